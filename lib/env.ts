@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+// The only reader of process.env. Every variable is documented in .env.example.
+const flag = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
+  UPSTASH_REDIS_REST_URL: z.url().optional(),
+  UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
+  RATE_LIMIT_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(30_000),
+  ALLOW_PRIVATE_WEBHOOKS: flag,
+  TRUST_PROXY: flag,
+  VERCEL: flag,
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  APP_URL: z.url().optional(),
+  // Keyring for secrets at rest: "id:base64key[,id:base64key…]"; the first key encrypts.
+  SECRET_BOX_KEYS: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment: ${problems.join("; ")}`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv(process.env);
+
+export function appUrl(): string {
+  return env.APP_URL ?? `http://localhost:${env.PORT}`;
+}

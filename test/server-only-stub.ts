@@ -1,0 +1,2 @@
+// vitest runs outside React Server Components; "server-only" would throw there.
+export {};

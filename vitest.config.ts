@@ -1,0 +1,28 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": root,
+      "server-only": path.join(root, "test/server-only-stub.ts"),
+    },
+  },
+  test: {
+    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
+    globalSetup: ["test/global-setup.ts"],
+    pool: "forks",
+    testTimeout: 20_000,
+    hookTimeout: 120_000,
+    env: {
+      NODE_ENV: "test",
+      ALLOW_PRIVATE_WEBHOOKS: "1",
+      WEBHOOK_TIMEOUT_MS: "1500",
+      RATE_LIMIT_TIMEOUT_MS: "1000",
+      // Test-only keyring (never used outside tests).
+      SECRET_BOX_KEYS: "t1:3q2+7wABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhs=",
+    },
+  },
+});
