@@ -1,0 +1,11 @@
+// GET /api/v1/status — the rental's current state; never calls the webhook, cheap to poll.
+import { renterMethodNotAllowed, renterPreflight, renterRoute } from "@/lib/http/renter-route";
+import { toStatusResponse } from "@/lib/rentals/to-status-response";
+
+export const GET = renterRoute(404, async ({ auth: rental }) => Response.json(toStatusResponse(rental)));
+
+export const OPTIONS = renterPreflight;
+export const POST = renterMethodNotAllowed("GET");
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

@@ -1,0 +1,19 @@
+// The renter surface is callable from any browser page (spec: Access-Control-Allow-Origin: *).
+// Credentials travel in headers, never cookies, so a wildcard origin is safe.
+const ALLOWED_HEADERS = "Authorization, X-API-Key, Content-Type";
+
+export function applyCors(headers: Headers, methods: string): void {
+  headers.set("Access-Control-Allow-Origin", "*");
+  headers.set("Access-Control-Allow-Methods", methods);
+  headers.set("Access-Control-Allow-Headers", ALLOWED_HEADERS);
+  headers.set("Access-Control-Expose-Headers", "Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset");
+}
+
+export function preflight(methods: string): () => Response {
+  return () => {
+    const res = new Response(null, { status: 204 });
+    applyCors(res.headers, methods);
+    res.headers.set("Access-Control-Max-Age", "86400");
+    return res;
+  };
+}

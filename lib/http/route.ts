@@ -1,0 +1,39 @@
+import type { RateDecision, RateLimiter } from "@/lib/ratelimit/rate-limiter";
+import { applyCors } from "@/lib/http/cors";
+import { rateLimitError, rateLimitHeaders } from "@/lib/http/rate-limit-error";
+import { toErrorResponse } from "@/lib/http/to-error-response";
+
+type RouteOptions<A> = {
+  // Methods to announce in CORS headers; set for surfaces browsers call cross-origin.
+  cors?: string;
+  // Which bucket this request spends from; checked before authentication so that failed
+  // attempts are limited too.
+  limit?: (req: Request) => { limiter: RateLimiter; key: string };
+  auth: (req: Request) => Promise<A>;
+};
+
+export type RouteContext<A> = { req: Request; auth: A };
+
+// The one wrapper every API route goes through: rate limit → authenticate → handler, with
+// every thrown error mapped to `{ "error": … }` and CORS applied to errors and 429s alike.
+export function route<A>(options: RouteOptions<A>, handler: (ctx: RouteContext<A>) => Promise<Response>) {
+  return async (req: Request): Promise<Response> => {
+    let decision: RateDecision | undefined;
+    let res: Response;
+    try {
+      if (options.limit) {
+        const { limiter, key } = options.limit(req);
+        decision = await limiter.limit(key);
+        if (!decision.allowed) throw rateLimitError(decision);
+      }
+      res = await handler({ req, auth: await options.auth(req) });
+    } catch (error) {
+      res = toErrorResponse(error);
+    }
+    if (decision?.allowed) {
+      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.headers.set(name, value);
+    }
+    if (options.cors) applyCors(res.headers, options.cors);
+    return res;
+  };
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as chat } from "@/app/api/v1/chat/route";
+import { GET as openapi } from "@/app/api/v1/openapi.json/route";
+import { GET as status } from "@/app/api/v1/status/route";
+import { makeAgent, makeRental, renterRequest, startWebhook } from "@/test/fixtures";
+
+type Doc = {
+  openapi: string;
+  info: { version: string };
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> }>>;
+  components: { schemas: Record<string, object> };
+};
+
+let doc: Doc;
+let hook: Awaited<ReturnType<typeof startWebhook>>;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+
+beforeAll(async () => {
+  doc = await (await openapi(new Request("http://localhost:3000/api/v1/openapi.json"))).json();
+  hook = await startWebhook((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"rich":true}'));
+});
+afterAll(() => hook.close());
+
+// Validates a real response against the schema the document declares for that path and status.
+async function expectConforms(res: Response, path: string, method: string) {
+  const declared = doc.paths[path][method].responses[String(res.status)];
+  expect(declared, `${method.toUpperCase()} ${path} documents ${res.status}`).toBeDefined();
+  const ref = declared.content!["application/json"].schema.$ref.split("/").at(-1)!;
+  const validate = ajv.compile(doc.components.schemas[ref]);
+  const body = await res.json();
+  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+}
+
+describe("GET /api/v1/openapi.json", () => {
+  it("is OpenAPI 3.1, version 1.0.0, and names both endpoints", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe("1.0.0");
+    expect(Object.keys(doc.paths).sort()).toEqual(["/v1/chat", "/v1/status"]);
+  });
+
+  it("describes the real responses of both endpoints", async () => {
+    const agent = await makeAgent({ webhook: { url: hook.url, token: randomBytes(24).toString("hex") } });
+    const rental = await makeRental(agent.id);
+    const code = rental.id.slice(0, 8);
+    const ended = await makeRental(agent.id, { status: "cancelled" });
+
+    await expectConforms(await status(renterRequest("status", { code })), "/v1/status", "get");
+    await expectConforms(await status(renterRequest("status", {})), "/v1/status", "get");
+    await expectConforms(await status(renterRequest("status", { code: "00000000" })), "/v1/status", "get");
+    await expectConforms(await chat(renterRequest("chat", { code, body: { message: "hi" } })), "/v1/chat", "post");
+    await expectConforms(await chat(renterRequest("chat", { code, body: { nope: 1 } })), "/v1/chat", "post");
+    await expectConforms(await chat(renterRequest("chat", { code: ended.id, body: { message: "hi" } })), "/v1/chat", "post");
+  });
+
+  it("rejects bodies the API would not send (the schemas are strict)", () => {
+    const validate = ajv.compile(doc.components.schemas.StatusResponse);
+    expect(validate({ rental: {}, agent: {} })).toBe(false);
+    const chatResponse = ajv.compile(doc.components.schemas.ChatResponse);
+    expect(chatResponse({ success: true, agent: "a", response: "x", rental: { id: "x", ends_at: "y" }, extra: 1 })).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import {
+  chatRequestSchema,
+  chatResponseSchema,
+  errorResponseSchema,
+  statusResponseSchema,
+} from "@/lib/schemas/renter-api";
+
+// OpenAPI 3.1 description of the renter surface, generated from the same zod schemas the
+// handlers use, so the document cannot drift from the code.
+const schema = (s: z.ZodType, io: "input" | "output") => {
+  const { $schema: _drop, id: _id, ...json } = z.toJSONSchema(s, { target: "draft-2020-12", io }) as Record<string, unknown>;
+  return json;
+};
+
+const error = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
+
+const rateLimited = {
+  description: "Rate limited (60 requests per minute per IP across /v1).",
+  headers: { "Retry-After": { description: "Seconds to wait (1–60).", schema: { type: "integer", minimum: 1, maximum: 60 } } },
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+};
+
+const security = [{ ApiKey: [] }, { Bearer: [] }];
+
+export function renterOpenApi(serverUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Agent Rental Service — renter API",
+      version: "1.0.0",
+      description:
+        "Talk to a rented AI agent. Authenticate with your rental code (the first 8 or more characters of the rental ID; dashes optional, case-insensitive).",
+    },
+    servers: [{ url: serverUrl }],
+    security,
+    paths: {
+      "/v1/chat": {
+        post: {
+          operationId: "chat",
+          summary: "Send a message to the rented agent and get its reply",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ChatRequest" } } },
+          },
+          responses: {
+            "200": { description: "The agent's reply.", content: { "application/json": { schema: { $ref: "#/components/schemas/ChatResponse" } } } },
+            "400": error("`message` missing or invalid, wrong Content-Type, or ambiguous rental code (send more characters)."),
+            "401": error("Missing, malformed or unknown rental code."),
+            "403": error("Rental not active: cancelled, disputed, completed, expired or not yet started."),
+            "429": rateLimited,
+            "502": error("The agent's webhook returned a non-2xx status."),
+            "503": error("The agent's webhook is not configured, unreachable, or gave no reply within 30 seconds."),
+          },
+        },
+      },
+      "/v1/status": {
+        get: {
+          operationId: "status",
+          summary: "Read the rental's current state (does not call the agent)",
+          responses: {
+            "200": { description: "The rental and its agent.", content: { "application/json": { schema: { $ref: "#/components/schemas/StatusResponse" } } } },
+            "400": error("Ambiguous rental code (send more characters)."),
+            "401": error("Missing or malformed rental code."),
+            "404": error("Rental not found."),
+            "429": rateLimited,
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        ApiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "Rental code." },
+        Bearer: { type: "http", scheme: "bearer", description: "Rental code as a bearer token." },
+      },
+      schemas: {
+        ChatRequest: schema(chatRequestSchema, "input"),
+        ChatResponse: schema(chatResponseSchema, "output"),
+        StatusResponse: schema(statusResponseSchema, "output"),
+        Error: schema(errorResponseSchema, "output"),
+      },
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { ApiError } from "@/lib/http/api-error";
+import { openWebhookCredentials } from "@/lib/agents/webhook-credentials";
+import { assertRentalUsable } from "@/lib/rentals/assert-rental-usable";
+import type { RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
+import { chatResponseSchema, type ChatResponse } from "@/lib/schemas/renter-api";
+import { deliverChatMessage } from "@/lib/webhooks/deliver-chat-message";
+
+// One renter message: check the rental window, proxy to the owner's webhook, record the call
+// (sizes, status and latency, never the text) and return the spec's 200 body.
+export async function chatWithRental(rental: RentalWithAgent, message: string): Promise<ChatResponse> {
+  assertRentalUsable(rental);
+  const creds = openWebhookCredentials(rental.agent.id, rental.agent);
+  const requestBytes = Buffer.byteLength(message);
+  if (!creds) {
+    await recordCall(rental, { statusCode: 503, webhookStatus: null, latencyMs: 0, requestBytes, responseBytes: 0 });
+    throw new ApiError(503, "This agent has no webhook connected yet; the owner must connect one.");
+  }
+  const delivery = await deliverChatMessage(creds, {
+    message,
+    agent: rental.agent,
+    rental,
+  });
+  const { webhookStatus, latencyMs, responseBytes } = delivery;
+  const statusCode = delivery.ok ? 200 : delivery.error.status;
+  await recordCall(rental, { statusCode, webhookStatus, latencyMs, requestBytes, responseBytes });
+  if (!delivery.ok) throw delivery.error;
+  return chatResponseSchema.parse({
+    success: true,
+    agent: rental.agent.name,
+    response: delivery.reply,
+    rental: { id: rental.id, ends_at: rental.endsAt.toISOString() },
+  });
+}
+
+type CallRecord = {
+  statusCode: number;
+  webhookStatus: number | null;
+  latencyMs: number;
+  requestBytes: number;
+  responseBytes: number;
+};
+
+async function recordCall(rental: RentalWithAgent, call: CallRecord): Promise<void> {
+  await db.chatCall.create({ data: { rentalId: rental.id, agentId: rental.agent.id, ...call } });
+}

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { createOwnerAccount } from "@/lib/accounts/create-owner-account";
+import { createAgent } from "@/lib/agents/create-agent";
+import { toAgentView } from "@/lib/agents/to-agent-view";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { createUnpaidRental } from "@/lib/rentals/create-unpaid-rental";
+import { agentListingSchema } from "@/lib/schemas/agent-listing";
+import { channelSchema, durationTypeSchema } from "@/lib/schemas/renter-api";
+
+type Flags = Record<string, string>;
+
+const seconds = z.coerce.number({ error: "must be a number of seconds" }).int("must be whole seconds");
+const listingFlag: Record<string, string> = {
+  pricePerHour: "price-hour",
+  pricePerDay: "price-day",
+  pricePerMonth: "price-month",
+};
+
+const commands: Record<string, { usage: string; run(flags: Flags): Promise<unknown> }> = {
+  "owner:create": {
+    usage: "owner:create --email <e> [--wallet <0x address>]",
+    async run(flags) {
+      const input = z
+        .object({
+          email: z.email({ error: "must be an e-mail address" }),
+          wallet: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte address").optional(),
+        })
+        .strict()
+        .parse(flags);
+      return createOwnerAccount({ email: input.email, walletAddress: input.wallet });
+    },
+  },
+  "agent:create": {
+    usage:
+      "agent:create --owner <accountId> --name <n> [--description …] [--category …] [--price-hour N] [--price-day N] [--price-month N] [--channels API,Telegram] [--webhook-url U --webhook-token T]",
+    async run(flags) {
+      const input = z
+        .object({
+          owner: z.uuid({ error: "must be an account id (UUID)" }),
+          name: z.string(),
+          description: z.string().default("An AI agent available for rent."),
+          category: z.string().default("other"),
+          "price-hour": z.string().optional(),
+          "price-day": z.string().optional(),
+          "price-month": z.string().optional(),
+          channels: z.string().default("API"),
+          "webhook-url": z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+          "webhook-token": z.string().min(32, "must be at least 32 characters").optional(),
+        })
+        .strict()
+        .refine((f) => (f["webhook-url"] === undefined) === (f["webhook-token"] === undefined), {
+          message: "give --webhook-url and --webhook-token together",
+          path: ["webhook-url"],
+        })
+        .parse(flags);
+      const owner = await db.account.findUnique({ where: { id: input.owner }, select: { id: true } });
+      if (!owner) throw new Error(`No account with id ${input.owner}.`);
+      const parsed = agentListingSchema.safeParse({
+        name: input.name,
+        description: input.description,
+        category: input.category,
+        channels: input.channels.split(",").map((c) => c.trim()),
+        pricePerHour: input["price-hour"],
+        pricePerDay: input["price-day"],
+        pricePerMonth: input["price-month"],
+      });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = String(issue.path[0] ?? "name");
+        throw new Error(`--${listingFlag[field] ?? field}: ${issue.message}`);
+      }
+      const webhook = input["webhook-url"] ? { url: input["webhook-url"], token: input["webhook-token"]! } : undefined;
+      // An operator-made agent with a webhook is live at once; without one it waits offline.
+      const agent = await createAgent(owner.id, parsed.data, { status: webhook ? "available" : "offline", webhook });
+      return toAgentView(agent);
+    },
+  },
+  "rental:create": {
+    usage:
+      "rental:create --agent <id> --duration hour|day|month [--channel API] [--status active|cancelled|disputed|completed] [--starts-in SECONDS] [--ends-in SECONDS]",
+    async run(flags) {
+      if (env.NODE_ENV === "production") throw new Error("rental:create makes unpaid rentals and is refused when NODE_ENV=production.");
+      const input = z
+        .object({
+          agent: z.uuid({ error: "must be an agent id (UUID)" }),
+          duration: durationTypeSchema,
+          channel: channelSchema.default("API"),
+          status: z.enum(["active", "cancelled", "disputed", "completed"]).default("active"),
+          "starts-in": seconds.default(0),
+          "ends-in": seconds.optional(),
+        })
+        .strict()
+        .parse(flags);
+      const rental = await createUnpaidRental({
+        agentId: input.agent,
+        durationType: input.duration,
+        channel: input.channel,
+        status: input.status,
+        startsInSeconds: input["starts-in"],
+        endsInSeconds: input["ends-in"],
+      });
+      return {
+        id: rental.id,
+        code: rental.id.slice(0, 8),
+        starts_at: rental.startsAt.toISOString(),
+        ends_at: rental.endsAt.toISOString(),
+      };
+    },
+  },
+};
+
+export async function runCli(command: string | undefined, flags: Flags): Promise<unknown> {
+  const entry = command ? commands[command] : undefined;
+  if (!entry) {
+    const list = Object.values(commands).map((c) => `  ${c.usage}`).join("\n");
+    throw new Error(`${command ? `Unknown command "${command}"` : "No command given"}. Commands:\n${list}`);
+  }
+  try {
+    return await entry.run(flags);
+  } finally {
+    await db.$disconnect();
+  }
+}

@@ -1,0 +1,35 @@
+// Operator CLI: `npm run cli -- <command> [--flag value …]`. Prints JSON on stdout; on bad input
+// prints the reason on stderr and exits non-zero. See docs/cli.md.
+import "./load-env";
+import { z } from "zod";
+import { runCli } from "./cli-commands";
+
+const [command, ...rest] = process.argv.slice(2);
+
+function parseFlags(args: string[]): Record<string, string> {
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const name = /^--([a-z][a-z-]*)$/.exec(args[i])?.[1];
+    if (!name) throw new Error(`Unexpected argument "${args[i]}"; flags look like --name value.`);
+    const value = args[i + 1];
+    if (value === undefined || /^--[a-z]/.test(value)) throw new Error(`Flag --${name} needs a value.`);
+    flags[name] = value;
+    i++;
+  }
+  return flags;
+}
+
+try {
+  const result = await runCli(command, parseFlags(rest));
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  process.exit(0);
+} catch (error) {
+  const message =
+    error instanceof z.ZodError
+      ? error.issues.map((i) => `--${String(i.path[0] ?? "input")}: ${i.message}`).join("; ")
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(2);
+}
