@@ -8,11 +8,21 @@ import { env } from "@/lib/env";
 // PGlite server accepts a single one (DATABASE_POOL_MAX=1).
 const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
 
-function createClient(): PrismaClient {
-  if (!env.DATABASE_URL) throw new Error("DATABASE_URL is not set (npm run dev sets it for you)");
+function client(): PrismaClient {
+  if (globalForDb.prisma) return globalForDb.prisma;
+  if (!env.DATABASE_URL) {
+    throw new Error("DATABASE_URL is not set. Set it (see .env.example), or use `npm run dev`, which sets it for you.");
+  }
   const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX });
-  return new PrismaClient({ adapter });
+  globalForDb.prisma = new PrismaClient({ adapter });
+  return globalForDb.prisma;
 }
 
-export const db: PrismaClient = globalForDb.prisma ?? createClient();
-if (env.NODE_ENV !== "production") globalForDb.prisma = db;
+// Created on first use, not on import, so builds and tools that never query need no database.
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, property) {
+    const real = client();
+    const value = Reflect.get(real, property, real);
+    return typeof value === "function" ? value.bind(real) : value;
+  },
+});

@@ -21,6 +21,7 @@ if (!process.env.DATABASE_URL) {
   process.env.DATABASE_POOL_MAX = "1"; // PGlite serves one connection at a time
 }
 process.env.ALLOW_PRIVATE_WEBHOOKS ??= "1"; // the demo agent listens on 127.0.0.1
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 await applyMigrations(process.env.DATABASE_URL!, (line) => console.log(line));
 

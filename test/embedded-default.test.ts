@@ -65,5 +65,14 @@ describe("npm run dev (embedded default)", () => {
     const bare = await fetch(`${base}/v1/status`, { headers: { Authorization: `Bearer ${code}` } });
     expect(bare.status).toBe(200);
     expect(bare.headers.get("access-control-allow-origin")).toBe("*");
+
+    // The server keys limits on the socket address: a forged X-Forwarded-For buys nothing.
+    let limitedAt = 0;
+    for (let i = 1; i <= 70 && !limitedAt; i++) {
+      const res = await fetch(`${base}/api/v1/status`, { headers: { "X-API-Key": code, "X-Forwarded-For": `203.0.113.${i}` } });
+      if (res.status === 429) limitedAt = i;
+    }
+    expect(limitedAt).toBeGreaterThan(0);
+    expect(limitedAt).toBeLessThanOrEqual(61);
   }, 300_000);
 });

@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type Server, type Socket } from "node:net";
+import type { AddressInfo } from "node:net";
+import { Redis } from "@upstash/redis";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { policies } from "@/lib/ratelimit/policies";
+import { createUpstashRateLimiter } from "@/lib/ratelimit/upstash-rate-limiter";
+import { startUpstashBridge } from "@/test/upstash-bridge";
+
+let bridge: Awaited<ReturnType<typeof startUpstashBridge>>;
+// Accepts connections and never answers: a Redis that hangs.
+let silent: Server;
+const sockets = new Set<Socket>();
+
+beforeAll(async () => {
+  bridge = await startUpstashBridge({ redisUrl: process.env.TEST_REDIS_URL });
+  silent = createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise((resolve) => silent.close(resolve));
+  await bridge.close();
+});
+afterEach(() => vi.restoreAllMocks());
+
+const run = randomUUID();
+const IP = "203.0.113.99";
+const limiterAt = (url: string, token: string, timeoutMs = 2_000, policy = policies.renterApi) =>
+  createUpstashRateLimiter(
+    { ...policy, prefix: `test:${run}:${policy.prefix}` },
+    { redis: new Redis({ url, token, retry: false }), timeoutMs },
+  );
+
+describe("createUpstashRateLimiter fails closed", () => {
+  it("denies when Redis does not answer within the timeout, for limit and peek", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const limiter = limiterAt(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, "any", 100);
+    const started = Date.now();
+    const [limited, peeked] = await Promise.all([limiter.limit(IP), limiter.peek(IP)]);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    for (const d of [limited, peeked]) expect(d).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 1 });
+    expect(log).toHaveBeenCalledTimes(2);
+    expect(log.mock.calls.flat().join(" ")).toMatch(/timed out/);
+    expect(log.mock.calls.flat().join(" ")).not.toContain(IP);
+  });
+
+  it("denies when the request fails: Redis refuses the command, or nothing listens", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const refused = limiterAt(bridge.url, "wrong-token");
+    expect(await refused.limit(IP)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    expect(await refused.peek(IP)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await limiterAt(`http://127.0.0.1:${port}`, "any").limit(IP)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+
+    expect(log).toHaveBeenCalledTimes(3);
+    // Upstash's error text quotes the command, key included: it must not reach the log.
+    expect(log.mock.calls.flat().join(" ")).not.toContain(IP);
+  });
+});
+
+describe("createUpstashRateLimiter peek", () => {
+  it("counts the refills since the last spend, as the next limit() will", async () => {
+    const policy = { prefix: "fast", maxTokens: 2, refillRate: 1, intervalMs: 100 };
+    const limiter = limiterAt(bridge.url, bridge.token, 2_000, policy);
+    await limiter.limit(IP);
+    await limiter.limit(IP);
+    expect((await limiter.peek(IP)).allowed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const peeked = await limiter.peek(IP);
+    expect(peeked.allowed).toBe(true);
+    expect(peeked.remaining).toBeGreaterThanOrEqual(1);
+    expect((await limiter.limit(IP)).remaining).toBe(peeked.remaining - 1);
+  });
+});

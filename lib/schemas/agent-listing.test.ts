@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { agentListingSchema } from "@/lib/schemas/agent-listing";
+
+const valid = {
+  name: "Summariser",
+  description: "Summarises long documents.",
+  category: "writing",
+  channels: ["API", "Telegram", "API"],
+  pricePerHour: 2.5,
+};
+
+const firstIssue = (input: unknown) => {
+  const r = agentListingSchema.safeParse(input);
+  return r.success ? null : `${r.error.issues[0].path.join(".")}: ${r.error.issues[0].message}`;
+};
+
+describe("agentListingSchema", () => {
+  it("accepts a valid listing, converts prices to micro-USDC and de-duplicates channels", () => {
+    const listing = agentListingSchema.parse(valid);
+    expect(listing.pricePerHour).toBe(2_500_000n);
+    expect(listing.pricePerDay).toBeUndefined();
+    expect(listing.channels).toEqual(["API", "Telegram"]);
+  });
+
+  it("names the field that is wrong", () => {
+    expect(firstIssue({ ...valid, name: "x" })).toMatch(/^name:/);
+    expect(firstIssue({ ...valid, description: "" })).toMatch(/^description:/);
+    expect(firstIssue({ ...valid, category: "nope" })).toMatch(/^category: must be one of assistant/);
+    expect(firstIssue({ ...valid, channels: ["Email"] })).toMatch(/^channels/);
+    expect(firstIssue({ ...valid, channels: [] })).toMatch(/^channels: must name at least one/);
+    expect(firstIssue({ ...valid, skills: Array.from({ length: 9 }, (_, i) => `s${i}`) })).toMatch(/^skills: at most 8/);
+    expect(firstIssue({ ...valid, skills: ["Not A Tag!"] })).toMatch(/^skills\.0:/);
+    expect(firstIssue({ ...valid, pricePerHour: 0 })).toMatch(/^pricePerHour: must be more than 0/);
+    expect(firstIssue({ ...valid, pricePerHour: 1.0000001 })).toMatch(/^pricePerHour: .*6 decimals/);
+    expect(firstIssue({ ...valid, pricePerHour: null })).toMatch(/at least one of pricePerHour/);
+  });
+});

@@ -1,0 +1,87 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/api-error";
+import type { WebhookCredentials } from "@/lib/agents/webhook-credentials";
+import { safeFetch } from "@/lib/webhooks/safe-fetch";
+
+export const MAX_REPLY_BYTES = 1024 * 1024;
+
+export type ChatContext = {
+  message: string;
+  agent: { id: string; name: string };
+  rental: { id: string; endsAt: Date; durationType: string; channel: string; renterId: string | null };
+};
+
+export type Delivery = { webhookStatus: number | null; latencyMs: number; responseBytes: number } & (
+  | { ok: true; reply: unknown }
+  | { ok: false; error: ApiError }
+);
+
+// POSTs one renter message to the owner's webhook (docs/webhooks.md) and returns its reply as it
+// was: parsed JSON when the webhook says it sent JSON, otherwise the text. Failures carry the
+// spec's codes: no reply in time or unreachable → 503, non-2xx (redirects included) → 502.
+export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatContext): Promise<Delivery> {
+  const { rental, agent } = ctx;
+  const body = JSON.stringify({
+    type: "message",
+    message: ctx.message,
+    agentId: agent.id,
+    sessionKey: `rental_${rental.id}_${rental.renterId ?? "api"}`,
+    channel: rental.channel,
+    rental: { id: rental.id, ends_at: rental.endsAt.toISOString(), duration_type: rental.durationType },
+  });
+  const result = await safeFetch(creds.url, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${creds.token}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/plain;q=0.9, */*;q=0.5",
+      "User-Agent": "AgentRentalService/1.0",
+      "X-Agent-Name": agent.name,
+      "X-Rental-ID": rental.id,
+    },
+    body,
+    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    maxBytes: MAX_REPLY_BYTES,
+  });
+
+  if (result.kind === "error") {
+    return { ok: false, error: deliveryError(result.reason), webhookStatus: null, latencyMs: result.latencyMs, responseBytes: 0 };
+  }
+  const measured = { webhookStatus: result.status, latencyMs: result.latencyMs, responseBytes: result.body.length };
+  if (result.status >= 300 && result.status < 400) {
+    const error = new ApiError(502, `The agent's webhook answered with a redirect (HTTP ${result.status}); redirects are not followed.`);
+    return { ok: false, error, ...measured };
+  }
+  if (result.status < 200 || result.status >= 300) {
+    return { ok: false, error: new ApiError(502, `The agent's webhook returned HTTP ${result.status}.`), ...measured };
+  }
+  return { ok: true, reply: decodeReply(result.body, result.headers["content-type"]), ...measured };
+}
+
+function deliveryError(reason: "blocked" | "invalid_url" | "timeout" | "unreachable" | "too_large"): ApiError {
+  switch (reason) {
+    case "timeout":
+      return new ApiError(503, `The agent did not reply within ${Math.round(env.WEBHOOK_TIMEOUT_MS / 1000)} seconds; try again later.`);
+    case "too_large":
+      return new ApiError(502, "The agent's reply was larger than 1 MiB.");
+    case "blocked":
+      return new ApiError(503, "The agent's webhook points at a private or local address, which is not allowed.");
+    case "invalid_url":
+      return new ApiError(503, "The agent's webhook URL is not usable; the owner must reconnect it.");
+    case "unreachable":
+      return new ApiError(503, "The agent's webhook is unreachable; try again later.");
+  }
+}
+
+function decodeReply(body: Buffer, contentType: string | undefined): unknown {
+  const text = body.toString("utf8");
+  if (contentType && /^application\/([\w.+-]+\+)?json\b/i.test(contentType.trim())) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}

@@ -1,0 +1,207 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { safeFetch, type SafeFetchInit, type SafeFetchPolicy } from "./safe-fetch";
+
+type Received = { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string };
+
+const received: Received[] = [];
+let server: http.Server;
+let port: number;
+
+// A real webhook on 127.0.0.1; each path plays one kind of owner server.
+function handle(req: http.IncomingMessage, res: http.ServerResponse, body: string) {
+  switch (req.url?.split("?")[0]) {
+    case "/json":
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ reply: "hi" }));
+      return;
+    case "/text":
+      res.writeHead(200, { "content-type": "text/plain" }).end("plain reply");
+      return;
+    case "/fail":
+      res.writeHead(500).end("boom");
+      return;
+    case "/redirect":
+      res.writeHead(302, { location: "/target" }).end();
+      return;
+    case "/slow": {
+      const timer = setTimeout(() => res.end("late"), 1_000);
+      res.on("close", () => clearTimeout(timer));
+      return;
+    }
+    case "/stalled-body":
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.write("first part, then nothing");
+      return;
+    case "/big-with-length":
+      res.writeHead(200, { "content-length": "2000" }).end("x".repeat(2_000));
+      return;
+    case "/big-chunked":
+      res.writeHead(200);
+      for (let i = 0; i < 4; i++) res.write("x".repeat(500));
+      res.end();
+      return;
+    default:
+      res.writeHead(200).end(body);
+  }
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      received.push({ method: req.method, url: req.url, headers: req.headers, body });
+      handle(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  received.length = 0;
+});
+
+const init: SafeFetchInit = {
+  headers: { authorization: "Bearer secret-token", "content-type": "application/json", "x-rental-id": "r-1" },
+  body: JSON.stringify({ type: "message", message: "hello" }),
+  timeoutMs: 2_000,
+  maxBytes: 1_000,
+};
+const guarded: SafeFetchPolicy = { allowPrivate: false, requireHttps: false };
+const local: SafeFetchPolicy = { allowPrivate: true, requireHttps: false };
+const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+
+function expectNoLeak(detail: string) {
+  expect(detail).not.toContain("secret");
+}
+
+describe("safeFetch with private addresses disallowed", () => {
+  it.each([
+    ["IPv4 loopback", () => url("/echo")],
+    ["IPv6 loopback literal", () => `http://[::1]:${port}/echo`],
+    ["IPv4-mapped loopback literal", () => `http://[::ffff:127.0.0.1]:${port}/echo`],
+    ["a name resolving to loopback", () => `http://localhost:${port}/echo`],
+  ])("refuses %s without sending anything", async (_, target) => {
+    const result = await safeFetch(`${target()}?key=secret-query`, init, guarded);
+    expect(result).toMatchObject({ kind: "error", reason: "blocked" });
+    if (result.kind === "error") expectNoLeak(result.detail);
+    expect(received).toHaveLength(0);
+  });
+
+  it("refuses the metadata endpoint", async () => {
+    const result = await safeFetch("http://169.254.169.254/latest/meta-data/", init, guarded);
+    expect(result).toMatchObject({ kind: "error", reason: "blocked" });
+  });
+});
+
+describe("safeFetch with private addresses allowed", () => {
+  it("sends a POST with the given headers and body", async () => {
+    const result = await safeFetch(url("/echo"), init, local);
+    expect(result).toMatchObject({ kind: "response", status: 200 });
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request.method).toBe("POST");
+    expect(request.headers).toMatchObject({
+      authorization: "Bearer secret-token",
+      "content-type": "application/json",
+      "x-rental-id": "r-1",
+    });
+    expect(request.body).toBe(init.body);
+    if (result.kind === "response") expect(result.body.toString()).toBe(init.body);
+  });
+
+  it("returns a JSON reply with its headers and latency", async () => {
+    const result = await safeFetch(url("/json"), init, local);
+    if (result.kind !== "response") throw new Error(`expected a response, got ${result.reason}`);
+    expect(result.status).toBe(200);
+    expect(result.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(result.body.toString())).toEqual({ reply: "hi" });
+    expect(Number.isInteger(result.latencyMs)).toBe(true);
+  });
+
+  it("returns a plain-text reply", async () => {
+    const result = await safeFetch(url("/text"), init, local);
+    expect(result).toMatchObject({ kind: "response", status: 200 });
+    if (result.kind === "response") expect(result.body.toString()).toBe("plain reply");
+  });
+
+  it("returns a 500 as a response, not an error", async () => {
+    const result = await safeFetch(url("/fail"), init, local);
+    expect(result).toMatchObject({ kind: "response", status: 500 });
+  });
+
+  it("returns a redirect as is and never follows it", async () => {
+    const result = await safeFetch(url("/redirect"), init, local);
+    expect(result).toMatchObject({ kind: "response", status: 302 });
+    if (result.kind === "response") expect(result.headers.location).toBe("/target");
+    expect(received.map((r) => r.url)).toEqual(["/redirect"]);
+  });
+
+  it("times out when the reply is slower than timeoutMs", async () => {
+    const result = await safeFetch(url("/slow"), { ...init, timeoutMs: 300 }, local);
+    expect(result).toMatchObject({ kind: "error", reason: "timeout" });
+    expect(result.latencyMs).toBeGreaterThanOrEqual(290);
+    expect(result.latencyMs).toBeLessThan(1_000);
+  });
+
+  it("times out when the body never finishes", async () => {
+    const result = await safeFetch(url("/stalled-body"), { ...init, timeoutMs: 300 }, local);
+    expect(result).toMatchObject({ kind: "error", reason: "timeout" });
+  });
+
+  it.each(["/big-with-length", "/big-chunked"])("refuses a reply over maxBytes (%s)", async (path) => {
+    const result = await safeFetch(url(path), init, local);
+    expect(result).toMatchObject({ kind: "error", reason: "too_large" });
+  });
+
+  it("reports a closed port as unreachable without leaking the query or token", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+
+    const result = await safeFetch(`http://127.0.0.1:${closedPort}/hook?key=secret-query`, init, local);
+    expect(result).toMatchObject({ kind: "error", reason: "unreachable", detail: "ECONNREFUSED" });
+  });
+
+  it("takes its policy from env by default (tests set ALLOW_PRIVATE_WEBHOOKS=1)", async () => {
+    const result = await safeFetch(url("/json"), init);
+    expect(result).toMatchObject({ kind: "response", status: 200 });
+  });
+});
+
+describe("safeFetch URL rules", () => {
+  it("refuses http when https is required and private targets are not allowed", async () => {
+    const result = await safeFetch(url("/echo"), init, { allowPrivate: false, requireHttps: true });
+    expect(result).toMatchObject({ kind: "error", reason: "invalid_url" });
+    expect(received).toHaveLength(0);
+  });
+
+  it("allows http only to private targets when both flags are set (production with the flag)", async () => {
+    const policy = { allowPrivate: true, requireHttps: true };
+    expect(await safeFetch(url("/json"), init, policy)).toMatchObject({ kind: "response", status: 200 });
+    expect(await safeFetch("http://8.8.8.8/hook", init, policy)).toMatchObject({
+      kind: "error",
+      reason: "invalid_url",
+    });
+  });
+
+  it("refuses credentials in the URL without echoing them", async () => {
+    const result = await safeFetch(`http://user:secret-pass@127.0.0.1:${port}/echo`, init, local);
+    expect(result).toMatchObject({ kind: "error", reason: "invalid_url" });
+    if (result.kind === "error") expectNoLeak(result.detail);
+    expect(received).toHaveLength(0);
+  });
+
+  it.each(["ftp://example.com/hook", "not a url", "file:///etc/passwd"])("refuses %s", async (target) => {
+    const result = await safeFetch(target, init, local);
+    expect(result).toMatchObject({ kind: "error", reason: "invalid_url" });
+  });
+});
