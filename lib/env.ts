@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // The only reader of process.env. Every variable is documented in .env.example.
 const flag = z
-  .enum(["1", "0", "true", "false", ""])
+  .enum(["1", "0", "true", "false"])
   .optional()
   .transform((v) => v === "1" || v === "true");
 
@@ -26,7 +26,9 @@ const schema = z.object({
 export type Env = z.infer<typeof schema>;
 
 function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const result = schema.safeParse(source);
+  // An empty value (`NAME=` in .env) means "not set", as it does to a person reading the file.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = schema.safeParse(given);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment: ${problems.join("; ")}`);

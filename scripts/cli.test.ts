@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 
-async function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
+async function cli(args: string[], env: Record<string, string> = {}) {
   try {
     const { stdout, stderr } = await run(process.execPath, [tsx, "--conditions=react-server", "scripts/cli.ts", ...args], {
       env: { ...process.env, ...env },
