@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
+    reporters: ["default", "./test/summary-reporter.ts"],
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 120_000,

@@ -24,6 +24,7 @@ await admin.end();
 const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: "/ars_bench" }).toString();
 process.env.DATABASE_URL = dbUrl;
 process.env.ALLOW_PRIVATE_WEBHOOKS = "1";
+process.env.SECRET_BOX_KEYS = `bench:${randomBytes(32).toString("base64")}`; // shared with the server below
 await applyMigrations(dbUrl);
 
 const token = randomBytes(32).toString("base64url");

@@ -19,6 +19,13 @@ const schema = z.object({
   VERCEL: flag,
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   APP_URL: z.url().optional(),
+  // Vercel Cron sends `Authorization: Bearer <CRON_SECRET>`; cron routes refuse anything else.
+  CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  HEALTH_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(50),
+  HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
+  // E-mail: Resend when RESEND_API_KEY is set, otherwise the development outbox.
+  RESEND_API_KEY: z.string().optional(),
+  EMAIL_FROM: z.string().default("Agent Rental Service <no-reply@localhost>"),
   // Keyring for secrets at rest: "id:base64key[,id:base64key…]"; the first key encrypts.
   SECRET_BOX_KEYS: z.string().optional(),
 });

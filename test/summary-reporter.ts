@@ -1,0 +1,19 @@
+import type { Reporter, TestModule } from "vitest/node";
+
+// Prints one plain closing line, "N passed, N failed, N skipped", that CI tooling can read
+// without parsing vitest's coloured summary.
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    for (const module of modules) {
+      if (module.state() === "failed" && [...module.children.allTests()].length === 0) counts.failed++;
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === "passed") counts.passed++;
+        else if (state === "failed") counts.failed++;
+        else counts.skipped++;
+      }
+    }
+    console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  }
+}
