@@ -2,6 +2,7 @@
 // serves an embedded PostgreSQL (PGlite, data in .data/pglite); with it, that database is used.
 // Migrations are applied, the echo agent and the demo data are set up, and the Next.js dev
 // server starts on PORT (3000). Rate limits use Upstash when its variables are set, else memory.
+// Like Vercel Cron in production, it calls the cron routes on their schedule (vercel.json).
 import "./load-env";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -22,6 +23,8 @@ if (!process.env.DATABASE_URL) {
 }
 process.env.ALLOW_PRIVATE_WEBHOOKS ??= "1"; // the demo agent listens on 127.0.0.1
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+// The cron routes refuse to run without a secret; the server child inherits this one.
+if (!process.env.CRON_SECRET) process.env.CRON_SECRET = randomBytes(32).toString("base64url");
 
 await applyMigrations(process.env.DATABASE_URL!, (line) => console.log(line));
 
@@ -74,6 +77,7 @@ console.log(`
  Owner API key     ${demo.apiKey}   (shown once; new on every start)
  Demo agent        Echo Agent (${demo.agentId})
  Demo rental code  ${demo.code}
+ E-mail outbox     ${base}/dev/outbox
 
  Try it:
    curl -s ${base}/api/v1/status -H "X-API-Key: ${demo.code}"
@@ -83,3 +87,25 @@ console.log(`
 ────────────────────────────────────────────────────────────────────────
 DEMO_RENTAL_CODE=${demo.code}
 `);
+
+// Health checks every 15 minutes, as vercel.json schedules them; the first soon after start.
+const HEALTH_CHECK_PERIOD_MS = 15 * 60_000;
+async function tickHealthChecks(): Promise<void> {
+  try {
+    const res = await fetch(`${base}/api/cron/health-checks`, {
+      headers: { Authorization: `Bearer ${process.env.CRON_SECRET}` },
+      signal: AbortSignal.timeout(330_000),
+    });
+    const body = await res.json();
+    if (!res.ok) return console.log(`[cron] health checks: HTTP ${res.status} ${body.error ?? ""}`);
+    console.log(
+      `[cron] health checks: ${body.checked} checked, ${body.healthy} healthy, ${body.failed} failed, ` +
+        `${body.wentOffline} went offline, ${body.cameOnline} came online` +
+        `${body.remaining ? `, ${body.remaining} left for the next run` : ""} (${body.durationMs} ms)`,
+    );
+  } catch (error) {
+    console.log(`[cron] health checks: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+setTimeout(() => void tickHealthChecks(), 5_000);
+setInterval(() => void tickHealthChecks(), HEALTH_CHECK_PERIOD_MS);

@@ -1,0 +1,171 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runHealthChecks, type HealthCheckRunOptions } from "@/lib/agents/run-health-checks";
+import { sealWebhookCredentials } from "@/lib/agents/webhook-credentials";
+import { db } from "@/lib/db";
+import { makeAgent, startWebhook } from "@/test/fixtures";
+
+// Every run is limited to this file's agents (agentIds): other test files share the database.
+const token = randomBytes(24).toString("base64url");
+type Webhook = Awaited<ReturnType<typeof startWebhook>>;
+let healthy: Webhook;
+let failing: Webhook;
+let slow: Webhook;
+let closedUrl: string;
+
+beforeAll(async () => {
+  healthy = await startWebhook((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'));
+  failing = await startWebhook((_req, res) => res.writeHead(500).end("boom"));
+  slow = await startWebhook((_req, res) => void setTimeout(() => res.writeHead(204).end(), 50));
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/hooks/agent`;
+  await new Promise((resolve) => closed.close(resolve));
+});
+afterAll(async () => {
+  await Promise.all([healthy, failing, slow].map((hook) => hook.close()));
+});
+
+async function agentOn(url: string, status: "available" | "offline" = "available") {
+  const agent = await makeAgent({ webhook: { url, token }, listing: { name: `Health ${randomBytes(4).toString("hex")}` } });
+  if (status === "offline") await db.agent.update({ where: { id: agent.id }, data: { status } });
+  return agent;
+}
+
+const run = (agents: { id: string }[], options: HealthCheckRunOptions = {}) =>
+  runHealthChecks({ agentIds: agents.map((a) => a.id), ...options });
+const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+const statusOf = async (id: string) => (await db.agent.findUniqueOrThrow({ where: { id } })).status;
+const checksOf = (agentId: string) => db.healthCheck.findMany({ where: { agentId }, orderBy: { id: "asc" } });
+const emailsAbout = (event: string, agentId: string) =>
+  db.email.findMany({ where: { idempotencyKey: { startsWith: `${event}:${agentId}:` } } });
+
+describe("runHealthChecks", () => {
+  it("keeps a healthy agent available, sends no e-mail, and records the check", async () => {
+    const agent = await agentOn(healthy.url);
+    const summary = await run([agent]);
+    expect(summary).toMatchObject({ checked: 1, healthy: 1, failed: 0, wentOffline: 0, cameOnline: 0, errors: 0, remaining: 0 });
+    expect(await statusOf(agent.id)).toBe("available");
+    expect(await emailsAbout("agent-offline", agent.id)).toHaveLength(0);
+    expect(await emailsAbout("agent-online", agent.id)).toHaveLength(0);
+    const [check] = await checksOf(agent.id);
+    expect(check).toMatchObject({ ok: true, statusCode: 200, error: null, trigger: "schedule" });
+    expect(Number.isInteger(check.latencyMs) && check.latencyMs >= 0).toBe(true);
+  });
+
+  it("sends the webhook a health_check POST with X-Health-Check, the token and the agent name", async () => {
+    const agent = await agentOn(healthy.url);
+    const before = Date.now();
+    await run([agent]);
+    const sent = healthy.received.find((r) => r.body.includes(agent.id))!;
+    expect(sent.method).toBe("POST");
+    expect(sent.url).toBe("/hooks/agent");
+    expect(sent.headers).toMatchObject({
+      "x-health-check": "true",
+      authorization: `Bearer ${token}`,
+      "x-agent-name": agent.name,
+      "content-type": "application/json",
+    });
+    const body = JSON.parse(sent.body);
+    expect(body).toEqual({ type: "health_check", timestamp: expect.any(String), agentId: agent.id });
+    expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
+    expect(Date.parse(body.timestamp)).toBeGreaterThanOrEqual(before);
+  });
+
+  it("takes an available agent offline on a non-2xx reply and e-mails the owner once, however often it runs", async () => {
+    const agent = await agentOn(failing.url);
+    const owner = await db.account.findUniqueOrThrow({ where: { id: agent.ownerId } });
+    const now = new Date();
+
+    expect(await run([agent], { now })).toMatchObject({ checked: 1, failed: 1, wentOffline: 1 });
+    expect(await statusOf(agent.id)).toBe("offline");
+    // The same run again (a retried cron call) finds nothing due; a later run finds it already offline.
+    expect(await run([agent], { now })).toMatchObject({ checked: 0, wentOffline: 0 });
+    expect(await run([agent], { now: later(15) })).toMatchObject({ checked: 1, failed: 1, wentOffline: 0 });
+
+    const emails = await emailsAbout("agent-offline", agent.id);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({ to: owner.email, transport: "outbox", status: "outbox" });
+    expect(emails[0].subject).toContain(agent.name);
+    expect(emails[0].text).toContain("HTTP 500");
+    expect(emails[0].text).toContain("Test connection");
+    expect(emails[0].text).toContain(`/dashboard/agents/${agent.id}`);
+    expect((await checksOf(agent.id)).map((c) => [c.ok, c.statusCode, c.error])).toEqual([
+      [false, 500, "HTTP 500"],
+      [false, 500, "HTTP 500"],
+    ]);
+  });
+
+  it("records a network failure with its reason and no status code", async () => {
+    const agent = await agentOn(closedUrl);
+    expect(await run([agent])).toMatchObject({ checked: 1, failed: 1, wentOffline: 1 });
+    const [check] = await checksOf(agent.id);
+    expect(check).toMatchObject({ ok: false, statusCode: null, error: "unreachable: ECONNREFUSED" });
+    const [email] = await emailsAbout("agent-offline", agent.id);
+    expect(email.text).toContain("unreachable: ECONNREFUSED");
+    expect(email.text).not.toContain(closedUrl);
+  });
+
+  it("brings an offline agent back on a 2xx reply and e-mails the owner that it recovered", async () => {
+    const agent = await agentOn(healthy.url, "offline");
+    expect(await run([agent])).toMatchObject({ checked: 1, healthy: 1, cameOnline: 1, wentOffline: 0 });
+    expect(await statusOf(agent.id)).toBe("available");
+    const emails = await emailsAbout("agent-online", agent.id);
+    expect(emails).toHaveLength(1);
+    expect(emails[0].subject).toContain("back online");
+    expect(emails[0].text).toContain("HTTP 200");
+    expect(await emailsAbout("agent-offline", agent.id)).toHaveLength(0);
+  });
+
+  it("skips agents without a webhook", async () => {
+    const agent = await makeAgent();
+    expect(await run([agent])).toMatchObject({ checked: 0, remaining: 0 });
+    expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).lastHealthCheckAt).toBeNull();
+    expect(await checksOf(agent.id)).toHaveLength(0);
+  });
+
+  it("still takes the agent offline when its owner has no e-mail address, without sending one", async () => {
+    const agent = await agentOn(failing.url);
+    await db.account.update({ where: { id: agent.ownerId }, data: { email: null } });
+    expect(await run([agent])).toMatchObject({ wentOffline: 1 });
+    expect(await statusOf(agent.id)).toBe("offline");
+    expect(await emailsAbout("agent-offline", agent.id)).toHaveLength(0);
+  });
+
+  it("checks each agent exactly once when two runs start at once", async () => {
+    const agents = await Promise.all(Array.from({ length: 12 }, () => agentOn(slow.url)));
+    const ids = new Set(agents.map((a) => a.id));
+    const options = { batchSize: 2, concurrency: 3 };
+    const [a, b] = await Promise.all([run(agents, options), run(agents, options)]);
+    expect(a.checked + b.checked).toBe(12);
+    expect(a.checked).toBeGreaterThan(0);
+    expect(b.checked).toBeGreaterThan(0);
+    const rows = await db.healthCheck.groupBy({ by: ["agentId"], where: { agentId: { in: [...ids] } }, _count: true });
+    expect(rows).toHaveLength(12);
+    expect(rows.every((r) => r._count === 1)).toBe(true);
+    expect(slow.received.filter((r) => ids.has(JSON.parse(r.body).agentId))).toHaveLength(12);
+    // Checked within the last 14 minutes: not due again.
+    expect(await run(agents)).toMatchObject({ checked: 0 });
+  });
+
+  it("stops claiming when its time budget cannot fit another check, and reports what is left", async () => {
+    const agents = await Promise.all([agentOn(healthy.url), agentOn(healthy.url), agentOn(healthy.url)]);
+    // A budget under two timeouts leaves no room for a check that might take the full timeout.
+    expect(await run(agents, { budgetMs: 1_000 })).toMatchObject({ checked: 0, remaining: 3 });
+    const stamps = await db.agent.findMany({ where: { id: { in: agents.map((a) => a.id) } }, select: { lastHealthCheckAt: true } });
+    expect(stamps.every((s) => s.lastHealthCheckAt === null)).toBe(true);
+    expect(await run(agents)).toMatchObject({ checked: 3, remaining: 0 });
+  });
+
+  it("counts an agent whose credentials do not decrypt as an error, leaving its status alone", async () => {
+    const agent = await agentOn(healthy.url);
+    const other = await agentOn(healthy.url);
+    // Another row's ciphertexts: authenticated encryption refuses them (bound to their agent).
+    await db.agent.update({ where: { id: agent.id }, data: sealWebhookCredentials(other.id, { url: healthy.url, token }) });
+    expect(await run([agent])).toMatchObject({ checked: 0, errors: 1, wentOffline: 0 });
+    expect(await statusOf(agent.id)).toBe("available");
+    expect(await checksOf(agent.id)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,189 @@
+import "server-only";
+import type { HealthTrigger } from "@/lib/agents/record-health-check";
+import { openWebhookCredentials } from "@/lib/agents/webhook-credentials";
+import { db } from "@/lib/db";
+import { sendEmail } from "@/lib/email/send-email";
+import { agentOfflineEmail } from "@/lib/email/templates/agent-offline";
+import { agentOnlineEmail } from "@/lib/email/templates/agent-online";
+import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { AgentStatus } from "@/lib/generated/prisma/enums";
+import { checkWebhookHealth } from "@/lib/webhooks/check-webhook-health";
+
+export type HealthCheckRunOptions = {
+  /** The claim time: agents last claimed 14 minutes or more before it are due. */
+  now?: Date;
+  /** Checks in flight at once (default HEALTH_CHECK_CONCURRENCY). */
+  concurrency?: number;
+  /** Stop claiming when the checks already claimed could no longer finish inside this (default 250 s). */
+  budgetMs?: number;
+  /** Agents claimed per query (default 500). */
+  batchSize?: number;
+  /** Only these agents (tests share one database with other test files). */
+  agentIds?: string[];
+};
+
+export type HealthCheckSummary = {
+  checked: number;
+  healthy: number;
+  failed: number;
+  wentOffline: number;
+  cameOnline: number;
+  /** Claimed agents that could not be checked or updated (a bug or the database, not the webhook; logged). */
+  errors: number;
+  /** Agents still due when the run stopped for its time budget (0 when it finished them all). */
+  remaining: number;
+  durationMs: number;
+};
+
+// The schedule runs every 15 minutes; an agent falls due one minute early so that a run starting
+// a little ahead of the previous one (cron jitter) still takes every agent that run checked.
+const DUE_AFTER = "14 minutes";
+// Vercel stops a function at 300 s (maxDuration); the margin covers database work and the reply.
+const DEFAULT_BUDGET_MS = 250_000;
+const DEFAULT_BATCH_SIZE = 500;
+const RECORD_BATCH_SIZE = 500;
+const TRIGGER: HealthTrigger = "schedule";
+
+type ClaimedAgent = {
+  id: string;
+  name: string;
+  status: AgentStatus;
+  ownerId: string;
+  webhookUrlCipher: string;
+  webhookTokenCipher: string;
+};
+
+/**
+ * One sweep of the periodic health checks (docs/webhooks.md): every due agent with a webhook is
+ * claimed, checked and recorded; `available` agents that fail go `offline` and `offline` agents
+ * that pass come back, each transition e-mailed to the owner once. Claims are atomic
+ * (`FOR UPDATE SKIP LOCKED` and the claim time itself), so runs started at once, or repeated, never
+ * check an agent twice in a period.
+ */
+export async function runHealthChecks(options: HealthCheckRunOptions = {}): Promise<HealthCheckSummary> {
+  const started = performance.now();
+  const elapsed = () => performance.now() - started;
+  const now = options.now ?? new Date();
+  const concurrency = options.concurrency ?? env.HEALTH_CHECK_CONCURRENCY;
+  const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const due = dueAgents(now, options.agentIds);
+  const summary = { checked: 0, healthy: 0, failed: 0, wentOffline: 0, cameOnline: 0, errors: 0, remaining: 0 };
+  const records: Prisma.HealthCheckCreateManyInput[] = [];
+  let outOfTime = false;
+
+  // Claims lazily, one batch when the last is handed out, so the workers never wait on a slow
+  // tail and nothing is claimed that this run would not check.
+  async function* claimed(): AsyncGenerator<ClaimedAgent> {
+    for (;;) {
+      // Worst case, every check takes the full timeout: claim only what the workers can finish in
+      // the budget, after the checks still in flight (one round).
+      const rounds = Math.floor((budgetMs - elapsed()) / env.HEALTH_CHECK_TIMEOUT_MS) - 1;
+      const size = Math.min(batchSize, rounds * concurrency);
+      if (size <= 0) {
+        outOfTime = true;
+        return;
+      }
+      const batch = await claimDueAgents(due, now, size);
+      if (batch.length === 0) return;
+      yield* batch;
+    }
+  }
+
+  async function flushRecords(): Promise<void> {
+    if (records.length > 0) await db.healthCheck.createMany({ data: records.splice(0) });
+  }
+
+  async function checkOne(agent: ClaimedAgent): Promise<void> {
+    // Only agents with both ciphertexts are claimed, so there are always credentials to open.
+    const result = await checkWebhookHealth(agent, openWebhookCredentials(agent.id, agent)!);
+    const checkedAt = new Date();
+    summary.checked++;
+    summary[result.ok ? "healthy" : "failed"]++;
+    records.push({ agentId: agent.id, trigger: TRIGGER, createdAt: checkedAt, ...result });
+    if (records.length >= RECORD_BATCH_SIZE) await flushRecords();
+
+    if (!result.ok && agent.status === "available" && (await transition(agent.id, "available", "offline"))) {
+      summary.wentOffline++;
+      await notifyOwner(agent, "agent-offline", now, agentOfflineEmail({ agent, failure: result, checkedAt }));
+    } else if (result.ok && agent.status === "offline" && (await transition(agent.id, "offline", "available"))) {
+      summary.cameOnline++;
+      await notifyOwner(agent, "agent-online", now, agentOnlineEmail({ agent, check: result, checkedAt }));
+    }
+  }
+
+  const queue = claimed();
+  const worker = async () => {
+    for (let next = await queue.next(); !next.done; next = await queue.next()) {
+      try {
+        await checkOne(next.value);
+      } catch (error) {
+        // One agent's trouble (say, a ciphertext under a key no longer in SECRET_BOX_KEYS) must
+        // not stop the sweep, nor count against the owner's webhook.
+        summary.errors++;
+        console.error(`[health-checks] agent ${next.value.id}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await flushRecords();
+
+  if (outOfTime) {
+    summary.remaining = await countDueAgents(due);
+    if (summary.remaining > 0) {
+      console.warn(
+        `[health-checks] stopped at the ${budgetMs} ms budget with ${summary.remaining} agents still due; ` +
+          "raise HEALTH_CHECK_CONCURRENCY or run the cron more often (docs/operations.md).",
+      );
+    }
+  }
+  return { ...summary, durationMs: Math.round(elapsed()) };
+}
+
+function dueAgents(now: Date, agentIds: string[] | undefined): Prisma.Sql {
+  return Prisma.sql`webhook_url_cipher IS NOT NULL AND webhook_token_cipher IS NOT NULL
+    AND (last_health_check_at IS NULL OR last_health_check_at <= ${now}::timestamptz - ${DUE_AFTER}::interval)
+    ${agentIds ? Prisma.sql`AND id = ANY(${agentIds}::uuid[])` : Prisma.empty}`;
+}
+
+// Stamping the claim time is the claim: a concurrent run skips the locked rows, and once this
+// statement commits they are no longer due for it.
+function claimDueAgents(due: Prisma.Sql, now: Date, size: number): Promise<ClaimedAgent[]> {
+  return db.$queryRaw<ClaimedAgent[]>`
+    UPDATE agents SET last_health_check_at = ${now}
+    WHERE id IN (
+      SELECT id FROM agents WHERE ${due}
+      ORDER BY last_health_check_at NULLS FIRST
+      LIMIT ${size}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, name, status::text AS status, owner_id AS "ownerId",
+      webhook_url_cipher AS "webhookUrlCipher", webhook_token_cipher AS "webhookTokenCipher"`;
+}
+
+async function countDueAgents(due: Prisma.Sql): Promise<number> {
+  const [{ count }] = await db.$queryRaw<[{ count: number }]>`SELECT count(*)::int AS count FROM agents WHERE ${due}`;
+  return count;
+}
+
+// Conditional, so that of two writers only the one that really moves the agent sends the e-mail.
+async function transition(agentId: string, from: AgentStatus, to: AgentStatus): Promise<boolean> {
+  const { count } = await db.agent.updateMany({ where: { id: agentId, status: from }, data: { status: to } });
+  return count === 1;
+}
+
+async function notifyOwner(
+  agent: ClaimedAgent,
+  event: "agent-offline" | "agent-online",
+  claimedAt: Date,
+  email: { subject: string; text: string; html: string },
+): Promise<void> {
+  const owner = await db.account.findUnique({ where: { id: agent.ownerId }, select: { email: true } });
+  if (!owner?.email) {
+    console.warn(`[health-checks] ${event} for agent ${agent.id}: its owner has no e-mail address, so none was sent.`);
+    return;
+  }
+  // One key per transition: the claim time makes it unique to this run's check of this agent.
+  await sendEmail({ to: owner.email, ...email, idempotencyKey: `${event}:${agent.id}:${claimedAt.toISOString()}` });
+}
