@@ -21,6 +21,7 @@ export default defineConfig({
       NODE_ENV: "test",
       ALLOW_PRIVATE_WEBHOOKS: "1",
       WEBHOOK_TIMEOUT_MS: "1500",
+      HEALTH_CHECK_TIMEOUT_MS: "1500",
       RATE_LIMIT_TIMEOUT_MS: "1000",
       // Test-only keyring (never used outside tests).
       SECRET_BOX_KEYS: "t1:3q2+7wABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhs=",

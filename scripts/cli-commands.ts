@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { createOwnerAccount } from "@/lib/accounts/create-owner-account";
+import { issueApiKey } from "@/lib/accounts/issue-api-key";
+import { revokeApiKeys } from "@/lib/accounts/revoke-api-keys";
 import { createAgent } from "@/lib/agents/create-agent";
 import { toAgentView } from "@/lib/agents/to-agent-view";
 import { db } from "@/lib/db";
@@ -29,6 +31,37 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
         .strict()
         .parse(flags);
       return createOwnerAccount({ email: input.email, walletAddress: input.wallet });
+    },
+  },
+  "owner:key": {
+    usage: "owner:key --owner <accountId> [--label <text>]",
+    async run(flags) {
+      const input = z
+        .object({
+          owner: z.uuid({ error: "must be an account id (UUID)" }),
+          label: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").optional(),
+        })
+        .strict()
+        .parse(flags);
+      const owner = await db.account.findUnique({ where: { id: input.owner }, select: { id: true } });
+      if (!owner) throw new Error(`No account with id ${input.owner}.`);
+      return issueApiKey(owner.id, input.label);
+    },
+  },
+  "owner:revoke": {
+    usage: "owner:revoke --key-prefix <rck_ and 8 characters, as shown with the key>",
+    async run(flags) {
+      const input = z
+        .object({
+          "key-prefix": z
+            .string({ error: "is required: the key's 12-character prefix, such as rck_AbCdEfGh" })
+            .regex(/^rck_[0-9A-Za-z]{8}$/, "must be a key's 12-character prefix, such as rck_AbCdEfGh"),
+        })
+        .strict()
+        .parse(flags);
+      const revoked = await revokeApiKeys(input["key-prefix"]);
+      if (revoked === 0) throw new Error(`No active API key has the prefix ${input["key-prefix"]}.`);
+      return { revoked };
     },
   },
   "agent:create": {

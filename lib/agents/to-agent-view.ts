@@ -1,6 +1,7 @@
+import { appUrl } from "@/lib/env";
 import { microToUsdc } from "@/lib/money/usdc";
 
-type AgentRow = {
+export type AgentRow = {
   id: string;
   name: string;
   description: string;
@@ -15,11 +16,17 @@ type AgentRow = {
   createdAt: Date;
 };
 
+// Ratings and rentals live in other tables; loadAgentViews reads them for many agents at once.
+export type ListingStats = { rating: { average: number | null; count: number }; totalRentals: number };
+
+// What a listing that was just created has.
+const NEW_LISTING: ListingStats = { rating: { average: null, count: 0 }, totalRentals: 0 };
+
 const price = (micro: bigint | null) => (micro === null ? null : microToUsdc(micro));
 
 // What an owner sees of a listing: prices in USDC, whether a webhook is connected, never the
 // webhook URL or token.
-export function toAgentView(agent: AgentRow) {
+export function toAgentView(agent: AgentRow, stats: ListingStats = NEW_LISTING) {
   return {
     id: agent.id,
     name: agent.name,
@@ -32,6 +39,11 @@ export function toAgentView(agent: AgentRow) {
     pricePerMonth: price(agent.pricePerMonth),
     status: agent.status,
     webhookConnected: agent.webhookUrlCipher !== null,
+    marketplaceUrl: `${appUrl()}/agents/${agent.id}`,
+    rating: stats.rating,
+    totalRentals: stats.totalRentals,
     createdAt: agent.createdAt.toISOString(),
   };
 }
+
+export type AgentView = ReturnType<typeof toAgentView>;

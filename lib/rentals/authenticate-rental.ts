@@ -1,17 +1,18 @@
 import "server-only";
 import { ApiError } from "@/lib/http/api-error";
 import { clientIp } from "@/lib/http/client-ip";
+import { credentialFromHeaders } from "@/lib/http/credential-from-headers";
 import { rateLimitError } from "@/lib/http/rate-limit-error";
 import { limiters } from "@/lib/ratelimit/policies";
 import { findRentalByCode, type RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
-import { parseRentalCode, rentalCodeFromHeaders } from "@/lib/rentals/parse-rental-code";
+import { parseRentalCode } from "@/lib/rentals/parse-rental-code";
 
 // Resolves the rental code of a /v1 request. `unknownStatus` differs by endpoint (spec: status
 // answers 404 for an unknown rental, chat 401). Lookups that find nothing spend from a tighter
 // per-IP bucket, so guessing codes is slow; an IP that emptied it is refused before any lookup
 // result is revealed.
 export async function authenticateRental(req: Request, unknownStatus: 401 | 404): Promise<RentalWithAgent> {
-  const raw = rentalCodeFromHeaders(req.headers);
+  const raw = credentialFromHeaders(req.headers);
   if (!raw) {
     throw new ApiError(401, "Missing rental code: send it as 'X-API-Key: <code>' or 'Authorization: Bearer <code>'.");
   }

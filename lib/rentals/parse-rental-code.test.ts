@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRentalCode, rentalCodeFromHeaders, uuidRangeForPrefix } from "@/lib/rentals/parse-rental-code";
+import { parseRentalCode, uuidRangeForPrefix } from "@/lib/rentals/parse-rental-code";
 
 describe("parseRentalCode", () => {
   it("normalises dashes and case, and accepts 8 to 32 hex characters", () => {
@@ -12,16 +12,6 @@ describe("parseRentalCode", () => {
     for (const bad of ["", "3f9a2c1", "3f9a-2c1", "3f9a2c1g", "rck_abcdefgh", "a".repeat(33), "3f9a2c1b 77d0"]) {
       expect(parseRentalCode(bad), bad).toBeNull();
     }
-  });
-});
-
-describe("rentalCodeFromHeaders", () => {
-  it("prefers X-API-Key and falls back to a Bearer token", () => {
-    expect(rentalCodeFromHeaders(new Headers({ "x-api-key": "aaaaaaaa", authorization: "Bearer bbbbbbbb" }))).toBe("aaaaaaaa");
-    expect(rentalCodeFromHeaders(new Headers({ authorization: "bearer  bbbbbbbb " }))).toBe("bbbbbbbb");
-    expect(rentalCodeFromHeaders(new Headers({ authorization: "Basic Zm9vOmJhcg==" }))).toBeNull();
-    expect(rentalCodeFromHeaders(new Headers({ "x-api-key": "  " }))).toBeNull();
-    expect(rentalCodeFromHeaders(new Headers())).toBeNull();
   });
 });
 

@@ -5,14 +5,6 @@ export function parseRentalCode(raw: string): string | null {
   return /^[0-9a-f]{8,32}$/.test(hex) ? hex : null;
 }
 
-// The credential comes as `X-API-Key: <code>` or `Authorization: Bearer <code>`.
-export function rentalCodeFromHeaders(headers: Headers): string | null {
-  const apiKey = headers.get("x-api-key")?.trim();
-  if (apiKey) return apiKey;
-  const match = /^Bearer\s+(.+)$/i.exec(headers.get("authorization")?.trim() ?? "");
-  return match ? match[1].trim() : null;
-}
-
 // Turns a hex prefix into the lowest and highest UUIDs that start with it.
 export function uuidRangeForPrefix(hex: string): [string, string] {
   const format = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;

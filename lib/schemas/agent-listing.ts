@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, MAX_SKILLS } from "@/lib/agents/categories";
 import { usdcToMicro } from "@/lib/money/usdc";
 import { channelSchema } from "@/lib/schemas/renter-api";
+import { strictObjectError } from "@/lib/schemas/strict-object-error";
 
 // A price in USDC (number or decimal string), positive, at most 6 decimals → micro-USDC.
 // null or absent leaves the duration disabled.
@@ -21,6 +22,22 @@ export const usdcPriceSchema = z
     return micro;
   });
 
+// The spec: "a duration whose price is left blank is disabled", so a blank string (an empty form
+// field) means the same as null.
+const priceFieldSchema = z
+  .preprocess(
+    (value: number | string | null) => (typeof value === "string" && value.trim() === "" ? null : value),
+    usdcPriceSchema.nullable(),
+  )
+  .optional();
+
+const text = (min: number, minMessage: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+    .trim()
+    .min(min, minMessage)
+    .max(max, `must be at most ${max} characters`);
+
 const skillSchema = z
   .string()
   .trim()
@@ -28,24 +45,36 @@ const skillSchema = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "skills are lower-case kebab tags such as code-review")
   .max(32);
 
+const listingShape = {
+  name: text(2, "must be at least 2 characters", 60),
+  description: text(1, "must not be empty", 500),
+  category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(", ")}` }),
+  skills: z.array(skillSchema, { error: "must be a list of skill tags" }).max(MAX_SKILLS, `at most ${MAX_SKILLS} skills`).optional(),
+  channels: z
+    .array(channelSchema, { error: "must be a list of channels (Telegram, Discord, Slack, API)" })
+    .min(1, "must name at least one channel")
+    .transform((list) => [...new Set(list)]),
+  pricePerHour: priceFieldSchema,
+  pricePerDay: priceFieldSchema,
+  pricePerMonth: priceFieldSchema,
+};
+const LISTING_FIELDS = Object.keys(listingShape);
+const objectError = strictObjectError(LISTING_FIELDS);
+
 export const agentListingSchema = z
-  .object({
-    name: z.string().trim().min(2, "must be at least 2 characters").max(60, "must be at most 60 characters"),
-    description: z.string().trim().min(1, "must not be empty").max(500, "must be at most 500 characters"),
-    category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(", ")}` }),
-    skills: z.array(skillSchema).max(MAX_SKILLS, `at most ${MAX_SKILLS} skills`).optional(),
-    channels: z
-      .array(channelSchema, { error: "must be a list of channels (Telegram, Discord, Slack, API)" })
-      .min(1, "must name at least one channel")
-      .transform((list) => [...new Set(list)]),
-    pricePerHour: usdcPriceSchema.nullish(),
-    pricePerDay: usdcPriceSchema.nullish(),
-    pricePerMonth: usdcPriceSchema.nullish(),
-  })
+  .strictObject(listingShape, { error: objectError })
   .refine((a) => a.pricePerHour != null || a.pricePerDay != null || a.pricePerMonth != null, {
     message: "set at least one of pricePerHour, pricePerDay, pricePerMonth",
     path: ["pricePerHour"],
   });
 
+// A partial update: an absent field stays as it is; a price set to null or "" disables that
+// duration (whether one price remains is checked against the stored listing).
+export const agentListingPatchSchema = z
+  .strictObject(listingShape, { error: objectError })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, `send at least one field to change: ${LISTING_FIELDS.join(", ")}`);
+
 export type AgentListingInput = z.input<typeof agentListingSchema>;
 export type AgentListing = z.output<typeof agentListingSchema>;
+export type AgentListingPatch = z.output<typeof agentListingPatchSchema>;

@@ -1,0 +1,19 @@
+// POST /api/public/agents/{id}/connect — stores the webhook URL and token (encrypted) and sends
+// a test health check: a 2xx reply makes the agent available, anything else offline.
+import { connectAgentWebhook } from "@/lib/agents/connect-agent-webhook";
+import { loadAgentViews } from "@/lib/agents/load-agent-views";
+import { parseJsonBody } from "@/lib/http/parse-json-body";
+import { OWNER_BODY_MAX_BYTES, ownerMethodNotAllowed, ownerRoute } from "@/lib/http/owner-route";
+import { webhookConnectionSchema } from "@/lib/schemas/webhook-connection";
+
+export const POST = ownerRoute<{ id: string }>(async ({ req, auth, params }) => {
+  const { webhookUrl, webhookToken } = await parseJsonBody(req, webhookConnectionSchema, OWNER_BODY_MAX_BYTES);
+  const { agent, test } = await connectAgentWebhook(auth.accountId, params.id, { url: webhookUrl, token: webhookToken });
+  const [view] = await loadAgentViews([agent]);
+  return Response.json({ agent: view, test });
+});
+
+export const GET = ownerMethodNotAllowed("POST");
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import { GET, POST, PUT } from "@/app/api/public/agents/route";
+import { db } from "@/lib/db";
+import { appUrl } from "@/lib/env";
+import { makeRental, uniqueIp } from "@/test/fixtures";
+import { makeOwnerAgent, makeOwnerWithKey, ownerRequest } from "@/test/owner-fixtures";
+
+const list = (key?: string, options: Parameters<typeof ownerRequest>[1] = {}) => GET(ownerRequest("agents", { key, ...options }));
+const create = (key: string, body: unknown, options: Parameters<typeof ownerRequest>[1] = {}) =>
+  POST(ownerRequest("agents", { key, body, method: "POST", ...options }));
+
+const listing = {
+  name: "DocsBot",
+  description: "Answers questions about my product documentation.",
+  category: "support",
+  channels: ["Telegram", "API"],
+  pricePerHour: 2,
+  pricePerDay: 30.5,
+};
+
+describe("GET /api/public/agents", () => {
+  it("200: the account's agents with prices, status, ratings and rental totals; never the webhook", async () => {
+    const { accountId, apiKey } = await makeOwnerWithKey();
+    const token = "s".repeat(40);
+    const rated = await makeOwnerAgent(accountId, {
+      listing: { name: "Rated", pricePerMonth: null },
+      webhook: { url: "https://agent.example.com/hooks/agent", token },
+    });
+    const quiet = await makeOwnerAgent(accountId, { listing: { name: "Quiet", skills: ["sql"] } });
+    // Three paid rentals (one still running), one awaiting payment that does not count.
+    const rentals = [
+      await makeRental(rated.id, { status: "completed" }),
+      await makeRental(rated.id, { status: "completed" }),
+      await makeRental(rated.id),
+      await makeRental(rated.id, { status: "pending" }),
+    ];
+    for (const [rental, score] of [[rentals[0], 5], [rentals[1], 4], [rentals[2], 4]] as const) {
+      await db.rating.create({ data: { rentalId: rental.id, agentId: rated.id, score } });
+    }
+    const other = await makeOwnerWithKey();
+    await makeOwnerAgent(other.accountId, { listing: { name: "Not mine" } });
+
+    const res = await list(apiKey);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toContain("agent.example.com");
+    expect(text).not.toContain(token);
+    const { agents } = JSON.parse(text);
+    expect(agents).toEqual([
+      {
+        id: rated.id,
+        name: "Rated",
+        description: "Does owner things.",
+        category: "coding",
+        skills: ["code-review", "debugging", "refactoring"],
+        channels: ["API"],
+        pricePerHour: 2,
+        pricePerDay: 10,
+        pricePerMonth: null,
+        status: "available",
+        webhookConnected: true,
+        marketplaceUrl: `${appUrl()}/agents/${rated.id}`,
+        rating: { average: 4.33, count: 3 },
+        totalRentals: 3,
+        createdAt: rated.createdAt.toISOString(),
+      },
+      expect.objectContaining({
+        id: quiet.id,
+        skills: ["sql"],
+        webhookConnected: false,
+        rating: { average: null, count: 0 },
+        totalRentals: 0,
+      }),
+    ]);
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    expect(res.headers.get("ratelimit-limit")).toBe("30");
+  });
+
+  it("200: an empty list for an account without agents", async () => {
+    const { apiKey } = await makeOwnerWithKey();
+    const res = await list(apiKey, { auth: "x-api-key" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ agents: [] });
+  });
+
+  it("401: missing, malformed, unknown or revoked key", async () => {
+    const { accountId, apiKey } = await makeOwnerWithKey();
+    await db.apiKey.updateMany({ where: { accountId }, data: { revokedAt: new Date() } });
+    const cases: [string | undefined, RegExp][] = [
+      [undefined, /Missing API key/],
+      ["rck_123", /Malformed API key/],
+      ["rck_AAAAAAAAAAAAAAAAAAAAAAAAAAAA", /Malformed API key/],
+      [apiKey, /^Invalid or revoked API key\.$/],
+    ];
+    for (const [key, error] of cases) {
+      const res = await list(key);
+      expect(res.status, String(key)).toBe(401);
+      expect(await res.json()).toEqual({ error: expect.stringMatching(error) });
+    }
+  });
+
+  it("429: the 31st request in a minute with one key, with Retry-After; other keys are unaffected", async () => {
+    const { apiKey } = await makeOwnerWithKey();
+    for (let i = 0; i < 30; i++) expect((await list(apiKey)).status, `request ${i + 1}`).toBe(200);
+    const res = await list(apiKey);
+    expect(res.status).toBe(429);
+    const retry = Number(res.headers.get("retry-after"));
+    expect(Number.isInteger(retry) && retry >= 1 && retry <= 60).toBe(true);
+    expect((await res.json()).error).toMatch(/Too many requests/);
+    // The bucket belongs to the key, not the address: the same key from another IP is limited too.
+    expect((await list(apiKey, { ip: uniqueIp() })).status).toBe(429);
+    const other = await makeOwnerWithKey();
+    expect((await list(other.apiKey)).status).toBe(200);
+  });
+
+  it("429: requests without a key are limited per client IP", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 30; i++) expect((await list(undefined, { ip })).status).toBe(401);
+    expect((await list(undefined, { ip })).status).toBe(429);
+    expect((await list(undefined)).status).toBe(401);
+  });
+
+  it("405 in the error form for other methods", async () => {
+    const res = PUT();
+    expect(res.status).toBe(405);
+    expect((await res.json()).error).toMatch(/GET, POST/);
+  });
+});
+
+describe("POST /api/public/agents", () => {
+  it("201: creates an available listing with its marketplace URL and the category's default skills", async () => {
+    const { accountId, apiKey } = await makeOwnerWithKey();
+    const res = await create(apiKey, { ...listing, pricePerMonth: "700.25", channels: ["API", "Telegram", "API"] });
+    expect(res.status).toBe(201);
+    const { agent } = await res.json();
+    expect(agent).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: "DocsBot",
+      description: listing.description,
+      category: "support",
+      skills: ["customer-support", "faq", "triage"],
+      channels: ["API", "Telegram"],
+      pricePerHour: 2,
+      pricePerDay: 30.5,
+      pricePerMonth: 700.25,
+      status: "available",
+      webhookConnected: false,
+      marketplaceUrl: `${appUrl()}/agents/${agent.id}`,
+      rating: { average: null, count: 0 },
+      totalRentals: 0,
+      createdAt: expect.any(String),
+    });
+    const row = await db.agent.findUniqueOrThrow({ where: { id: agent.id } });
+    expect([row.ownerId, row.pricePerDay, row.pricePerMonth, row.webhookUrlCipher]).toEqual([accountId, 30_500_000n, 700_250_000n, null]);
+    // It shows up in the account's list.
+    expect((await (await list(apiKey)).json()).agents.map((a: { id: string }) => a.id)).toEqual([agent.id]);
+  });
+
+  it("201: given skills are kept; a blank or null price leaves that duration disabled", async () => {
+    const { apiKey } = await makeOwnerWithKey();
+    const res = await create(apiKey, { ...listing, skills: ["Docs", "faq"], pricePerHour: "", pricePerDay: null, pricePerMonth: 50 });
+    expect(res.status).toBe(201);
+    const { agent } = await res.json();
+    expect(agent).toMatchObject({ skills: ["docs", "faq"], pricePerHour: null, pricePerDay: null, pricePerMonth: 50 });
+  });
+
+  it("400: names the field that is wrong, for every field", async () => {
+    const { apiKey } = await makeOwnerWithKey();
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ name: undefined }, /^name: is required$/],
+      [{ name: 42 }, /^name: must be a string$/],
+      [{ name: " x " }, /^name: must be at least 2 characters$/],
+      [{ name: "x".repeat(61) }, /^name: must be at most 60 characters$/],
+      [{ description: undefined }, /^description: is required$/],
+      [{ description: "   " }, /^description: must not be empty$/],
+      [{ description: "x".repeat(501) }, /^description: must be at most 500 characters$/],
+      [{ category: undefined }, /^category: must be one of assistant, coding/],
+      [{ category: "Support" }, /^category: must be one of/],
+      [{ skills: "faq" }, /^skills: must be a list/],
+      [{ skills: ["Not A Tag!"] }, /^skills\.0: skills are lower-case kebab tags/],
+      [{ skills: Array.from({ length: 9 }, (_, i) => `s${i}`) }, /^skills: at most 8 skills$/],
+      [{ channels: undefined }, /^channels: must be a list of channels/],
+      [{ channels: [] }, /^channels: must name at least one channel$/],
+      [{ channels: ["WhatsApp"] }, /^channels\.0: /],
+      [{ pricePerHour: 0 }, /^pricePerHour: must be more than 0/],
+      [{ pricePerHour: -1 }, /^pricePerHour: must be a USDC amount with at most 6 decimals$/],
+      [{ pricePerDay: 1.0000001 }, /^pricePerDay: must be a USDC amount with at most 6 decimals$/],
+      [{ pricePerDay: "ten" }, /^pricePerDay: must be a USDC amount/],
+      [{ pricePerMonth: 1_000_001 }, /^pricePerMonth: must be more than 0 and at most 1,000,000 USDC$/],
+      [{ pricePerMonth: true }, /^pricePerMonth: must be a USDC amount such as 12.5$/],
+      [{ pricePerHour: null, pricePerDay: "" }, /^pricePerHour: set at least one of pricePerHour, pricePerDay, pricePerMonth$/],
+      [{ price_per_hour: 2 }, /^unknown field "price_per_hour"; the fields are name, description/],
+    ];
+    for (const [change, error] of cases) {
+      const res = await create(apiKey, { ...listing, ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect((await res.json()).error, JSON.stringify(change)).toMatch(error);
+    }
+  }, 30_000);
+
+  it("400: a body that is not a JSON object, not JSON, too large, or not sent as application/json", async () => {
+    const { apiKey } = await makeOwnerWithKey();
+    const cases: [Parameters<typeof ownerRequest>[1], RegExp][] = [
+      [{ body: [listing] }, /the body must be a JSON object/],
+      [{ rawBody: "{nope", headers: { "content-type": "application/json" } }, /not valid JSON/],
+      [{ body: { ...listing, description: "x".repeat(20_000) } }, /larger than 16384 bytes/],
+      [{ rawBody: JSON.stringify(listing), headers: { "content-type": "text/plain" } }, /Content-Type must be application\/json/],
+    ];
+    for (const [options, error] of cases) {
+      const res = await POST(ownerRequest("agents", { key: apiKey, method: "POST", ...options }));
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toMatch(error);
+    }
+    expect(await db.agent.count({ where: { name: listing.name, owner: { apiKeys: { some: { prefix: apiKey.slice(0, 12) } } } } })).toBe(0);
+  });
+
+  it("401: no agent is created without a valid key", async () => {
+    const res = await create("rck_nope", listing);
+    expect(res.status).toBe(401);
+    const missing = await POST(ownerRequest("agents", { body: listing, method: "POST" }));
+    expect(missing.status).toBe(401);
+  });
+});

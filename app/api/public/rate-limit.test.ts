@@ -1,0 +1,38 @@
+// The owner surface shares one 30/min bucket per key across all its endpoints.
+import { describe, expect, it } from "vitest";
+import { DELETE, GET as GET_AGENT, PATCH } from "@/app/api/public/agents/[id]/route";
+import { POST as CONNECT } from "@/app/api/public/agents/[id]/connect/route";
+import { GET as LIST, POST as CREATE } from "@/app/api/public/agents/route";
+import { GET as STATS } from "@/app/api/public/stats/route";
+import { db } from "@/lib/db";
+import { makeOwnerAgent, makeOwnerWithKey, ownerRequest, segment } from "@/test/owner-fixtures";
+
+describe("owner API rate limit", () => {
+  it("429 with Retry-After on every endpoint once a key has spent 30 requests, before any work is done", async () => {
+    const { accountId, apiKey: key } = await makeOwnerWithKey();
+    const agent = await makeOwnerAgent(accountId);
+    const id = agent.id;
+    // 30 requests spread over the endpoints use up the key's budget.
+    for (let i = 0; i < 15; i++) {
+      expect((await LIST(ownerRequest("agents", { key }))).status).toBe(200);
+      expect((await STATS(ownerRequest("stats", { key }))).status).toBe(200);
+    }
+    const limited = [
+      LIST(ownerRequest("agents", { key })),
+      CREATE(ownerRequest("agents", { key, body: { name: "Too Many", description: "x", category: "other", channels: ["API"], pricePerHour: 1 } })),
+      GET_AGENT(ownerRequest(`agents/${id}`, { key }), segment(id)),
+      PATCH(ownerRequest(`agents/${id}`, { key, method: "PATCH", body: { name: "Renamed" } }), segment(id)),
+      CONNECT(ownerRequest(`agents/${id}/connect`, { key, body: { webhookUrl: "http://127.0.0.1:1/", webhookToken: "t".repeat(32) } }), segment(id)),
+      DELETE(ownerRequest(`agents/${id}`, { key, method: "DELETE" }), segment(id)),
+      STATS(ownerRequest("stats", { key })),
+    ];
+    for (const res of await Promise.all(limited)) {
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect((await res.json()).error).toMatch(/Too many requests; retry in \d+ seconds?\./);
+    }
+    const row = await db.agent.findUniqueOrThrow({ where: { id } });
+    expect([row.name, row.webhookUrlCipher]).toEqual(["Owner Agent", null]);
+    expect(await db.agent.count({ where: { ownerId: accountId } })).toBe(1);
+  });
+});

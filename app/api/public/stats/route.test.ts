@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { GET, POST } from "@/app/api/public/stats/route";
+import { db } from "@/lib/db";
+import { makeRental } from "@/test/fixtures";
+import { makeOwnerAgent, makeOwnerWithKey, ownerRequest } from "@/test/owner-fixtures";
+
+const stats = (key?: string) => GET(ownerRequest("stats", { key }));
+const DAY_MS = 86_400_000;
+
+async function chatCalls(rental: { id: string; agentId: string }, calls: [statusCode: number, webhookStatus: number | null, latencyMs: number][]) {
+  await db.chatCall.createMany({
+    data: calls.map(([statusCode, webhookStatus, latencyMs]) => ({
+      rentalId: rental.id,
+      agentId: rental.agentId,
+      statusCode,
+      webhookStatus,
+      latencyMs,
+      requestBytes: 10,
+      responseBytes: 20,
+    })),
+  });
+}
+
+async function healthChecks(agentId: string, checks: [ok: boolean, ageMs: number][]) {
+  await db.healthCheck.createMany({
+    data: checks.map(([ok, ageMs]) => ({
+      agentId,
+      ok,
+      statusCode: ok ? 200 : 500,
+      latencyMs: 30,
+      trigger: "schedule",
+      createdAt: new Date(Date.now() - ageMs),
+    })),
+  });
+}
+
+describe("GET /api/public/stats", () => {
+  it("200: exact figures per agent and in total, from known rentals, calls and checks", async () => {
+    const { accountId, apiKey } = await makeOwnerWithKey();
+    // Prices: hour 2.5, day 10.25, month 100 USDC.
+    const listing = { pricePerHour: 2.5, pricePerDay: 10.25, pricePerMonth: 100 };
+    const alpha = await makeOwnerAgent(accountId, { listing: { name: "Alpha", ...listing } });
+    const beta = await makeOwnerAgent(accountId, { listing: { name: "Beta", ...listing } });
+    const idle = await makeOwnerAgent(accountId, { listing: { name: "Idle", ...listing } });
+
+    const a1 = await makeRental(alpha.id, { status: "completed", durationType: "day" }); // released 10.25
+    await makeRental(alpha.id, { status: "completed", durationType: "hour" }); // released 2.5
+    await makeRental(alpha.id, { durationType: "month" }); // active, in escrow 100
+    await makeRental(alpha.id, { status: "disputed", durationType: "hour" }); // in escrow 2.5
+    await makeRental(alpha.id, { status: "cancelled", durationType: "day" }); // counted, no revenue
+    await makeRental(alpha.id, { status: "pending", durationType: "month" }); // awaiting payment: ignored
+    const b1 = await makeRental(beta.id, { durationType: "hour", startsInSeconds: -7200, endsInSeconds: -60 }); // ended, unreleased: in escrow 2.5, not active
+    await makeRental(beta.id, { status: "completed", durationType: "month" }); // released 100
+
+    // Alpha: 6 calls, 2 of them 5xx; latency over the 5 that reached the webhook: 50, 100, 200, 300, 400.
+    await chatCalls(a1, [[200, 200, 100], [200, 200, 200], [200, 200, 300], [200, 200, 400], [502, 500, 50], [503, null, 0]]);
+    // Beta: 3 calls, 1 of them 5xx (timeout: never reached a reply), latencies 1000 and 3000.
+    await chatCalls(b1, [[200, 200, 1000], [200, 200, 3000], [503, null, 30_000]]);
+
+    await healthChecks(alpha.id, [[true, 1_000], [true, DAY_MS], [true, 2 * DAY_MS], [false, 3 * DAY_MS], [false, 8 * DAY_MS]]);
+    await healthChecks(beta.id, [[true, 1_000], [false, 2_000], [false, 3_000]]);
+
+    // Another account's numbers never leak in.
+    const other = await makeOwnerWithKey();
+    const foreign = await makeOwnerAgent(other.accountId);
+    const f1 = await makeRental(foreign.id, { status: "completed" });
+    await chatCalls(f1, [[502, 500, 5]]);
+    await healthChecks(foreign.id, [[false, 1_000]]);
+
+    const res = await stats(apiKey);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      agents: [
+        {
+          id: alpha.id,
+          name: "Alpha",
+          rentals: { total: 5, active: 1 },
+          revenue: { released: 12.75, inEscrow: 102.5 },
+          chatCalls: 6,
+          errorRate: 0.3333,
+          latencyMs: { p50: 200, p95: 380 },
+          uptime7d: 75,
+        },
+        {
+          id: beta.id,
+          name: "Beta",
+          rentals: { total: 2, active: 0 },
+          revenue: { released: 100, inEscrow: 2.5 },
+          chatCalls: 3,
+          errorRate: 0.3333,
+          latencyMs: { p50: 2000, p95: 2900 },
+          uptime7d: 33.33,
+        },
+        {
+          id: idle.id,
+          name: "Idle",
+          rentals: { total: 0, active: 0 },
+          revenue: { released: 0, inEscrow: 0 },
+          chatCalls: 0,
+          errorRate: 0,
+          latencyMs: { p50: null, p95: null },
+          uptime7d: null,
+        },
+      ],
+      // Latencies of all 7 calls that reached a webhook: 50 100 200 300 400 1000 3000.
+      total: {
+        rentals: { total: 7, active: 1 },
+        revenue: { released: 112.75, inEscrow: 105 },
+        chatCalls: 9,
+        errorRate: 0.3333,
+        latencyMs: { p50: 300, p95: 2400 },
+        uptime7d: 57.14,
+      },
+    });
+  });
+
+  it("200: zeros and nulls for an account without agents", async () => {
+    const { apiKey } = await makeOwnerWithKey();
+    const res = await stats(apiKey);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      agents: [],
+      total: {
+        rentals: { total: 0, active: 0 },
+        revenue: { released: 0, inEscrow: 0 },
+        chatCalls: 0,
+        errorRate: 0,
+        latencyMs: { p50: null, p95: null },
+        uptime7d: null,
+      },
+    });
+  });
+
+  it("revenue is summed exactly in micro-USDC (no float drift over many rentals)", async () => {
+    const { accountId, apiKey } = await makeOwnerWithKey();
+    const agent = await makeOwnerAgent(accountId, { listing: { pricePerHour: 0.1 } });
+    for (let i = 0; i < 3; i++) await makeRental(agent.id, { status: "completed", durationType: "hour" });
+    const body = await (await stats(apiKey)).json();
+    expect(body.total.revenue.released).toBe(0.3); // 0.1 + 0.1 + 0.1 in floats is 0.30000000000000004
+  });
+
+  it("401: without a valid key", async () => {
+    expect((await stats()).status).toBe(401);
+    expect((await stats("rck_0000000000000000000000000000")).status).toBe(401);
+  });
+
+  it("405 for POST", async () => {
+    const res = POST();
+    expect(res.status).toBe(405);
+    expect((await res.json()).error).toMatch(/GET/);
+  });
+});

@@ -1,0 +1,72 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { microToUsdc } from "@/lib/money/usdc";
+
+type RentalRow = { agent_id: string | null; total: number; active: number; released: bigint; in_escrow: bigint };
+type CallRow = { agent_id: string | null; calls: number; errors: number; p50: number | null; p95: number | null };
+type CheckRow = { agent_id: string | null; ok: number; checks: number };
+
+const UPTIME_WINDOW_MS = 7 * 24 * 3_600_000;
+
+// Figures for each of the account's agents and for the account as a whole. Each table is read
+// once, aggregated in SQL; ROLLUP adds the account's total row (agent_id NULL) to the per-agent
+// rows, so totals are exact aggregates (a p95 of all calls, not an average of p95s).
+//   rentals:   paid rentals (not awaiting payment); active = status active and not yet ended
+//   revenue:   released = completed rentals' prices; inEscrow = active or disputed rentals' prices
+//   chatCalls: renter messages; errorRate = share answered with a 5xx (0 when there were none)
+//   latencyMs: webhook round trip of calls that reached the webhook (percentile_cont)
+//   uptime7d:  percentage of health checks in the last 7 days that passed (null when none ran)
+export async function loadOwnerStats(ownerId: string) {
+  const now = new Date();
+  const since = new Date(now.getTime() - UPTIME_WINDOW_MS);
+  const [agents, rentals, calls, checks] = await Promise.all([
+    db.agent.findMany({ where: { ownerId }, select: { id: true, name: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    db.$queryRaw<RentalRow[]>`
+      SELECT r.agent_id,
+             count(*)::int AS total,
+             count(*) FILTER (WHERE r.status = 'active' AND r.ends_at > ${now})::int AS active,
+             coalesce(sum(r.price_micro_usdc) FILTER (WHERE r.status = 'completed'), 0)::bigint AS released,
+             coalesce(sum(r.price_micro_usdc) FILTER (WHERE r.status IN ('active', 'disputed')), 0)::bigint AS in_escrow
+        FROM rentals r JOIN agents a ON a.id = r.agent_id
+       WHERE a.owner_id = ${ownerId}::uuid AND r.status <> 'pending'
+       GROUP BY ROLLUP (r.agent_id)`,
+    db.$queryRaw<CallRow[]>`
+      SELECT c.agent_id,
+             count(*)::int AS calls,
+             count(*) FILTER (WHERE c.status_code >= 500)::int AS errors,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY c.latency_ms) FILTER (WHERE c.webhook_status IS NOT NULL) AS p50,
+             percentile_cont(0.95) WITHIN GROUP (ORDER BY c.latency_ms) FILTER (WHERE c.webhook_status IS NOT NULL) AS p95
+        FROM chat_calls c JOIN agents a ON a.id = c.agent_id
+       WHERE a.owner_id = ${ownerId}::uuid
+       GROUP BY ROLLUP (c.agent_id)`,
+    db.$queryRaw<CheckRow[]>`
+      SELECT h.agent_id, count(*) FILTER (WHERE h.ok)::int AS ok, count(*)::int AS checks
+        FROM health_checks h JOIN agents a ON a.id = h.agent_id
+       WHERE a.owner_id = ${ownerId}::uuid AND h.created_at > ${since}
+       GROUP BY ROLLUP (h.agent_id)`,
+  ]);
+
+  const byAgent = <T extends { agent_id: string | null }>(rows: T[]) => new Map(rows.map((row) => [row.agent_id, row]));
+  const [rentalsOf, callsOf, checksOf] = [byAgent(rentals), byAgent(calls), byAgent(checks)];
+  // agentId null selects the ROLLUP total row.
+  const figures = (agentId: string | null) => {
+    const r = rentalsOf.get(agentId);
+    const c = callsOf.get(agentId);
+    const h = checksOf.get(agentId);
+    return {
+      rentals: { total: r?.total ?? 0, active: r?.active ?? 0 },
+      revenue: { released: microToUsdc(r?.released ?? 0n), inEscrow: microToUsdc(r?.in_escrow ?? 0n) },
+      chatCalls: c?.calls ?? 0,
+      errorRate: c?.calls ? round(c.errors / c.calls, 4) : 0,
+      latencyMs: { p50: roundOrNull(c?.p50, 0), p95: roundOrNull(c?.p95, 0) },
+      uptime7d: h?.checks ? round((100 * h.ok) / h.checks, 2) : null,
+    };
+  };
+  return {
+    agents: agents.map((agent) => ({ id: agent.id, name: agent.name, ...figures(agent.id) })),
+    total: figures(null),
+  };
+}
+
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+const roundOrNull = (value: number | null | undefined, decimals: number) => (value == null ? null : round(value, decimals));

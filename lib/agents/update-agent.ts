@@ -1,0 +1,44 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { CATEGORY_SKILLS, type Category } from "@/lib/agents/categories";
+import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
+import { ApiError } from "@/lib/http/api-error";
+import type { AgentListingPatch } from "@/lib/schemas/agent-listing";
+
+const PRICES = ["pricePerHour", "pricePerDay", "pricePerMonth"] as const;
+
+// Applies a partial update to one of the account's listings. A cleared price disables that
+// duration, but one must remain, or the agent could not be rented at all.
+export async function updateAgent(ownerId: string, agentId: string, patch: AgentListingPatch) {
+  return db.$transaction(async (tx) => {
+    const agent = await findOwnerAgent(ownerId, agentId, tx);
+    const next = (p: (typeof PRICES)[number]) => (patch[p] === undefined ? agent[p] : patch[p]);
+    const prices = { pricePerHour: next("pricePerHour"), pricePerDay: next("pricePerDay"), pricePerMonth: next("pricePerMonth") };
+    if (PRICES.every((p) => prices[p] === null)) {
+      const field = PRICES.find((p) => patch[p] === null) ?? "pricePerHour";
+      throw new ApiError(400, `${field}: this would clear the last price; keep at least one of ${PRICES.join(", ")}`);
+    }
+    const category = patch.category ?? (agent.category as Category);
+    return tx.agent.update({
+      where: { id: agent.id },
+      data: {
+        name: patch.name,
+        description: patch.description,
+        category,
+        skills: nextSkills(agent, category, patch.skills),
+        channels: patch.channels,
+        ...prices,
+      },
+    });
+  });
+}
+
+// Skills given are kept as given (an empty list means the category's defaults, as at creation).
+// Skills not given follow a category change only while they are still the old category's
+// defaults, which the owner never chose.
+function nextSkills(agent: { category: string; skills: string[] }, category: Category, skills: string[] | undefined) {
+  if (skills !== undefined) return skills.length ? [...new Set(skills)] : [...CATEGORY_SKILLS[category]];
+  const defaults: readonly string[] = CATEGORY_SKILLS[agent.category as Category] ?? [];
+  const unchosen = agent.skills.length === defaults.length && agent.skills.every((s, i) => s === defaults[i]);
+  return unchosen ? [...CATEGORY_SKILLS[category]] : agent.skills;
+}
