@@ -43,7 +43,7 @@ describe("npm run dev (embedded default)", () => {
       });
       child!.once("exit", (c) => reject(new Error(`npm run dev exited (${c}):\n${output}`)));
     });
-    expect(output).toMatch(/rck_[0-9A-Za-z]+/);
+    const ownerKey = /(rck_[0-9A-Za-z]+)/.exec(output)![1];
     expect(output).toContain(`curl -s http://localhost:${port}/api/v1/status -H "X-API-Key: ${code}"`);
 
     const base = `http://127.0.0.1:${port}`;
@@ -65,6 +65,12 @@ describe("npm run dev (embedded default)", () => {
     const bare = await fetch(`${base}/v1/status`, { headers: { Authorization: `Bearer ${code}` } });
     expect(bare.status).toBe(200);
     expect(bare.headers.get("access-control-allow-origin")).toBe("*");
+
+    // The printed owner key works on the owner surface, also without the /api prefix.
+    const agents = await fetch(`${base}/public/agents`, { headers: { Authorization: `Bearer ${ownerKey}` } });
+    expect(agents.status).toBe(200);
+    const { agents: list } = await agents.json();
+    expect(list.map((a: { name: string }) => a.name)).toContain("Echo Agent");
 
     // The server keys limits on the socket address: a forged X-Forwarded-For buys nothing.
     let limitedAt = 0;
