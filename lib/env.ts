@@ -6,6 +6,9 @@ const flag = z
   .optional()
   .transform((v) => v === "1" || v === "true");
 
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte address");
+const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte private key");
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   DATABASE_URL: z.string().optional(),
@@ -26,6 +29,21 @@ const schema = z.object({
   // E-mail: Resend when RESEND_API_KEY is set, otherwise the development outbox.
   RESEND_API_KEY: z.string().optional(),
   EMAIL_FROM: z.string().default("Agent Rental Service <no-reply@localhost>"),
+  // Payments (docs/escrow.md). Unset = checkout and the release sweep answer "not configured".
+  CHAIN_ID: z.coerce.number().int().positive().optional(),
+  CHAIN_RPC_URL: z.url().optional(),
+  USDC_ADDRESS: address.optional(),
+  ESCROW_ADDRESS: address.optional(),
+  // Signs EIP-712 quotes (QUOTE_SIGNER_ROLE); sends releases (any key works: release is open).
+  QUOTE_SIGNER_PRIVATE_KEY: privateKey.optional(),
+  OPERATOR_PRIVATE_KEY: privateKey.optional(),
+  // The CLI's `rental:checkout` pays with this key (development and tests).
+  RENTER_PRIVATE_KEY: privateKey.optional(),
+  // Blocks a receipt must be deep before payment counts; the event reader stays this far back.
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(1),
+  // First block the event reader reads (the escrow's deployment block).
+  ESCROW_START_BLOCK: z.coerce.bigint().min(0n).default(0n),
+  QUOTE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   // Keyring for secrets at rest: "id:base64key[,id:base64key…]"; the first key encrypts.
   SECRET_BOX_KEYS: z.string().optional(),
 });

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
+import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+
+/// @title Escrow for agent rentals paid in USDC.
+/// @notice The service signs an EIP-712 quote; the renter pays price + fee into escrow; after the
+/// rental ends anyone may release it (owner gets the price, treasury the fee). The renter may
+/// dispute before the end; an arbiter then refunds or releases. See docs/escrow.md.
+contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+
+    bytes32 public constant QUOTE_SIGNER_ROLE = keccak256("QUOTE_SIGNER_ROLE");
+    bytes32 public constant OPERATOR_ROLE = keccak256("OPERATOR_ROLE");
+    bytes32 public constant ARBITER_ROLE = keccak256("ARBITER_ROLE");
+
+    bytes32 public constant QUOTE_TYPEHASH = keccak256(
+        "Quote(bytes32 rentalId,address renter,address owner,uint256 price,uint256 fee,uint64 duration,uint64 deadline)"
+    );
+
+    enum Status {
+        None,
+        Active,
+        Disputed,
+        Released,
+        Refunded
+    }
+
+    struct Quote {
+        bytes32 rentalId;
+        address renter;
+        address owner;
+        uint256 price;
+        uint256 fee;
+        uint64 duration;
+        uint64 deadline;
+    }
+
+    // Two storage slots per rental: creating one costs two fresh SSTOREs instead of three.
+    // uint56 holds 72 billion USDC, uint40 over a million USDC or a timestamp until year 36812.
+    struct Rental {
+        // slot 0: everything `releaseMany` needs to decide whether to skip an id
+        address renter;
+        uint40 startsAt;
+        uint40 endsAt;
+        Status status;
+        // slot 1
+        address owner;
+        uint56 price;
+        uint40 fee;
+    }
+
+    IERC20 public immutable token;
+    address public treasury;
+    /// @notice Escrowed price + fee of Active and Disputed rentals plus unclaimed credits.
+    /// The contract's token balance never falls below it.
+    uint256 public totalOwed;
+
+    mapping(bytes32 id => Rental) public rentals;
+    /// @notice Payouts that could not be pushed (e.g. a blacklisted payee), claimable by `withdraw`.
+    mapping(address payee => uint256) public credits;
+
+    event RentalCreated(
+        bytes32 indexed id,
+        address indexed renter,
+        address indexed owner,
+        uint256 price,
+        uint256 fee,
+        uint64 startsAt,
+        uint64 endsAt
+    );
+    event RentalReleased(bytes32 indexed id, address indexed owner, uint256 price, uint256 fee);
+    event DisputeOpened(bytes32 indexed id);
+    event DisputeResolved(bytes32 indexed id, bool refunded);
+    event RentalCancelled(bytes32 indexed id);
+    event PayoutCredited(address indexed payee, uint256 amount);
+    event Withdrawn(address indexed payee, uint256 amount);
+    event TreasuryChanged(address indexed previous, address indexed current);
+
+    error ZeroAddress();
+    error SenderNotRenter();
+    error QuoteExpired(uint64 deadline);
+    error ZeroAmount();
+    error ZeroDuration();
+    error RentalExists(bytes32 id);
+    error InvalidSignature();
+    error UnauthorizedSigner(address signer);
+    error PermitFailed();
+    error InvalidStatus(bytes32 id, Status status);
+    error NotEnded(bytes32 id, uint64 endsAt);
+    error RentalEnded(bytes32 id, uint64 endsAt);
+    error NothingToWithdraw();
+
+    constructor(IERC20 token_, address admin, address treasury_, address signer, address operator, address arbiter)
+        EIP712("RentalEscrow", "1")
+    {
+        if (
+            address(token_) == address(0) || admin == address(0) || treasury_ == address(0) || signer == address(0)
+                || operator == address(0) || arbiter == address(0)
+        ) revert ZeroAddress();
+        token = token_;
+        treasury = treasury_;
+        _grantRole(DEFAULT_ADMIN_ROLE, admin);
+        _grantRole(QUOTE_SIGNER_ROLE, signer);
+        _grantRole(OPERATOR_ROLE, operator);
+        _grantRole(ARBITER_ROLE, arbiter);
+        emit TreasuryChanged(address(0), treasury_);
+    }
+
+    // ---------------------------------------------------------------- checkout
+
+    /// @notice Pays price + fee (after `approve`) and starts the rental now.
+    function createRental(Quote calldata q, bytes calldata signature) external nonReentrant {
+        _create(q, signature);
+    }
+
+    /// @notice One-transaction checkout: `permit(renter, escrow, price + fee, permitDeadline)` then pay.
+    /// A permit that fails (typically because someone already submitted it) is ignored as long as
+    /// the allowance it was meant to grant is in place.
+    function createRentalWithPermit(
+        Quote calldata q,
+        bytes calldata signature,
+        uint256 permitDeadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external nonReentrant {
+        uint256 total = q.price + q.fee;
+        try IERC20Permit(address(token)).permit(q.renter, address(this), total, permitDeadline, v, r, s) {}
+        catch {
+            if (token.allowance(q.renter, address(this)) < total) revert PermitFailed();
+        }
+        _create(q, signature);
+    }
+
+    function _create(Quote calldata q, bytes calldata signature) private whenNotPaused {
+        if (msg.sender != q.renter) revert SenderNotRenter();
+        if (q.deadline < block.timestamp) revert QuoteExpired(q.deadline);
+        if (q.price == 0 || q.fee == 0) revert ZeroAmount();
+        if (q.duration == 0) revert ZeroDuration();
+        if (q.owner == address(0)) revert ZeroAddress();
+        Rental storage rental = rentals[q.rentalId];
+        // Ids are never reused, so a signed quote can be redeemed at most once.
+        if (rental.status != Status.None) revert RentalExists(q.rentalId);
+        _checkQuoteSignature(q, signature);
+
+        uint40 startsAt = uint40(block.timestamp);
+        uint40 endsAt = SafeCast.toUint40(block.timestamp + q.duration);
+        uint256 total = q.price + q.fee;
+        rental.renter = q.renter;
+        rental.startsAt = startsAt;
+        rental.endsAt = endsAt;
+        rental.status = Status.Active;
+        rental.owner = q.owner;
+        rental.price = SafeCast.toUint56(q.price);
+        rental.fee = SafeCast.toUint40(q.fee);
+        totalOwed += total;
+        emit RentalCreated(q.rentalId, q.renter, q.owner, q.price, q.fee, startsAt, endsAt);
+
+        token.safeTransferFrom(q.renter, address(this), total);
+    }
+
+    function _checkQuoteSignature(Quote calldata q, bytes calldata signature) private view {
+        bytes32 digest = _hashTypedDataV4(
+            keccak256(
+                abi.encode(QUOTE_TYPEHASH, q.rentalId, q.renter, q.owner, q.price, q.fee, q.duration, q.deadline)
+            )
+        );
+        (address signer, ECDSA.RecoverError err,) = ECDSA.tryRecoverCalldata(digest, signature);
+        if (err != ECDSA.RecoverError.NoError) revert InvalidSignature();
+        if (!hasRole(QUOTE_SIGNER_ROLE, signer)) revert UnauthorizedSigner(signer);
+    }
+
+    // ---------------------------------------------------------------- settlement
+
+    /// @notice Pays out an ended Active rental: price to the owner, fee to the treasury.
+    function release(bytes32 id) external nonReentrant {
+        Rental storage rental = rentals[id];
+        if (rental.status != Status.Active) revert InvalidStatus(id, rental.status);
+        if (block.timestamp < rental.endsAt) revert NotEnded(id, rental.endsAt);
+        _release(id, rental);
+    }
+
+    /// @notice Releases every releasable id and skips the rest (unknown, not ended, disputed,
+    /// settled, duplicates), so a sweep never fails on one bad id. The fees go to the treasury
+    /// in one transfer.
+    /// @return released How many rentals were released.
+    function releaseMany(bytes32[] calldata ids) external nonReentrant returns (uint256 released) {
+        uint256 fees;
+        for (uint256 i; i < ids.length; ++i) {
+            Rental storage rental = rentals[ids[i]];
+            if (rental.status != Status.Active || block.timestamp < rental.endsAt) continue;
+            (address owner, uint256 price, uint256 fee) = (rental.owner, rental.price, rental.fee);
+            rental.status = Status.Released;
+            totalOwed -= price + fee;
+            emit RentalReleased(ids[i], owner, price, fee);
+            _pay(owner, price);
+            fees += fee;
+            ++released;
+        }
+        if (fees != 0) _pay(treasury, fees);
+    }
+
+    /// @notice The renter freezes the funds of a running rental until an arbiter decides.
+    function openDispute(bytes32 id) external nonReentrant {
+        Rental storage rental = rentals[id];
+        if (rental.status != Status.Active) revert InvalidStatus(id, rental.status);
+        if (msg.sender != rental.renter) revert SenderNotRenter();
+        if (block.timestamp >= rental.endsAt) revert RentalEnded(id, rental.endsAt);
+        rental.status = Status.Disputed;
+        emit DisputeOpened(id);
+    }
+
+    /// @notice Refunds the renter in full (`refund`) or releases as `release` would; any time.
+    function resolveDispute(bytes32 id, bool refund) external nonReentrant onlyRole(ARBITER_ROLE) {
+        Rental storage rental = rentals[id];
+        if (rental.status != Status.Disputed) revert InvalidStatus(id, rental.status);
+        emit DisputeResolved(id, refund);
+        if (refund) _refund(rental);
+        else _release(id, rental);
+    }
+
+    /// @notice The operator refunds an Active rental in full (e.g. the agent could not serve it).
+    function cancel(bytes32 id) external nonReentrant onlyRole(OPERATOR_ROLE) {
+        Rental storage rental = rentals[id];
+        if (rental.status != Status.Active) revert InvalidStatus(id, rental.status);
+        emit RentalCancelled(id);
+        _refund(rental);
+    }
+
+    /// @notice Claims the caller's credits. Reverts if the transfer fails, so nothing is lost.
+    function withdraw() external nonReentrant {
+        uint256 amount = credits[msg.sender];
+        if (amount == 0) revert NothingToWithdraw();
+        credits[msg.sender] = 0;
+        totalOwed -= amount;
+        emit Withdrawn(msg.sender, amount);
+        token.safeTransfer(msg.sender, amount);
+    }
+
+    function _release(bytes32 id, Rental storage rental) private {
+        (address owner, uint256 price, uint256 fee) = (rental.owner, rental.price, rental.fee);
+        rental.status = Status.Released;
+        totalOwed -= price + fee;
+        emit RentalReleased(id, owner, price, fee);
+        _pay(owner, price);
+        _pay(treasury, fee);
+    }
+
+    function _refund(Rental storage rental) private {
+        uint256 total = uint256(rental.price) + rental.fee;
+        rental.status = Status.Refunded;
+        totalOwed -= total;
+        _pay(rental.renter, total);
+    }
+
+    /// Pushes `amount` (already deducted from totalOwed) to `payee`; if the token reverts or
+    /// returns false (a blacklisted payee), keeps it owed as a credit instead of failing the
+    /// settlement. trySafeTransfer copies at most 32 bytes of return data (no returnbomb), and
+    /// every caller is nonReentrant with its state already written.
+    function _pay(address payee, uint256 amount) private {
+        if (token.trySafeTransfer(payee, amount)) return;
+        credits[payee] += amount;
+        totalOwed += amount;
+        emit PayoutCredited(payee, amount);
+    }
+
+    // ---------------------------------------------------------------- administration
+
+    function setTreasury(address treasury_) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (treasury_ == address(0)) revert ZeroAddress();
+        emit TreasuryChanged(treasury, treasury_);
+        treasury = treasury_;
+    }
+
+    /// @notice Stops new rentals only; settlement, disputes and withdrawals keep working.
+    /// The operator may pause (fast reaction); only the admin may unpause.
+    function pause() external {
+        if (!hasRole(OPERATOR_ROLE, msg.sender)) _checkRole(DEFAULT_ADMIN_ROLE);
+        _pause();
+    }
+
+    function unpause() external onlyRole(DEFAULT_ADMIN_ROLE) {
+        _unpause();
+    }
+}

@@ -1,0 +1,37 @@
+import "server-only";
+import { createPublicClient, createWalletClient, defineChain, http, type Chain } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { chainConfig, type ChainConfig } from "@/lib/chain/chain-config";
+
+function chainFor(config: ChainConfig): Chain {
+  return defineChain({
+    id: config.chainId,
+    name: `chain-${config.chainId}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [config.rpcUrl] } },
+  });
+}
+
+const cache = globalThis as unknown as { chainClients?: { key: string; clients: ReturnType<typeof build> } };
+
+function build(config: ChainConfig) {
+  const chain = chainFor(config);
+  const transport = http(config.rpcUrl, { retryCount: 2, timeout: 15_000 });
+  const operator = privateKeyToAccount(config.operatorKey);
+  return {
+    config,
+    chain,
+    publicClient: createPublicClient({ chain, transport }),
+    operator,
+    operatorClient: createWalletClient({ chain, transport, account: operator }),
+    quoteSigner: privateKeyToAccount(config.quoteSignerKey),
+  };
+}
+
+// One set of clients per process and configuration.
+export function chainClients() {
+  const config = chainConfig();
+  const key = `${config.chainId}|${config.rpcUrl}|${config.escrow}`;
+  if (cache.chainClients?.key !== key) cache.chainClients = { key, clients: build(config) };
+  return cache.chainClients.clients;
+}

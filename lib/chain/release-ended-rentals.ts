@@ -1,0 +1,248 @@
+import "server-only";
+import {
+  encodeFunctionData,
+  keccak256,
+  parseEventLogs,
+  parseTransaction,
+  TransactionReceiptNotFoundError,
+  type Hex,
+  type TransactionReceipt,
+} from "viem";
+import { chainClients } from "@/lib/chain/chain-clients";
+import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { bytes32ToRentalId, rentalIdToBytes32 } from "@/lib/chain/rental-id";
+import { db } from "@/lib/db";
+import type { ChainTransaction } from "@/lib/generated/prisma/client";
+import { completeRentals } from "@/lib/rentals/complete-rentals";
+
+export type ReleaseSummary = {
+  completedWithoutEscrow: number; // development rentals that never went through the chain
+  claimed: number;
+  sent: number;
+  replaced: number;
+  completed: number;
+  failed: number;
+  skipped: boolean; // another sweep was preparing a transaction; this one left it alone
+};
+
+export type ReleaseOptions = { now?: Date; batchSize?: number; waitMs?: number; maxBatches?: number };
+
+// releaseMany costs ~45k gas a rental: 50 stay far below a block's limit.
+const DEFAULT_BATCH = 50;
+// A sent transaction without a receipt this long is re-signed with higher fees (same nonce).
+const STUCK_AFTER_MS = 90_000;
+// Serialises nonce allocation between sweeps (pg advisory lock id).
+const NONCE_LOCK = 7_270_001;
+
+/**
+ * The release sweep (cron, every minute): ended rentals are claimed without blocking a concurrent
+ * run, released on chain with `releaseMany` from the operator key — the transaction and its nonce
+ * recorded before broadcasting — and completed once the receipt shows the RentalReleased events.
+ * Transactions still in flight from earlier runs are settled first: re-broadcast if lost,
+ * replaced with higher fees if stuck, their rentals freed for a retry if they failed.
+ */
+export async function releaseEndedRentals(options: ReleaseOptions = {}): Promise<ReleaseSummary> {
+  const now = options.now ?? new Date();
+  const summary: ReleaseSummary = { completedWithoutEscrow: 0, claimed: 0, sent: 0, replaced: 0, completed: 0, failed: 0, skipped: false };
+
+  summary.completedWithoutEscrow = await completeUnpaidRentals(now);
+  await settleInFlight(summary, now);
+  for (let batch = 0; batch < (options.maxBatches ?? 10); batch++) {
+    const prepared = await claimAndPrepare(now, options.batchSize ?? DEFAULT_BATCH);
+    if (prepared === "busy") {
+      summary.skipped = true;
+      break;
+    }
+    if (!prepared) break;
+    summary.claimed += prepared.rentalCount;
+    if (!(await broadcast(prepared.tx))) break; // the node refuses: the next run retries
+    summary.sent++;
+    const receipt = await waitForReceipt(prepared.tx.hash as Hex, options.waitMs ?? 20_000);
+    if (receipt) await settle(prepared.tx, receipt, summary);
+  }
+  return summary;
+}
+
+// Rentals made without payment (operator CLI, dev seed) hold no escrow: they just end.
+async function completeUnpaidRentals(now: Date): Promise<number> {
+  const ended = await db.rental.findMany({
+    where: { status: "active", endsAt: { lte: now }, createTxHash: null },
+    select: { id: true },
+  });
+  return completeRentals(ended.map((r) => r.id));
+}
+
+async function claimAndPrepare(now: Date, batchSize: number) {
+  const { publicClient, operatorClient, operator, config } = chainClients();
+  return db.$transaction(
+    async (tx) => {
+      const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${NONCE_LOCK}) AS locked`;
+      if (!locked) return "busy" as const;
+      const due = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id::text AS id FROM rentals
+        WHERE status = 'active' AND ends_at <= ${now} AND release_tx_id IS NULL AND create_tx_hash IS NOT NULL
+        ORDER BY ends_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
+      if (due.length === 0) return null;
+
+      const from = operator.address.toLowerCase();
+      const [{ max }] = await tx.$queryRaw<{ max: number | null }[]>`
+        SELECT max(nonce) AS max FROM chain_transactions WHERE from_address = ${from}`;
+      const onChain = await publicClient.getTransactionCount({ address: operator.address, blockTag: "pending" });
+      const nonce = Math.max(onChain, (max ?? -1) + 1);
+      const request = await operatorClient.prepareTransactionRequest({
+        to: config.escrow,
+        data: encodeFunctionData({ abi: escrowAbi, functionName: "releaseMany", args: [due.map((r) => rentalIdToBytes32(r.id))] }),
+        nonce,
+      });
+      const rawTx = await operatorClient.signTransaction(request);
+      const created = await tx.chainTransaction.create({
+        data: {
+          kind: "release",
+          fromAddress: from,
+          nonce,
+          hash: keccak256(rawTx),
+          rawTx,
+          status: "prepared",
+          rentals: { connect: due.map((r) => ({ id: r.id })) },
+        },
+      });
+      return { tx: created, rentalCount: due.length };
+    },
+    { timeout: 30_000 },
+  );
+}
+
+// Sends the signed bytes; "already known" means an earlier attempt got through.
+async function broadcast(row: ChainTransaction): Promise<boolean> {
+  const { publicClient } = chainClients();
+  try {
+    await publicClient.sendRawTransaction({ serializedTransaction: row.rawTx as Hex });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!/already known|nonce too low|already imported/i.test(message)) {
+      console.error(`[release] broadcasting ${row.hash} (nonce ${row.nonce}) failed; will retry: ${message.split("\n")[0]}`);
+      return false;
+    }
+  }
+  await db.chainTransaction.updateMany({
+    where: { id: row.id, status: "prepared" },
+    data: { status: "sent", sentAt: row.sentAt ?? new Date() },
+  });
+  return true;
+}
+
+async function waitForReceipt(hash: Hex, timeoutMs: number): Promise<TransactionReceipt | null> {
+  if (timeoutMs <= 0) return null;
+  const { publicClient, config } = chainClients();
+  try {
+    return await publicClient.waitForTransactionReceipt({ hash, timeout: timeoutMs, confirmations: config.confirmations });
+  } catch {
+    return null; // the next run settles it
+  }
+}
+
+async function findReceipt(row: ChainTransaction): Promise<TransactionReceipt | null> {
+  const { publicClient } = chainClients();
+  for (const hash of [row.hash, ...row.replacedHashes].filter(Boolean) as Hex[]) {
+    try {
+      return await publicClient.getTransactionReceipt({ hash });
+    } catch (error) {
+      if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+    }
+  }
+  return null;
+}
+
+// Completes what the receipt shows released; rentals of the batch that were not (disputed on
+// chain meanwhile, say) are freed so a later sweep or the event reader takes them on.
+async function settle(row: ChainTransaction, receipt: TransactionReceipt, summary: ReleaseSummary): Promise<void> {
+  const { config } = chainClients();
+  if (receipt.status === "success") {
+    const released = parseEventLogs({
+      abi: escrowAbi,
+      eventName: "RentalReleased",
+      logs: receipt.logs.filter((log) => log.address.toLowerCase() === config.escrow.toLowerCase()),
+    })
+      .map((event) => bytes32ToRentalId(event.args.id))
+      .filter((id): id is string => id !== null);
+    summary.completed += await completeRentals(released);
+    await db.chainTransaction.updateMany({
+      where: { id: row.id, status: { in: ["prepared", "sent"] } },
+      data: { status: "confirmed", hash: receipt.transactionHash, confirmedAt: new Date() },
+    });
+  } else {
+    summary.failed++;
+    await db.chainTransaction.updateMany({
+      where: { id: row.id, status: { in: ["prepared", "sent"] } },
+      data: { status: "failed", error: "reverted on chain" },
+    });
+  }
+  await db.rental.updateMany({ where: { releaseTxId: row.id, status: "active" }, data: { releaseTxId: null } });
+}
+
+// Looks after transactions earlier runs left in flight. No lock is held across the RPC calls:
+// every write is conditional on the row being as it was read (status and `attempts`), so two
+// sweeps looking at the same transaction cannot both replace it.
+async function settleInFlight(summary: ReleaseSummary, now: Date): Promise<void> {
+  const { publicClient, operator } = chainClients();
+  const rows = await db.chainTransaction.findMany({
+    where: { kind: "release", status: { in: ["prepared", "sent"] } },
+    orderBy: { nonce: "asc" },
+  });
+  for (const row of rows) {
+    const receipt = await findReceipt(row);
+    if (receipt) {
+      await settle(row, receipt, summary);
+      continue;
+    }
+    if (row.status === "prepared") {
+      if (await broadcast(row)) summary.sent++;
+      continue;
+    }
+    const mined = await publicClient.getTransactionCount({ address: operator.address, blockTag: "latest" });
+    if (mined > row.nonce) {
+      // The nonce went to a transaction none of our hashes names: free the rentals; releaseMany
+      // skips any that were in fact released, and the event reader completes those.
+      const { count } = await db.chainTransaction.updateMany({
+        where: { id: row.id, status: "sent", attempts: row.attempts },
+        data: { status: "failed", error: "nonce used by another transaction" },
+      });
+      if (count === 1) {
+        summary.failed++;
+        await db.rental.updateMany({ where: { releaseTxId: row.id, status: "active" }, data: { releaseTxId: null } });
+      }
+      continue;
+    }
+    if (now.getTime() - (row.sentAt ?? row.createdAt).getTime() < STUCK_AFTER_MS) {
+      await broadcast(row); // cheap, and covers a node that dropped it
+      continue;
+    }
+    if (await replace(row)) summary.replaced++;
+  }
+}
+
+// Same nonce and calldata, fees raised by at least the 12.5% nodes require (here 25%).
+async function replace(row: ChainTransaction): Promise<boolean> {
+  const { publicClient, operatorClient, config } = chainClients();
+  const previous = parseTransaction(row.rawTx as Hex);
+  const fresh = await publicClient.estimateFeesPerGas();
+  const bump = (old: bigint | undefined, now: bigint) => {
+    const raised = ((old ?? 0n) * 125n) / 100n + 1n;
+    return now > raised ? now : raised;
+  };
+  const request = await operatorClient.prepareTransactionRequest({
+    to: config.escrow,
+    data: previous.data,
+    nonce: row.nonce,
+    maxFeePerGas: bump(previous.maxFeePerGas, fresh.maxFeePerGas),
+    maxPriorityFeePerGas: bump(previous.maxPriorityFeePerGas, fresh.maxPriorityFeePerGas),
+  });
+  const rawTx = await operatorClient.signTransaction(request);
+  const { count } = await db.chainTransaction.updateMany({
+    where: { id: row.id, status: "sent", attempts: row.attempts },
+    data: { hash: keccak256(rawTx), rawTx, replacedHashes: { push: row.hash! }, sentAt: new Date(), attempts: { increment: 1 } },
+  });
+  if (count === 0) return false; // another sweep got there first
+  await broadcast(await db.chainTransaction.findUniqueOrThrow({ where: { id: row.id } }));
+  return true;
+}

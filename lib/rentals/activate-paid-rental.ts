@@ -1,0 +1,48 @@
+import "server-only";
+import type { Address, Hex } from "viem";
+import { bytes32ToRentalId } from "@/lib/chain/rental-id";
+import { db } from "@/lib/db";
+import { DURATION_SECONDS } from "@/lib/rentals/durations";
+
+// The fields of the escrow's RentalCreated event, as the chain recorded them.
+export type RentalCreatedEvent = {
+  id: Hex;
+  renter: Address;
+  owner: Address;
+  price: bigint;
+  fee: bigint;
+  startsAt: bigint;
+  endsAt: bigint;
+  transactionHash: Hex;
+};
+
+export type Activation = { outcome: "activated" | "already-active" | "not-ours" | "mismatch"; rentalId: string | null };
+
+// Turns a pending rental active from the chain's own record (never from what a browser says):
+// the event must match the quote we signed, and the rental's times become the block's.
+// Idempotent, so the confirm call and the event reader may both see the same payment.
+export async function activatePaidRental(event: RentalCreatedEvent): Promise<Activation> {
+  const rentalId = bytes32ToRentalId(event.id);
+  const rental = rentalId ? await db.rental.findUnique({ where: { id: rentalId } }) : null;
+  if (!rental || !rentalId) return { outcome: "not-ours", rentalId };
+  const matches =
+    rental.renterAddress === event.renter.toLowerCase() &&
+    rental.payoutAddress === event.owner.toLowerCase() &&
+    rental.priceMicro === event.price &&
+    rental.feeMicro === event.fee &&
+    event.endsAt - event.startsAt === BigInt(DURATION_SECONDS[rental.durationType]);
+  if (!matches) {
+    console.error(`[payments] rental ${rentalId}: on-chain RentalCreated does not match the signed quote`);
+    return { outcome: "mismatch", rentalId };
+  }
+  const { count } = await db.rental.updateMany({
+    where: { id: rentalId, status: "pending" },
+    data: {
+      status: "active",
+      startsAt: new Date(Number(event.startsAt) * 1000),
+      endsAt: new Date(Number(event.endsAt) * 1000),
+      createTxHash: event.transactionHash.toLowerCase(),
+    },
+  });
+  return { outcome: count === 1 ? "activated" : "already-active", rentalId };
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { parseEventLogs, TransactionReceiptNotFoundError, type Hex } from "viem";
+import { chainClients } from "@/lib/chain/chain-clients";
+import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { db } from "@/lib/db";
+import { ApiError } from "@/lib/http/api-error";
+import { activatePaidRental } from "@/lib/rentals/activate-paid-rental";
+
+// Checkout's last step: given the hash of the renter's createRental transaction, read the receipt
+// and the escrow's own RentalCreated event, and activate the rental it proves paid. A hash that
+// proves nothing changes nothing (400).
+export async function confirmRentalPayment(txHash: string) {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new ApiError(400, "txHash must be a 0x-prefixed 32-byte transaction hash.");
+  const { publicClient, config } = chainClients();
+  const receipt = await publicClient.getTransactionReceipt({ hash: txHash as Hex }).catch((error: unknown) => {
+    if (error instanceof TransactionReceiptNotFoundError) {
+      throw new ApiError(400, "No mined transaction has this hash yet; wait for it to be mined and retry.");
+    }
+    throw error;
+  });
+  if (receipt.status !== "success") throw new ApiError(400, "This transaction failed on chain; nothing was paid.");
+  const depth = (await publicClient.getBlockNumber()) - receipt.blockNumber + 1n;
+  if (depth < BigInt(config.confirmations)) {
+    throw new ApiError(409, `The payment has ${depth} of ${config.confirmations} confirmations; retry in a few seconds.`);
+  }
+
+  // Only the escrow's own logs count: another contract can emit an event of the same shape.
+  const events = parseEventLogs({
+    abi: escrowAbi,
+    eventName: "RentalCreated",
+    logs: receipt.logs.filter((log) => log.address.toLowerCase() === config.escrow.toLowerCase()),
+  });
+  const activated: string[] = [];
+  for (const { args } of events) {
+    const result = await activatePaidRental({ ...args, transactionHash: receipt.transactionHash });
+    if ((result.outcome === "activated" || result.outcome === "already-active") && result.rentalId) activated.push(result.rentalId);
+  }
+  if (activated.length === 0) throw new ApiError(400, "This transaction does not prove a payment for any rental of this service.");
+
+  const rental = await db.rental.findUniqueOrThrow({ where: { id: activated[0] } });
+  return {
+    id: rental.id,
+    code: rental.id.slice(0, 8),
+    status: rental.status,
+    starts_at: rental.startsAt.toISOString(),
+    ends_at: rental.endsAt.toISOString(),
+    txHash: receipt.transactionHash,
+  };
+}
