@@ -3,6 +3,7 @@ import { createOwnerAccount } from "@/lib/accounts/create-owner-account";
 import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { revokeApiKeys } from "@/lib/accounts/revoke-api-keys";
 import { createAgent } from "@/lib/agents/create-agent";
+import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
 import { toAgentView } from "@/lib/agents/to-agent-view";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -107,6 +108,29 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
       // An operator-made agent with a webhook is live at once; without one it waits offline.
       const agent = await createAgent(owner.id, parsed.data, { status: webhook ? "available" : "offline", webhook });
       return toAgentView(agent);
+    },
+  },
+  "rental:checkout": {
+    usage: "rental:checkout --agent <id> --duration hour|day|month [--channel API] [--payment permit|approve]",
+    async run(flags) {
+      const input = z
+        .object({
+          agent: z.uuid({ error: "must be an agent id (UUID)" }),
+          duration: durationTypeSchema,
+          channel: channelSchema.default("API"),
+          payment: z.enum(["permit", "approve"]).default("permit"),
+        })
+        .strict()
+        .parse(flags);
+      if (!env.RENTER_PRIVATE_KEY) throw new Error("RENTER_PRIVATE_KEY is not set: the checkout pays with that wallet.");
+      const paid = await checkoutWithKey({
+        agentId: input.agent,
+        durationType: input.duration,
+        channel: input.channel,
+        renterKey: env.RENTER_PRIVATE_KEY as `0x${string}`,
+        permit: input.payment === "permit",
+      });
+      return { id: paid.id, code: paid.code, ends_at: paid.ends_at, txHash: paid.txHash };
     },
   },
   "rental:create": {

@@ -16,6 +16,8 @@ export const policies = {
   failedCodeLookup: { prefix: "ars:rl:failed-code-lookup", maxTokens: 10, refillRate: 1, intervalMs: 6_000 },
   // Owner surface per API key (Rentr's documented 30/min).
   ownerApi: { prefix: "ars:rl:owner-api", maxTokens: 30, refillRate: 1, intervalMs: 2_000 },
+  // Checkout (quotes store a pending rental; confirms read the chain), per client IP: 20/min.
+  checkout: { prefix: "ars:rl:checkout", maxTokens: 20, refillRate: 1, intervalMs: 3_000 },
 } satisfies Record<string, TokenBucketPolicy>;
 
 export type Limiters = Record<keyof typeof policies, RateLimiter>;
@@ -42,5 +44,6 @@ function createLimiters(): Limiters {
     renterApi: create(policies.renterApi),
     failedCodeLookup: create(policies.failedCodeLookup),
     ownerApi: create(policies.ownerApi),
+    checkout: create(policies.checkout),
   };
 }

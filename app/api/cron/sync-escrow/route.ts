@@ -1,0 +1,10 @@
+// GET|POST /api/cron/sync-escrow — every minute (vercel.json): read the escrow's events into the
+// database (payments whose confirm never came, disputes, resolutions, cancellations, releases).
+import { syncEscrowEvents } from "@/lib/chain/sync-escrow-events";
+import { authenticateCron } from "@/lib/http/authenticate-cron";
+import { route } from "@/lib/http/route";
+
+export const maxDuration = 300;
+
+export const GET = route({ auth: authenticateCron }, async () => Response.json(await syncEscrowEvents()));
+export const POST = GET;

@@ -1,0 +1,47 @@
+import "server-only";
+import { createWalletClient, erc20Abi, http, parseSignature, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { chainClients } from "@/lib/chain/chain-clients";
+import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { permitTypes, usdcNonce, usdcPermitDomain } from "@/lib/chain/usdc-permit-domain";
+import type { Channel, DurationType } from "@/lib/generated/prisma/enums";
+import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
+import { quoteRental } from "@/lib/rentals/quote-rental";
+
+export type KeyCheckout = { agentId: string; durationType: DurationType; channel: Channel; renterKey: Hex; permit?: boolean };
+
+// The whole checkout done with a private key instead of a browser wallet (operator CLI, the
+// demo of `npm run dev`, tests): quote → permit (one transaction) or approve → createRental →
+// confirm. It runs the same services the web checkout calls.
+export async function checkoutWithKey(input: KeyCheckout) {
+  const { publicClient, chain, config } = chainClients();
+  const account = privateKeyToAccount(input.renterKey);
+  const wallet = createWalletClient({ chain, transport: http(config.rpcUrl), account });
+  const { quote, signature } = await quoteRental({ ...input, renter: account.address });
+  const total = quote.price + quote.fee;
+
+  let hash: Hex;
+  if (input.permit ?? true) {
+    const deadline = quote.deadline;
+    const permit = parseSignature(
+      await wallet.signTypedData({
+        domain: await usdcPermitDomain(publicClient, config.usdc, config.chainId),
+        types: permitTypes,
+        primaryType: "Permit",
+        message: { owner: account.address, spender: config.escrow, value: total, nonce: await usdcNonce(publicClient, config.usdc, account.address), deadline },
+      }),
+    );
+    hash = await wallet.writeContract({
+      address: config.escrow,
+      abi: escrowAbi,
+      functionName: "createRentalWithPermit",
+      args: [quote, signature, deadline, Number(permit.v ?? BigInt(permit.yParity + 27)), permit.r, permit.s],
+    });
+  } else {
+    const approval = await wallet.writeContract({ address: config.usdc, abi: erc20Abi, functionName: "approve", args: [config.escrow, total] });
+    await publicClient.waitForTransactionReceipt({ hash: approval });
+    hash = await wallet.writeContract({ address: config.escrow, abi: escrowAbi, functionName: "createRental", args: [quote, signature] });
+  }
+  await publicClient.waitForTransactionReceipt({ hash, confirmations: config.confirmations });
+  return confirmRentalPayment(hash);
+}

@@ -1,0 +1,85 @@
+import "server-only";
+import { chainClients } from "@/lib/chain/chain-clients";
+import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { bytes32ToRentalId } from "@/lib/chain/rental-id";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { activatePaidRental } from "@/lib/rentals/activate-paid-rental";
+import { completeRentals } from "@/lib/rentals/complete-rentals";
+
+const CURSOR = "escrow-events";
+const CHUNK_BLOCKS = 2_000n;
+const MAX_CHUNKS = 25n;
+
+export type SyncSummary = { fromBlock: string; toBlock: string; events: number; activated: number; disputed: number; cancelled: number; completed: number };
+
+/**
+ * The event reader (cron, every minute): reads the escrow's events from a stored block cursor, so
+ * the database follows the chain whatever the browsers do — a paid rental whose confirm call never
+ * came becomes active, and disputes, resolutions, cancellations and releases made on chain arrive.
+ * Every handler is idempotent and the cursor only moves forward (a conditional update), so two runs
+ * at once at worst read the same blocks twice.
+ */
+export async function syncEscrowEvents(): Promise<SyncSummary> {
+  const { publicClient, config } = chainClients();
+  const cursor = await db.chainCursor.findUnique({ where: { name: CURSOR } });
+  const from = cursor ? cursor.blockNumber + 1n : env.ESCROW_START_BLOCK;
+  const head = (await publicClient.getBlockNumber()) - BigInt(config.confirmations - 1);
+  const to = head < from + CHUNK_BLOCKS * MAX_CHUNKS - 1n ? head : from + CHUNK_BLOCKS * MAX_CHUNKS - 1n;
+  const summary: SyncSummary = { fromBlock: String(from), toBlock: String(to), events: 0, activated: 0, disputed: 0, cancelled: 0, completed: 0 };
+  if (to < from) return summary;
+
+  for (let start = from; start <= to; start += CHUNK_BLOCKS) {
+    const end = start + CHUNK_BLOCKS - 1n < to ? start + CHUNK_BLOCKS - 1n : to;
+    for (const event of await readEvents(start, end)) {
+      summary.events++;
+      await apply(event, summary);
+    }
+  }
+  await db.$executeRaw`
+    INSERT INTO chain_cursors (name, block_number, updated_at) VALUES (${CURSOR}, ${to}, now())
+    ON CONFLICT (name) DO UPDATE SET block_number = EXCLUDED.block_number, updated_at = now()
+    WHERE chain_cursors.block_number < EXCLUDED.block_number`;
+  return summary;
+}
+
+function readEvents(fromBlock: bigint, toBlock: bigint) {
+  const { publicClient, config } = chainClients();
+  return publicClient.getContractEvents({ address: config.escrow, abi: escrowAbi, fromBlock, toBlock, strict: true });
+}
+
+async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summary: SyncSummary): Promise<void> {
+  switch (event.eventName) {
+    case "RentalCreated": {
+      const result = await activatePaidRental({ ...event.args, transactionHash: event.transactionHash });
+      if (result.outcome === "activated") summary.activated++;
+      return;
+    }
+    case "DisputeOpened": {
+      const id = bytes32ToRentalId(event.args.id);
+      if (id) summary.disputed += (await db.rental.updateMany({ where: { id, status: "active" }, data: { status: "disputed" } })).count;
+      return;
+    }
+    case "RentalCancelled": {
+      const id = bytes32ToRentalId(event.args.id);
+      if (id) summary.cancelled += await cancel(id);
+      return;
+    }
+    case "DisputeResolved": {
+      // A release also emits RentalReleased (handled below); a refund ends the rental as cancelled.
+      const id = bytes32ToRentalId(event.args.id);
+      if (id && event.args.refunded) summary.cancelled += await cancel(id);
+      return;
+    }
+    case "RentalReleased": {
+      const id = bytes32ToRentalId(event.args.id);
+      if (id) summary.completed += await completeRentals([id]);
+      return;
+    }
+  }
+}
+
+async function cancel(id: string): Promise<number> {
+  const { count } = await db.rental.updateMany({ where: { id, status: { in: ["active", "disputed"] } }, data: { status: "cancelled" } });
+  return count;
+}

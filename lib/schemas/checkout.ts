@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { channelSchema, durationTypeSchema } from "@/lib/schemas/renter-api";
+
+export const quoteRequestSchema = z
+  .object({
+    agentId: z.uuid({ error: "must be an agent id" }),
+    durationType: durationTypeSchema,
+    channel: channelSchema,
+    renter: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be the renter's 0x wallet address"),
+  })
+  .strict();
+
+export const confirmRequestSchema = z
+  .object({ txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte transaction hash") })
+  .strict();
