@@ -9,7 +9,8 @@ describe("policies", () => {
     expect([policies.renterApi.maxTokens, perMinute(policies.renterApi)]).toEqual([60, 60]);
     expect([policies.failedCodeLookup.maxTokens, perMinute(policies.failedCodeLookup)]).toEqual([10, 10]);
     expect([policies.ownerApi.maxTokens, perMinute(policies.ownerApi)]).toEqual([30, 30]);
-    expect(new Set(Object.values(policies).map((p) => p.prefix)).size).toBe(3);
+    expect([policies.checkout.maxTokens, perMinute(policies.checkout)]).toEqual([20, 20]);
+    expect(new Set(Object.values(policies).map((p) => p.prefix)).size).toBe(Object.keys(policies).length);
   });
 });
 
