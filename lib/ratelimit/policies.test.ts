@@ -10,6 +10,7 @@ describe("policies", () => {
     expect([policies.failedCodeLookup.maxTokens, perMinute(policies.failedCodeLookup)]).toEqual([10, 10]);
     expect([policies.ownerApi.maxTokens, perMinute(policies.ownerApi)]).toEqual([30, 30]);
     expect([policies.checkout.maxTokens, perMinute(policies.checkout)]).toEqual([20, 20]);
+    expect([policies.auth.maxTokens, perMinute(policies.auth)]).toEqual([10, 10]);
     expect(new Set(Object.values(policies).map((p) => p.prefix)).size).toBe(Object.keys(policies).length);
   });
 });

@@ -18,6 +18,8 @@ export const policies = {
   ownerApi: { prefix: "ars:rl:owner-api", maxTokens: 30, refillRate: 1, intervalMs: 2_000 },
   // Checkout (quotes store a pending rental; confirms read the chain), per client IP: 20/min.
   checkout: { prefix: "ars:rl:checkout", maxTokens: 20, refillRate: 1, intervalMs: 3_000 },
+  // Sign-in routes (nonce, SIWE, e-mail link, link callback), per client IP: 10/min.
+  auth: { prefix: "ars:rl:auth", maxTokens: 10, refillRate: 1, intervalMs: 6_000 },
 } satisfies Record<string, TokenBucketPolicy>;
 
 export type Limiters = Record<keyof typeof policies, RateLimiter>;
@@ -45,5 +47,6 @@ function createLimiters(): Limiters {
     failedCodeLookup: create(policies.failedCodeLookup),
     ownerApi: create(policies.ownerApi),
     checkout: create(policies.checkout),
+    auth: create(policies.auth),
   };
 }

@@ -7,8 +7,12 @@ import { GET as STATS } from "@/app/api/public/stats/route";
 import { db } from "@/lib/db";
 import { makeOwnerAgent, makeOwnerWithKey, ownerRequest, segment } from "@/test/owner-fixtures";
 
+// Token buckets refill on the clock: on a loaded machine a refill can land inside the burst
+// this test sends, so it gets another go (the assertions themselves stay exact).
+const RETRY_WITH_REFILL = { retry: 2 };
+
 describe("owner API rate limit", () => {
-  it("429 with Retry-After on every endpoint once a key has spent 30 requests, before any work is done", async () => {
+  it("429 with Retry-After on every endpoint once a key has spent 30 requests, before any work is done", RETRY_WITH_REFILL, async () => {
     const { accountId, apiKey: key } = await makeOwnerWithKey();
     const agent = await makeOwnerAgent(accountId);
     const id = agent.id;

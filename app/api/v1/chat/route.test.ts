@@ -5,6 +5,10 @@ import { GET as STATUS_GET } from "@/app/api/v1/status/route";
 import { db } from "@/lib/db";
 import { makeAgent, makeRental, renterRequest, startWebhook, uniqueIp } from "@/test/fixtures";
 
+// Token buckets refill on the clock: on a loaded machine a refill can land inside the burst
+// this test sends, so it gets another go (the assertions themselves stay exact).
+const RETRY_WITH_REFILL = { retry: 2 };
+
 const token = randomBytes(24).toString("base64url");
 type Webhook = Awaited<ReturnType<typeof startWebhook>>;
 const hooks: Webhook[] = [];
@@ -207,7 +211,7 @@ describe("POST /api/v1/chat", () => {
     expect((await res3.json()).error).toMatch(/did not reply/);
   });
 
-  it("429: the per-IP budget is shared with /v1/status", async () => {
+  it("429: the per-IP budget is shared with /v1/status", RETRY_WITH_REFILL, async () => {
     const { code } = await rentalWithHook();
     const ip = uniqueIp();
     for (let i = 0; i < 60; i++) expect((await STATUS_GET(renterRequest("status", { code, ip }))).status).toBe(200);

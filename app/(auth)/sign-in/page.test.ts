@@ -1,0 +1,47 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { signInWithWallet } from "@/lib/auth/test-fixtures";
+
+// The cookie store next/headers would hand the page during a request.
+let cookieValue: string | undefined;
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: (name: string) => (name === "ars_session" && cookieValue ? { name, value: cookieValue } : undefined) }),
+}));
+
+const { default: SignInPage } = await import("@/app/(auth)/sign-in/page");
+const render = async (error?: string) => renderToStaticMarkup(await SignInPage({ searchParams: Promise.resolve(error === undefined ? {} : { error }) }));
+
+beforeEach(() => {
+  cookieValue = undefined;
+});
+
+describe("/sign-in", () => {
+  it("offers the wallet button and the e-mail form, with labels", async () => {
+    const html = await render();
+    expect(html).toContain("<h1>Sign in</h1>");
+    expect(html).toMatch(/<button type="button"[^>]*>Sign in with wallet<\/button>/);
+    const [, inputId] = /<label for="([^"]+)">E-mail address<\/label>/.exec(html)!;
+    const input = new RegExp(`<input id="${inputId}"[^>]*>`).exec(html)![0];
+    expect(input).toMatch(/type="email"/);
+    expect(input).toMatch(/name="email"/);
+    expect(input).toMatch(/autoComplete="email"/i);
+    expect(input).toMatch(/required/);
+    expect(html).toContain("E-mail me a sign-in link");
+    expect(html).not.toContain('role="alert"');
+  });
+
+  it("says why an e-mailed link failed, for known codes only", async () => {
+    expect(await render("link-expired")).toContain("That sign-in link has expired (links work for 15 minutes).");
+    expect(await render("link-used")).toContain("already been used (each link works once)");
+    expect(await render("link-invalid")).toContain("That sign-in link is not valid.");
+    const crafted = await render("Your account is locked, call +1 555 0100");
+    expect(crafted).toContain("Sign-in did not work; please try again.");
+    expect(crafted).not.toContain("555 0100");
+  });
+
+  it("sends a signed-in visitor on to the dashboard", async () => {
+    const { cookie } = await signInWithWallet();
+    cookieValue = cookie.slice("ars_session=".length);
+    await expect(render()).rejects.toMatchObject({ digest: expect.stringContaining("/dashboard") });
+  });
+});

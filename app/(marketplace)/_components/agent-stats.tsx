@@ -1,0 +1,25 @@
+import { plural } from "./labels";
+
+// Rating and rental total in a line; the star is decoration, the words say it.
+export function AgentStats({ rating, totalRentals }: { rating: { average: number | null; count: number }; totalRentals: number }) {
+  return (
+    <p className="stats">
+      {rating.average === null ? (
+        <span>No ratings yet</span>
+      ) : (
+        <span>
+          <span aria-hidden="true" className="star">
+            ★
+          </span>{" "}
+          <span className="visually-hidden">Rated </span>
+          {rating.average.toFixed(1)}
+          <span className="visually-hidden"> out of 5</span> <span className="muted">({plural(rating.count, "rating")})</span>
+        </span>
+      )}
+      <span aria-hidden="true" className="separator">
+        ·
+      </span>
+      <span>{totalRentals === 0 ? "No rentals yet" : plural(totalRentals, "rental")}</span>
+    </p>
+  );
+}

@@ -1,0 +1,57 @@
+import Link from "next/link";
+import { DURATIONS, type MarketplaceAgent } from "@/lib/agents/to-marketplace-agent";
+import { AgentStats } from "./agent-stats";
+import { categoryLabel, DURATION_LABEL } from "./labels";
+import { UsdcPrice } from "./usdc-price";
+
+const SKILLS_SHOWN = 4;
+
+// A marketplace tile. Every part has a reserved height (clamped lines, all three price rows
+// always present), so tiles of one row line up and the loading skeleton has the same size.
+// The title link is stretched over the whole tile: one tab stop per agent.
+export function AgentTile({ agent }: { agent: MarketplaceAgent }) {
+  const titleId = `agent-${agent.id}`;
+  const hidden = agent.skills.length - SKILLS_SHOWN;
+  return (
+    <li className="tile">
+      <article aria-labelledby={titleId}>
+        <h3 className="tile-title">
+          <Link href={`/agents/${agent.id}`} id={titleId} className="tile-link">
+            {agent.name}
+          </Link>
+        </h3>
+        <p className="tile-category">{categoryLabel(agent.category)}</p>
+        <p className="tile-description">{agent.description}</p>
+        <ul className="tags tile-tags" aria-label="Skills">
+          {agent.skills.slice(0, SKILLS_SHOWN).map((skill) => (
+            <li key={skill} className="tag">
+              {skill}
+            </li>
+          ))}
+          {hidden > 0 && (
+            <li className="tag tag-more">
+              +{hidden}
+              <span className="visually-hidden"> more skills</span>
+            </li>
+          )}
+        </ul>
+        <p className="tile-channels">
+          <span className="visually-hidden">Channels: </span>
+          {agent.channels.join(" · ")}
+        </p>
+        <dl className="tile-prices">
+          {DURATIONS.map((duration) => {
+            const price = agent.prices[duration];
+            return (
+              <div key={duration} className={price === null ? "tile-price is-missing" : "tile-price"}>
+                <dt>{DURATION_LABEL[duration].per}</dt>
+                <dd>{price === null ? "not offered" : <UsdcPrice micro={price} />}</dd>
+              </div>
+            );
+          })}
+        </dl>
+        <AgentStats rating={agent.rating} totalRentals={agent.totalRentals} />
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,171 @@
+// /agents/<id> — one listing with everything a renter needs to decide, and a Rent link per priced
+// duration to the checkout (/agents/<id>/rent?duration=hour|day|month).
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
+import { cache } from "react";
+import { findMarketplaceAgent } from "@/lib/agents/find-marketplace-agent";
+import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
+import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
+import { formatUsdc } from "@/lib/money/format-usdc";
+import { AgentStats } from "../../_components/agent-stats";
+import { categoryLabel, DURATION_LABEL, NOT_RENTABLE } from "../../_components/labels";
+import { UsdcPrice } from "../../_components/usdc-price";
+
+type Props = { params: Promise<{ id: string }> };
+
+// generateMetadata and the page read the same agent: one database visit per request.
+const loadAgent = cache(findMarketplaceAgent);
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const agent = await loadAgent((await params).id);
+  if (!agent) return { title: "Agent not found" };
+  return { title: agent.name, description: agent.description.slice(0, 160) };
+}
+
+export default async function AgentPage({ params }: Props) {
+  await connection(); // status, prices and ratings change: always render per request
+  const agent = await loadAgent((await params).id);
+  if (!agent) notFound();
+
+  const priced = pricedDurations(agent);
+  const unpriced = DURATIONS.filter((d) => agent.prices[d] === null);
+  const reason = agent.notRentableReason ? NOT_RENTABLE[agent.notRentableReason] : null;
+
+  return (
+    <main id="main" className="container">
+      <p className="back-link">
+        <Link href="/">
+          <span aria-hidden="true">←</span> All agents
+        </Link>
+      </p>
+
+      <div className="detail">
+        <div className="detail-main">
+          <header className="detail-header">
+            <p className="tile-category">{categoryLabel(agent.category)}</p>
+            <h1>{agent.name}</h1>
+            <p className={reason ? "badge badge-warning" : "badge badge-success"}>
+              {reason ? reason.badge : "Available now"}
+            </p>
+          </header>
+
+          <p className="detail-description">{agent.description}</p>
+
+          <dl className="facts">
+            <div>
+              <dt>Skills</dt>
+              <dd>
+                <ul className="tags" aria-label="Skills">
+                  {agent.skills.map((skill) => (
+                    <li key={skill} className="tag">
+                      <Link href={`/?skill=${encodeURIComponent(skill)}`} className="tag-link">
+                        <span className="visually-hidden">Find agents with the skill </span>
+                        {skill}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+            <div>
+              <dt>Channels</dt>
+              <dd>
+                {agent.channels.join(", ")}
+                <span className="hint"> — you choose one at checkout.</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Rating and rentals</dt>
+              <dd>
+                <AgentStats rating={agent.rating} totalRentals={agent.totalRentals} />
+              </dd>
+            </div>
+            <div>
+              <dt>Availability</dt>
+              <dd>
+                {reason ? `${reason.badge}: cannot be rented right now.` : "Available: its webhook is connected and passing health checks."}
+                {agent.lastHealthCheck && (
+                  <span className="hint">
+                    {" "}
+                    Last health check {agent.lastHealthCheck.ok ? "passed" : "failed"}{" "}
+                    <time dateTime={agent.lastHealthCheck.at.toISOString()}>{timeFormat.format(agent.lastHealthCheck.at)} UTC</time>.
+                  </span>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>Listed since</dt>
+              <dd>
+                <time dateTime={agent.createdAt.toISOString()}>{dateFormat.format(agent.createdAt)}</time>
+              </dd>
+            </div>
+          </dl>
+
+          <section aria-labelledby="how-heading" className="how">
+            <h2 id="how-heading">How renting works</h2>
+            <ol>
+              <li>Choose a duration and pay the price plus the 1 USDC service fee from your wallet, in USDC.</li>
+              <li>The payment is held in escrow; you receive a rental code at once.</li>
+              <li>
+                Talk to the agent with that code over the API (<code>POST /api/v1/chat</code>) or on the channel you chose, until the
+                rental ends.
+              </li>
+              <li>When the rental ends, the owner is paid the price; the fee goes to the service.</li>
+            </ol>
+          </section>
+        </div>
+
+        <aside className="rent-card" aria-labelledby="rent-heading">
+          <h2 id="rent-heading">Rent this agent</h2>
+          {reason && (
+            <div className="notice" role="note">
+              <p>
+                <strong>{reason.badge}: this agent cannot be rented right now.</strong>
+              </p>
+              <p>{reason.explanation}</p>
+              <p>
+                <Link href="/">Browse agents available now</Link>
+              </p>
+            </div>
+          )}
+          <ul className="rent-options">
+            {priced.map(({ duration, price }) => (
+              <li key={duration} className="rent-option">
+                <div className="rent-option-text">
+                  <p className="rent-option-duration">
+                    {DURATION_LABEL[duration].one}
+                    {duration === "month" && <span className="hint"> ({DURATION_LABEL.month.length})</span>}
+                  </p>
+                  <p className="rent-option-price">
+                    <UsdcPrice micro={price} />
+                  </p>
+                  <p className="hint">
+                    + {formatUsdc(RENTAL_FEE_MICRO)} fee = {formatUsdc(price + RENTAL_FEE_MICRO)} USDC total
+                  </p>
+                </div>
+                {!reason && (
+                  <Link href={`/agents/${agent.id}/rent?duration=${duration}`} className="button button-primary" prefetch={false}>
+                    Rent for {DURATION_LABEL[duration].one}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+          {unpriced.length > 0 && (
+            <p className="hint">Not offered {unpriced.map((d) => DURATION_LABEL[d].per).join(" or ")}.</p>
+          )}
+          <p className="fee-note">
+            <strong>+ 1 USDC service fee per rental.</strong> It is paid at checkout together with the price, whatever the duration.
+            The owner receives the full price when the rental ends. Your wallet also pays the network&apos;s usual transaction
+            fee (gas).
+          </p>
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { GET as CALLBACK } from "@/app/api/auth/email/callback/route";
+import { POST } from "@/app/api/auth/email/route";
+import { GET as SESSION } from "@/app/api/auth/session/route";
+import { hashAuthToken } from "@/lib/auth/auth-token";
+import { authRequest, sessionCookieFrom } from "@/lib/auth/test-fixtures";
+import { db } from "@/lib/db";
+import { appUrl } from "@/lib/env";
+import { makeOwner } from "@/test/fixtures";
+
+const address = (label = "owner") => `${label}-${randomBytes(5).toString("hex")}@example.com`;
+const requestLink = (body: unknown) => POST(authRequest("email", { body }));
+const follow = (token: string | null) => CALLBACK(authRequest(`email/callback${token === null ? "" : `?token=${encodeURIComponent(token)}`}`));
+
+// The token in the newest e-mail to `to`, read from the outbox as the owner would click it.
+async function linkTokenFor(to: string): Promise<string> {
+  const email = await db.email.findFirstOrThrow({ where: { to }, orderBy: { createdAt: "desc" } });
+  const prefix = `${appUrl()}/api/auth/email/callback?token=`;
+  expect(email.text).toContain(prefix);
+  expect(email.html).toContain(`href="${prefix}`);
+  return decodeURIComponent(new RegExp(`${prefix.replace(/[.?/]/g, "\\$&")}([A-Za-z0-9_%-]+)`).exec(email.text)![1]);
+}
+
+function expectRedirect(res: Response, location: string) {
+  expect(res.status).toBe(303);
+  expect(res.headers.get("location")).toBe(location);
+  expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+}
+
+describe("POST /api/auth/email", () => {
+  it("202 {sent:true}: stores the e-mail in the outbox with a one-time link; only the token's hash is kept", async () => {
+    const to = address();
+    const res = await requestLink({ email: `  ${to.toUpperCase()} ` });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ sent: true });
+    const email = await db.email.findFirstOrThrow({ where: { to } });
+    expect(email).toMatchObject({ transport: "outbox", status: "outbox", subject: "Your sign-in link for Agent Rental Service" });
+    expect(email.text).toContain("It works once");
+    const token = await linkTokenFor(to);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const link = await db.magicLink.findUniqueOrThrow({ where: { tokenHash: hashAuthToken(token) } });
+    expect(link.email).toBe(to);
+    expect(email.idempotencyKey).toBe(`magic-link:${link.id}`);
+    expect(link.expiresAt.getTime() - link.createdAt.getTime()).toBe(15 * 60_000);
+    expect(JSON.stringify(link)).not.toContain(token);
+  });
+
+  it("answers the same for an address with an account and one without", async () => {
+    const owner = await makeOwner();
+    const stranger = address("stranger");
+    const known = await requestLink({ email: owner.email });
+    const unknown = await requestLink({ email: stranger });
+    expect([known.status, await known.json()]).toEqual([202, { sent: true }]);
+    expect([unknown.status, await unknown.json()]).toEqual([202, { sent: true }]);
+    expect([...known.headers.keys()].sort()).toEqual([...unknown.headers.keys()].sort());
+    // Both get a link; no account is created before the link is used.
+    expect(await db.email.count({ where: { to: { in: [owner.email!, stranger] } } })).toBe(2);
+    expect(await db.account.count({ where: { email: stranger } })).toBe(0);
+  });
+
+  it("sends at most 5 links per address per 15 minutes, answering 202 all the same", async () => {
+    const to = address("flooded");
+    for (let i = 0; i < 7; i++) expect((await requestLink({ email: to })).status).toBe(202);
+    expect(await db.email.count({ where: { to } })).toBe(5);
+  });
+
+  it("400 in words for a missing or malformed address", async () => {
+    const cases: [unknown, string][] = [
+      [{}, "email: is required"],
+      [{ email: "not-an-address" }, "email: must be an e-mail address such as you@example.com"],
+      [{ email: `${"a".repeat(250)}@example.com` }, "email: must be at most 254 characters"],
+      [{ email: "a@example.com", name: "x" }, 'unknown field "name"; the fields are email'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await requestLink(body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe(error);
+    }
+  });
+});
+
+describe("GET /api/auth/email/callback", () => {
+  it("303 to /dashboard with a session; creates the owner account on first use; the second use is refused", async () => {
+    const to = address("new-owner");
+    await requestLink({ email: to });
+    const token = await linkTokenFor(to);
+
+    const first = await follow(token);
+    expectRedirect(first, "/dashboard");
+    const cookie = sessionCookieFrom(first);
+    expect(first.headers.get("set-cookie")).toMatch(/; HttpOnly; SameSite=Lax$/);
+    const account = await db.account.findUniqueOrThrow({ where: { email: to } });
+    const me = await SESSION(authRequest("session", { cookie }));
+    expect((await me.json()).account).toEqual({ id: account.id, email: to, walletAddress: null });
+    expect(await db.session.findFirst({ where: { accountId: account.id } })).toMatchObject({ method: "email" });
+
+    const second = await follow(token);
+    expectRedirect(second, "/sign-in?error=link-used");
+    expect(second.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("signs an existing owner into their account; two racing clicks make one session", async () => {
+    const owner = await makeOwner();
+    await requestLink({ email: owner.email });
+    const token = await linkTokenFor(owner.email!);
+    const results = await Promise.all([follow(token), follow(token)]);
+    expect(results.map((r) => r.headers.get("location")).sort()).toEqual(["/dashboard", "/sign-in?error=link-used"]);
+    expect(await db.session.count({ where: { accountId: owner.id } })).toBe(1);
+    expect(await db.account.count({ where: { email: owner.email } })).toBe(1);
+  });
+
+  it("refuses an expired link (older than 15 minutes)", async () => {
+    const to = address("late");
+    await requestLink({ email: to });
+    const token = await linkTokenFor(to);
+    await db.magicLink.update({ where: { tokenHash: hashAuthToken(token) }, data: { expiresAt: new Date(Date.now() - 1) } });
+    const res = await follow(token);
+    expectRedirect(res, "/sign-in?error=link-expired");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(await db.account.count({ where: { email: to } })).toBe(0);
+  });
+
+  it("refuses a missing, malformed or unknown token", async () => {
+    for (const token of [null, "", "abc", randomBytes(32).toString("base64url")]) {
+      const res = await follow(token);
+      expectRedirect(res, "/sign-in?error=link-invalid");
+      expect(res.headers.get("set-cookie")).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,11 @@
+// POST /api/auth/email — e-mail a one-time sign-in link; 202 {sent:true} whether or not the address has an account.
+import { NO_STORE, signInRoute } from "@/lib/auth/sign-in-route";
+import { sendMagicLink } from "@/lib/auth/send-magic-link";
+import { parseJsonBody } from "@/lib/http/parse-json-body";
+import { AUTH_BODY_MAX_BYTES, emailSignInSchema } from "@/lib/schemas/auth";
+
+export const POST = signInRoute(async ({ req }) => {
+  const { email } = await parseJsonBody(req, emailSignInSchema, AUTH_BODY_MAX_BYTES);
+  await sendMagicLink(email);
+  return Response.json({ sent: true }, { status: 202, headers: NO_STORE });
+});

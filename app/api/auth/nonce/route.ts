@@ -1,0 +1,8 @@
+// GET /api/auth/nonce — a one-time nonce for a Sign-In with Ethereum message (good for 10 minutes).
+import { issueSiweNonce } from "@/lib/auth/issue-siwe-nonce";
+import { NO_STORE, signInRoute } from "@/lib/auth/sign-in-route";
+
+export const GET = signInRoute(async () => {
+  const { nonce, expiresAt } = await issueSiweNonce();
+  return Response.json({ nonce, expiresAt: expiresAt.toISOString() }, { headers: NO_STORE });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { GET as CALLBACK } from "@/app/api/auth/email/callback/route";
+import { POST as EMAIL } from "@/app/api/auth/email/route";
+import { GET as NONCE } from "@/app/api/auth/nonce/route";
+import { POST as SIWE } from "@/app/api/auth/siwe/route";
+import { GET as SESSION } from "@/app/api/auth/session/route";
+import { authRequest } from "@/lib/auth/test-fixtures";
+import { uniqueIp } from "@/test/fixtures";
+
+// Token buckets refill on the clock: on a loaded machine a refill can land inside the burst
+// this test sends, so it gets another go (the assertions themselves stay exact).
+const RETRY_WITH_REFILL = { retry: 2 };
+
+describe("sign-in rate limit (policy auth: 10/min per client IP)", () => {
+  it("429 with Retry-After on the 11th sign-in request from one IP, across all sign-in routes", RETRY_WITH_REFILL, async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await NONCE(authRequest("nonce", { ip }));
+      statuses.push(res.status);
+      expect(res.headers.get("ratelimit-remaining")).toBe(String(9 - i));
+    }
+    expect(statuses).toEqual(Array(10).fill(200));
+
+    const limited = [
+      await NONCE(authRequest("nonce", { ip })),
+      await SIWE(authRequest("siwe", { ip, body: { message: "x", signature: "0x00" } })),
+      await EMAIL(authRequest("email", { ip, body: { email: "a@example.com" } })),
+      await CALLBACK(authRequest("email/callback?token=x", { ip })),
+    ];
+    for (const res of limited) {
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect((await res.json()).error).toMatch(/^Too many requests; retry in \d+ seconds?\.$/);
+    }
+    // Another IP is not affected; reading the session is not a sign-in route.
+    expect((await NONCE(authRequest("nonce", { ip: uniqueIp() }))).status).toBe(200);
+    expect((await SESSION(authRequest("session", { ip }))).status).toBe(401);
+  });
+});

@@ -1,0 +1,8 @@
+// GET /api/auth/session — the signed-in account (from the ars_session cookie), or 401.
+import { sessionRoute } from "@/lib/auth/session-route";
+import { NO_STORE } from "@/lib/auth/sign-in-route";
+import { toAccountView } from "@/lib/schemas/auth";
+
+export const GET = sessionRoute(async ({ auth }) =>
+  Response.json({ account: toAccountView(auth.account), session: { expiresAt: auth.session.expiresAt.toISOString() } }, { headers: NO_STORE }),
+);

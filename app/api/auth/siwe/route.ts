@@ -1,0 +1,15 @@
+// POST /api/auth/siwe — sign in with a wallet: {message, signature} → the account and a session cookie.
+import type { Hex } from "viem";
+import { createSession } from "@/lib/auth/create-session";
+import { NO_STORE, signInRoute } from "@/lib/auth/sign-in-route";
+import { verifySiweSignIn } from "@/lib/auth/verify-siwe-sign-in";
+import { parseJsonBody } from "@/lib/http/parse-json-body";
+import { AUTH_BODY_MAX_BYTES, siweSignInSchema, toAccountView } from "@/lib/schemas/auth";
+
+export const POST = signInRoute(async ({ req }) => {
+  const body = await parseJsonBody(req, siweSignInSchema, AUTH_BODY_MAX_BYTES);
+  const requestHost = req.headers.get("host") ?? new URL(req.url).host;
+  const account = await verifySiweSignIn({ message: body.message, signature: body.signature as Hex, requestHost });
+  const { cookie } = await createSession(account.id, { method: "siwe", userAgent: req.headers.get("user-agent") });
+  return Response.json({ account: toAccountView(account) }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
+});

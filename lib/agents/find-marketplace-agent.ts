@@ -1,0 +1,45 @@
+import "server-only";
+import { loadListingStats } from "@/lib/agents/load-agent-views";
+import { toMarketplaceAgent, type MarketplaceAgent } from "@/lib/agents/to-marketplace-agent";
+import { db } from "@/lib/db";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type MarketplaceAgentDetail = MarketplaceAgent & {
+  // The latest webhook health check (scheduled or a test connection), if any ran.
+  lastHealthCheck: { ok: boolean; at: Date } | null;
+};
+
+// One listing for its public page, whatever its status (the page says why an offline one cannot
+// be rented). null for an unknown id or one that is not a UUID (never a database error).
+export async function findMarketplaceAgent(id: string): Promise<MarketplaceAgentDetail | null> {
+  if (!UUID.test(id)) return null;
+  const agentId = id.toLowerCase();
+  const [agent, stats, lastCheck] = await Promise.all([
+    db.agent.findUnique({
+      where: { id: agentId },
+      select: {
+        id: true,
+        name: true,
+        description: true,
+        category: true,
+        skills: true,
+        channels: true,
+        pricePerHour: true,
+        pricePerDay: true,
+        pricePerMonth: true,
+        status: true,
+        webhookUrlCipher: true,
+        createdAt: true,
+      },
+    }),
+    loadListingStats([agentId]),
+    db.healthCheck.findFirst({ where: { agentId }, orderBy: { createdAt: "desc" }, select: { ok: true, createdAt: true } }),
+  ]);
+  if (!agent) return null;
+  const { webhookUrlCipher, ...row } = agent;
+  return {
+    ...toMarketplaceAgent({ ...row, webhookConnected: webhookUrlCipher !== null }, stats.get(agentId)!),
+    lastHealthCheck: lastCheck ? { ok: lastCheck.ok, at: lastCheck.createdAt } : null,
+  };
+}

@@ -1,0 +1,341 @@
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { searchMarketplace } from "@/lib/agents/search-marketplace";
+import { db } from "@/lib/db";
+import type { RentalStatus } from "@/lib/generated/prisma/enums";
+import {
+  DEFAULT_MARKETPLACE_QUERY,
+  MARKETPLACE_PAGE_SIZE,
+  marketplaceHref,
+  parseMarketplaceQuery,
+  type MarketplaceSearchParams,
+} from "@/lib/schemas/marketplace-query";
+import type { AgentListingInput } from "@/lib/schemas/agent-listing";
+import { makeAgent, makeRental } from "@/test/fixtures";
+
+// Every agent here carries a unique token in its name and every search is narrowed by q=<token>,
+// so agents of test files running in parallel never show up.
+const token = `mkt${randomBytes(5).toString("hex")}`;
+const pageToken = `pg${randomBytes(5).toString("hex")}`;
+const webhook = { url: "https://agent.example.com/hooks/agent", token: "t".repeat(32) };
+
+type Agent = Awaited<ReturnType<typeof makeAgent>>;
+let alpha: Agent, beta: Agent, gamma: Agent, delta: Agent, offline: Agent, noWebhook: Agent;
+
+async function listed(listing: Partial<AgentListingInput>, createdAt: string) {
+  const agent = await makeAgent({ webhook, listing: { pricePerHour: null, pricePerDay: null, pricePerMonth: null, ...listing } });
+  return db.agent.update({ where: { id: agent.id }, data: { createdAt: new Date(createdAt) } });
+}
+
+async function rentals(agent: Agent, statuses: RentalStatus[], scores: number[] = []) {
+  for (const [i, status] of statuses.entries()) {
+    const durationType = agent.pricePerDay !== null ? "day" : agent.pricePerHour !== null ? "hour" : "month";
+    const rental = await makeRental(agent.id, { status, durationType, channel: agent.channels[0] });
+    if (scores[i] !== undefined) await db.rating.create({ data: { rentalId: rental.id, agentId: agent.id, score: scores[i] } });
+  }
+}
+
+const search = (params: MarketplaceSearchParams) => searchMarketplace(parseMarketplaceQuery({ q: token, ...params }));
+const names = async (params: MarketplaceSearchParams) => (await search(params)).agents.map((a) => a.name.replace(`${token} `, ""));
+
+beforeAll(async () => {
+  // cheapest prices: Gamma 1.5 < Alpha 2 < Delta 3 < Beta 5; rentals (not pending): Gamma 4,
+  // Delta 3, Alpha 2, Beta 1; ratings: Beta 5.0, Alpha 4.5, Delta 3.0, Gamma none.
+  alpha = await listed(
+    {
+      name: `${token} Alpha Coder`,
+      description: "Looks over pull requests.",
+      category: "coding",
+      skills: ["code-review", "debugging"],
+      channels: ["API", "Discord"],
+      pricePerHour: 2,
+      pricePerDay: 10,
+      pricePerMonth: 100,
+    },
+    "2026-01-01T00:00:00Z",
+  );
+  beta = await listed(
+    {
+      name: `${token} Beta Review Writer`,
+      description: "Writes landing pages.",
+      category: "writing",
+      skills: ["copywriting", "editing"],
+      channels: ["Telegram"],
+      pricePerDay: 5,
+    },
+    "2026-02-01T00:00:00Z",
+  );
+  gamma = await listed(
+    {
+      name: `${token} Gamma Data`,
+      description: "Answers questions with SQL.",
+      category: "data",
+      skills: ["sql", "analysis"],
+      channels: ["API", "Slack"],
+      pricePerHour: 1.5,
+      pricePerMonth: 300,
+    },
+    "2026-03-01T00:00:00Z",
+  );
+  delta = await listed(
+    {
+      name: `${token} Delta Research`,
+      description: "Finds sources and reviews papers_100%.",
+      category: "research",
+      channels: ["API"],
+      pricePerHour: 3,
+      pricePerDay: 20,
+      pricePerMonth: 50,
+    },
+    "2026-04-01T00:00:00Z",
+  );
+  // Never listed: offline (webhook failing), and available but without a webhook.
+  offline = await listed({ name: `${token} Offline Coder`, description: "Down.", category: "coding", channels: ["API"], pricePerHour: 1 }, "2026-05-01T00:00:00Z");
+  await db.agent.update({ where: { id: offline.id }, data: { status: "offline" } });
+  noWebhook = await makeAgent({ listing: { name: `${token} Hookless Coder`, description: "No hook.", category: "coding", channels: ["API"], pricePerHour: 1 } });
+
+  await rentals(alpha, ["completed", "active", "pending"], [5, 4]);
+  await rentals(beta, ["completed"], [5]);
+  await rentals(gamma, ["completed", "completed", "active", "cancelled", "pending", "pending"]);
+  await rentals(delta, ["completed", "active", "disputed"], [3]);
+  await rentals(offline, ["completed", "completed", "completed", "completed", "completed"], [5, 5]);
+
+  // 26 plain agents for pagination, with identical creation times (ties are broken by id).
+  const at = new Date("2026-06-01T00:00:00Z");
+  for (let i = 0; i < MARKETPLACE_PAGE_SIZE + 2; i++) {
+    const agent = await makeAgent({ webhook, listing: { name: `${pageToken} Pager ${i}` } });
+    await db.agent.update({ where: { id: agent.id }, data: { createdAt: at } });
+  }
+});
+
+describe("searchMarketplace", () => {
+  it("lists only available agents with a webhook, with their ratings and rental totals", async () => {
+    const result = await search({});
+    expect(result.total).toBe(4);
+    expect(result.agents.map((a) => a.id).sort()).toEqual([alpha.id, beta.id, gamma.id, delta.id].sort());
+    expect(result.agents.map((a) => a.id)).not.toContain(offline.id);
+    expect(result.agents.map((a) => a.id)).not.toContain(noWebhook.id);
+    const a = result.agents.find((x) => x.id === alpha.id)!;
+    expect(a).toMatchObject({
+      name: alpha.name,
+      description: "Looks over pull requests.",
+      category: "coding",
+      skills: ["code-review", "debugging"],
+      channels: ["API", "Discord"],
+      prices: { hour: 2_000_000n, day: 10_000_000n, month: 100_000_000n },
+      rating: { average: 4.5, count: 2 },
+      totalRentals: 2, // the pending (unpaid) rental is not counted
+      rentable: true,
+      notRentableReason: null,
+    });
+    expect(a.createdAt).toEqual(new Date("2026-01-01T00:00:00Z"));
+    const g = result.agents.find((x) => x.id === gamma.id)!;
+    expect(g.prices).toEqual({ hour: 1_500_000n, day: null, month: 300_000_000n });
+    expect(g.rating).toEqual({ average: null, count: 0 });
+    expect(g.totalRentals).toBe(4);
+    // Nothing secret leaves the database.
+    expect(JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? v.toString() : v))).not.toMatch(/cipher|webhook/i);
+  });
+
+  it("searches name, description and skills: every word, case-insensitive, wildcards literal", async () => {
+    expect(await names({ q: `${token} gamma` })).toEqual(["Gamma Data"]);
+    expect(await names({ q: `${token} DEBUGGING` })).toEqual(["Alpha Coder"]); // a skill
+    expect(await names({ q: `${token} landing` })).toEqual(["Beta Review Writer"]); // the description
+    expect(await names({ q: `${token} code-rev` })).toEqual(["Alpha Coder"]); // part of a skill tag
+    expect(await names({ q: `${token} gamma sql` })).toEqual(["Gamma Data"]);
+    expect(await names({ q: `${token} gamma landing` })).toEqual([]); // both words must match
+    expect((await searchMarketplace(parseMarketplaceQuery({ q: token.toUpperCase() }))).total).toBe(4);
+    expect(await names({ q: `${token} papers_100%` })).toEqual(["Delta Research"]);
+    expect(await names({ q: `${token} %` })).toEqual(["Delta Research"]); // "%" only in Delta's description
+    expect(await names({ q: `${token} s_l` })).toEqual([]); // "_" is not a wildcard
+    expect(await names({ q: `${token} nothing-like-this` })).toEqual([]);
+  });
+
+  it("filters by category, skill and channel", async () => {
+    expect(await names({ category: "coding" })).toEqual(["Alpha Coder"]); // the offline coder stays hidden
+    expect(await names({ category: "finance" })).toEqual([]);
+    expect(await names({ skill: "sql" })).toEqual(["Gamma Data"]);
+    expect(await names({ skill: "web-search" })).toEqual(["Delta Research"]); // research's default skills
+    expect(await names({ channel: "Slack" })).toEqual(["Gamma Data"]);
+    expect((await names({ channel: "API", sort: "newest" }))).toEqual(["Delta Research", "Gamma Data", "Alpha Coder"]);
+    expect(await names({ channel: "API", category: "data", skill: "analysis" })).toEqual(["Gamma Data"]);
+    expect(await names({ channel: "Telegram", category: "data" })).toEqual([]);
+  });
+
+  it("filters by duration: only agents with a price for it", async () => {
+    expect(await names({ duration: "hour", sort: "newest" })).toEqual(["Delta Research", "Gamma Data", "Alpha Coder"]);
+    expect(await names({ duration: "day", sort: "newest" })).toEqual(["Delta Research", "Beta Review Writer", "Alpha Coder"]);
+    expect(await names({ duration: "month", sort: "newest" })).toEqual(["Delta Research", "Gamma Data", "Alpha Coder"]);
+  });
+
+  it("applies the price range to the chosen duration's price, or to the cheapest price", async () => {
+    // Cheapest: Gamma 1.5, Alpha 2, Delta 3, Beta 5 (bounds inclusive).
+    expect(await names({ minPrice: "2", maxPrice: "3", sort: "price-asc" })).toEqual(["Alpha Coder", "Delta Research"]);
+    expect(await names({ maxPrice: "1.5" })).toEqual(["Gamma Data"]);
+    expect(await names({ minPrice: "4.999999" })).toEqual(["Beta Review Writer"]);
+    expect(await names({ minPrice: "5.000001" })).toEqual([]);
+    // Per day: Beta 5, Alpha 10, Delta 20 (Gamma has no day price).
+    expect(await names({ duration: "day", minPrice: "6", maxPrice: "25", sort: "price-asc" })).toEqual(["Alpha Coder", "Delta Research"]);
+    // Per month: Delta 50, Alpha 100, Gamma 300: Delta's cheapest price (3) is not what counts.
+    expect(await names({ duration: "month", minPrice: "60", sort: "price-asc" })).toEqual(["Alpha Coder", "Gamma Data"]);
+    expect(await names({ duration: "month", maxPrice: "$50.00" })).toEqual(["Delta Research"]);
+    // A reversed range is read the right way round.
+    expect(await names({ minPrice: "3", maxPrice: "2", sort: "price-asc" })).toEqual(["Alpha Coder", "Delta Research"]);
+  });
+
+  it("sorts by price, rating, popularity, newest and relevance", async () => {
+    expect(await names({ sort: "price-asc" })).toEqual(["Gamma Data", "Alpha Coder", "Delta Research", "Beta Review Writer"]);
+    expect(await names({ sort: "price-desc" })).toEqual(["Beta Review Writer", "Delta Research", "Alpha Coder", "Gamma Data"]);
+    expect(await names({ sort: "price-asc", duration: "day" })).toEqual(["Beta Review Writer", "Alpha Coder", "Delta Research"]);
+    expect(await names({ sort: "price-desc", duration: "month" })).toEqual(["Gamma Data", "Alpha Coder", "Delta Research"]);
+    expect(await names({ sort: "rating" })).toEqual(["Beta Review Writer", "Alpha Coder", "Delta Research", "Gamma Data"]);
+    expect(await names({ sort: "popular" })).toEqual(["Gamma Data", "Delta Research", "Alpha Coder", "Beta Review Writer"]);
+    expect(await names({ sort: "newest" })).toEqual(["Delta Research", "Gamma Data", "Beta Review Writer", "Alpha Coder"]);
+    // Relevance: equal text matches fall back on popularity…
+    expect(await names({ sort: "relevance" })).toEqual(["Gamma Data", "Delta Research", "Alpha Coder", "Beta Review Writer"]);
+    expect(await names({})).toEqual(await names({ sort: "relevance" }));
+    // …and a word in the name beats one in a skill tag, which beats one in the description,
+    // whatever their popularity.
+    expect(await names({ q: `${token} review` })).toEqual(["Beta Review Writer", "Alpha Coder", "Delta Research"]);
+  });
+
+  it("puts agents never rented or rated after the others", async () => {
+    const own = `nr${randomBytes(5).toString("hex")}`;
+    const fresh = await listed({ name: `${own} Fresh`, description: "New.", category: "other", channels: ["API"], pricePerDay: 1 }, "2026-07-01T00:00:00Z");
+    const used = await listed({ name: `${own} Used`, description: "Old.", category: "other", channels: ["API"], pricePerDay: 1 }, "2026-01-01T00:00:00Z");
+    await rentals(used, ["completed"], [1]);
+    for (const sort of ["popular", "rating", "relevance"]) {
+      const result = await searchMarketplace(parseMarketplaceQuery({ q: own, sort }));
+      expect(result.agents.map((a) => a.id), sort).toEqual([used.id, fresh.id]);
+    }
+    const newest = await searchMarketplace(parseMarketplaceQuery({ q: own, sort: "newest" }));
+    expect(newest.agents.map((a) => a.id)).toEqual([fresh.id, used.id]);
+  });
+
+  it("counts facets with every other filter applied", async () => {
+    const all = await search({});
+    expect(all.facets.categories).toEqual([
+      { value: "coding", count: 1 }, // the offline and webhook-less coders are not counted
+      { value: "research", count: 1 },
+      { value: "writing", count: 1 },
+      { value: "data", count: 1 },
+    ]);
+    expect(all.facets.skills).toEqual(
+      [
+        "analysis", "citations", "code-review", "copywriting", "debugging", "editing", "sql", "summarization", "web-search",
+      ].map((value) => ({ value, count: 1 })),
+    );
+
+    // A chosen category narrows the skills but still offers the other categories.
+    const coding = await search({ category: "coding" });
+    expect(coding.total).toBe(1);
+    expect(coding.facets.categories.map((c) => c.value)).toEqual(["coding", "research", "writing", "data"]);
+    expect(coding.facets.skills).toEqual([{ value: "code-review", count: 1 }, { value: "debugging", count: 1 }]);
+
+    // Other filters narrow both.
+    const api = await search({ channel: "API", skill: "sql" });
+    expect(api.total).toBe(1);
+    expect(api.facets.categories).toEqual([{ value: "data", count: 1 }]);
+    expect(api.facets.skills.map((s) => s.value)).toEqual(["analysis", "citations", "code-review", "debugging", "sql", "summarization", "web-search"]);
+
+    const none = await search({ q: `${token} nothing-like-this` });
+    expect(none).toMatchObject({ total: 0, pageCount: 0, agents: [], facets: { categories: [], skills: [] } });
+  });
+
+  it("pages 24 at a time, in a stable order, without overlaps or gaps", async () => {
+    const query = (page: string) => searchMarketplace(parseMarketplaceQuery({ q: pageToken, page }));
+    const [first, second, third] = await Promise.all([query("1"), query("2"), query("3")]);
+    expect(first).toMatchObject({ total: 26, page: 1, pageSize: 24, pageCount: 2 });
+    expect(first.agents).toHaveLength(24);
+    expect(second.agents).toHaveLength(2);
+    expect(second).toMatchObject({ total: 26, page: 2 });
+    expect(third).toMatchObject({ total: 26, page: 3, agents: [] });
+    const ids = [...first.agents, ...second.agents].map((a) => a.id);
+    expect(new Set(ids).size).toBe(26);
+    // The same page twice is the same agents in the same order.
+    expect((await query("1")).agents.map((a) => a.id)).toEqual(first.agents.map((a) => a.id));
+    for (const sort of ["price-asc", "newest", "rating", "popular"]) {
+      const p1 = await searchMarketplace(parseMarketplaceQuery({ q: pageToken, sort }));
+      const p2 = await searchMarketplace(parseMarketplaceQuery({ q: pageToken, sort, page: "2" }));
+      expect(new Set([...p1.agents, ...p2.agents].map((a) => a.id)).size, sort).toBe(26);
+    }
+  });
+
+  it("ignores bad parameters instead of failing", async () => {
+    const bad = {
+      q: "   ",
+      category: "nope",
+      skill: "Not A Skill!",
+      channel: "Email",
+      minPrice: "-3",
+      maxPrice: "lots",
+      duration: "week",
+      sort: "random",
+      page: "0",
+    };
+    expect(parseMarketplaceQuery(bad)).toEqual(DEFAULT_MARKETPLACE_QUERY);
+    expect(DEFAULT_MARKETPLACE_QUERY).toEqual({ sort: "relevance", page: 1 });
+    const result = await search({ ...bad, q: token });
+    expect(result.total).toBe(4);
+    expect(await names({ category: "nope", sort: "random" })).toEqual(await names({}));
+  });
+});
+
+describe("parseMarketplaceQuery", () => {
+  it("reads every field, trimming and normalising", () => {
+    expect(
+      parseMarketplaceQuery({
+        q: "  code   review ",
+        category: "coding",
+        skill: "Code-Review",
+        channel: "Slack",
+        minPrice: "$1,000.5",
+        maxPrice: "2000",
+        duration: "month",
+        sort: "price-desc",
+        page: "3",
+      }),
+    ).toEqual({
+      q: "code review",
+      category: "coding",
+      skill: "code-review",
+      channel: "Slack",
+      minPrice: 1_000_500_000n,
+      maxPrice: 2_000_000_000n,
+      duration: "month",
+      sort: "price-desc",
+      page: 3,
+    });
+  });
+
+  it("drops each bad value on its own, keeping the good ones", () => {
+    for (const page of ["-1", "2.5", "abc", "1001", "", "Infinity"]) expect(parseMarketplaceQuery({ page }).page, page).toBe(1);
+    for (const price of ["-1", "1.0000001", "1e3", "12abc", "9999999999999999999999"]) {
+      expect(parseMarketplaceQuery({ minPrice: price }).minPrice, price).toBeUndefined();
+    }
+    expect(parseMarketplaceQuery({ minPrice: "0" }).minPrice).toBe(0n);
+    expect(parseMarketplaceQuery({ channel: "slack" }).channel).toBeUndefined(); // channels are case-sensitive names
+    expect(parseMarketplaceQuery({ skill: "a".repeat(33) }).skill).toBeUndefined();
+    expect(parseMarketplaceQuery({ q: "x".repeat(500) }).q).toHaveLength(100);
+    expect(parseMarketplaceQuery({ category: "nope", skill: "sql", sort: "rating" })).toEqual({ skill: "sql", sort: "rating", page: 1 });
+  });
+
+  it("takes the first of repeated parameters, from a record or URLSearchParams", () => {
+    expect(parseMarketplaceQuery({ category: ["data", "coding"], page: ["2", "5"] })).toMatchObject({ category: "data", page: 2 });
+    expect(parseMarketplaceQuery(new URLSearchParams("q=sql&q=x&duration=day&sort=newest"))).toEqual({
+      q: "sql",
+      duration: "day",
+      sort: "newest",
+      page: 1,
+    });
+  });
+
+  it("builds canonical links that parse back to the same query", () => {
+    expect(marketplaceHref(DEFAULT_MARKETPLACE_QUERY)).toBe("/");
+    const query = parseMarketplaceQuery({ q: "code review", category: "coding", minPrice: "2.5", maxPrice: "10", duration: "day", sort: "rating", page: "2" });
+    const href = marketplaceHref(query);
+    expect(href).toBe("/?q=code+review&category=coding&minPrice=2.5&maxPrice=10&duration=day&sort=rating&page=2");
+    expect(parseMarketplaceQuery(new URLSearchParams(href.slice(2)))).toEqual(query);
+    expect(marketplaceHref({ ...query, page: 1, category: undefined })).toBe("/?q=code+review&minPrice=2.5&maxPrice=10&duration=day&sort=rating");
+  });
+});

@@ -1,0 +1,32 @@
+import "server-only";
+import { newAuthToken } from "@/lib/auth/auth-token";
+import { magicLinkEmail } from "@/lib/auth/magic-link-email";
+import { db } from "@/lib/db";
+import { sendEmail } from "@/lib/email/send-email";
+import { appUrl } from "@/lib/env";
+
+export const MAGIC_LINK_TTL_MS = 15 * 60_000;
+// At most this many links per address per link lifetime, whoever asks: requests beyond it get
+// the same answer but no e-mail, so the form cannot be used to flood someone's inbox.
+export const MAGIC_LINKS_PER_ADDRESS = 5;
+const KEEP_SPENT_MS = 86_400_000;
+
+export function magicLinkUrl(token: string): string {
+  return `${appUrl()}/api/auth/email/callback?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * E-mails a one-time sign-in link to `email` (already lower-case). It does the same work and
+ * says the same whether or not an account has that address, so the answer reveals nothing;
+ * the account is created when the link is first used.
+ */
+export async function sendMagicLink(email: string, now = new Date()): Promise<void> {
+  const recent = await db.magicLink.count({ where: { email, createdAt: { gt: new Date(now.getTime() - MAGIC_LINK_TTL_MS) } } });
+  if (recent >= MAGIC_LINKS_PER_ADDRESS) return;
+
+  const { token, hash } = newAuthToken();
+  const expiresAt = new Date(now.getTime() + MAGIC_LINK_TTL_MS);
+  const link = await db.magicLink.create({ data: { tokenHash: hash, email, expiresAt, createdAt: now }, select: { id: true } });
+  await sendEmail({ to: email, ...magicLinkEmail({ url: magicLinkUrl(token), expiresAt }), idempotencyKey: `magic-link:${link.id}` });
+  await db.magicLink.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - KEEP_SPENT_MS) } } });
+}

@@ -1,0 +1,9 @@
+import "server-only";
+import { requireSession, type CurrentSession } from "@/lib/auth/current-account";
+import { route, type RouteContext } from "@/lib/http/route";
+
+// Routes the web UI calls with the session cookie: `ctx.auth.account` is the signed-in account;
+// anyone else gets 401 `{ "error": … }` (and a stale cookie is cleared).
+export function sessionRoute(handler: (ctx: RouteContext<CurrentSession>) => Promise<Response>) {
+  return route({ auth: requireSession }, handler);
+}

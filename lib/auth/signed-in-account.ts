@@ -1,0 +1,16 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { currentAccount, type SignedInAccount } from "@/lib/auth/current-account";
+
+/** Server components and server actions: the signed-in account, or null. */
+export async function signedInAccount(): Promise<SignedInAccount | null> {
+  return currentAccount(await cookies());
+}
+
+/** Server components of signed-in pages (/dashboard…): the account, or a redirect to /sign-in. */
+export async function requireSignedInAccount(): Promise<SignedInAccount> {
+  const account = await signedInAccount();
+  if (!account) redirect("/sign-in");
+  return account;
+}
