@@ -31,7 +31,9 @@ function build(config: ChainConfig) {
 // One set of clients per process and configuration.
 export function chainClients() {
   const config = chainConfig();
-  const key = `${config.chainId}|${config.rpcUrl}|${config.escrow}`;
+  // Every setting is part of the key: a changed operator or signer key (rotation) or
+  // confirmation count must not keep being served by clients built from the old one.
+  const key = JSON.stringify(config);
   if (cache.chainClients?.key !== key) cache.chainClients = { key, clients: build(config) };
   return cache.chainClients.clients;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import {
   encodeFunctionData,
+  getAddress,
   keccak256,
   parseEventLogs,
   parseTransaction,
@@ -43,10 +44,14 @@ const NONCE_LOCK = 7_270_001;
  */
 export async function releaseEndedRentals(options: ReleaseOptions = {}): Promise<ReleaseSummary> {
   const now = options.now ?? new Date();
+  // The run's clock: `now`, advancing with real time. Send times are recorded on it and a stuck
+  // transaction's age is measured on it; the wall clock would disagree with a given `now`.
+  const started = Date.now();
+  const clock: Clock = () => new Date(now.getTime() + (Date.now() - started));
   const summary: ReleaseSummary = { completedWithoutEscrow: 0, claimed: 0, sent: 0, replaced: 0, completed: 0, failed: 0, skipped: false };
 
   summary.completedWithoutEscrow = await completeUnpaidRentals(now);
-  await settleInFlight(summary, now);
+  await settleInFlight(summary, clock);
   for (let batch = 0; batch < (options.maxBatches ?? 10); batch++) {
     const prepared = await claimAndPrepare(now, options.batchSize ?? DEFAULT_BATCH);
     if (prepared === "busy") {
@@ -55,13 +60,15 @@ export async function releaseEndedRentals(options: ReleaseOptions = {}): Promise
     }
     if (!prepared) break;
     summary.claimed += prepared.rentalCount;
-    if (!(await broadcast(prepared.tx))) break; // the node refuses: the next run retries
+    if (!(await broadcast(prepared.tx, clock))) break; // the node refuses: the next run retries
     summary.sent++;
     const receipt = await waitForReceipt(prepared.tx.hash as Hex, options.waitMs ?? 20_000);
     if (receipt) await settle(prepared.tx, receipt, summary);
   }
   return summary;
 }
+
+type Clock = () => Date;
 
 // Rentals made without payment (operator CLI, dev seed) hold no escrow: they just end.
 async function completeUnpaidRentals(now: Date): Promise<number> {
@@ -113,7 +120,7 @@ async function claimAndPrepare(now: Date, batchSize: number) {
 }
 
 // Sends the signed bytes; "already known" means an earlier attempt got through.
-async function broadcast(row: ChainTransaction): Promise<boolean> {
+async function broadcast(row: ChainTransaction, clock: Clock): Promise<boolean> {
   const { publicClient } = chainClients();
   try {
     await publicClient.sendRawTransaction({ serializedTransaction: row.rawTx as Hex });
@@ -126,7 +133,7 @@ async function broadcast(row: ChainTransaction): Promise<boolean> {
   }
   await db.chainTransaction.updateMany({
     where: { id: row.id, status: "prepared" },
-    data: { status: "sent", sentAt: row.sentAt ?? new Date() },
+    data: { status: "sent", sentAt: row.sentAt ?? clock() },
   });
   return true;
 }
@@ -183,46 +190,62 @@ async function settle(row: ChainTransaction, receipt: TransactionReceipt, summar
 // Looks after transactions earlier runs left in flight. No lock is held across the RPC calls:
 // every write is conditional on the row being as it was read (status and `attempts`), so two
 // sweeps looking at the same transaction cannot both replace it.
-async function settleInFlight(summary: ReleaseSummary, now: Date): Promise<void> {
+async function settleInFlight(summary: ReleaseSummary, clock: Clock): Promise<void> {
   const { publicClient, operator } = chainClients();
   const rows = await db.chainTransaction.findMany({
     where: { kind: "release", status: { in: ["prepared", "sent"] } },
     orderBy: { nonce: "asc" },
   });
   for (const row of rows) {
+    // The sender's nonce count is read before the receipts are looked up: a transaction mined
+    // in between is then found by its receipt, instead of being taken for one whose nonce
+    // another transaction used (which would mark a confirmed release failed).
+    const mined = await publicClient.getTransactionCount({ address: getAddress(row.fromAddress), blockTag: "latest" });
     const receipt = await findReceipt(row);
     if (receipt) {
       await settle(row, receipt, summary);
       continue;
     }
     if (row.status === "prepared") {
-      if (await broadcast(row)) summary.sent++;
+      if (await broadcast(row, clock)) summary.sent++;
       continue;
     }
-    const mined = await publicClient.getTransactionCount({ address: operator.address, blockTag: "latest" });
     if (mined > row.nonce) {
       // The nonce went to a transaction none of our hashes names: free the rentals; releaseMany
       // skips any that were in fact released, and the event reader completes those.
-      const { count } = await db.chainTransaction.updateMany({
-        where: { id: row.id, status: "sent", attempts: row.attempts },
-        data: { status: "failed", error: "nonce used by another transaction" },
-      });
-      if (count === 1) {
-        summary.failed++;
-        await db.rental.updateMany({ where: { releaseTxId: row.id, status: "active" }, data: { releaseTxId: null } });
-      }
+      await abandon(row, "nonce used by another transaction", summary);
       continue;
     }
-    if (now.getTime() - (row.sentAt ?? row.createdAt).getTime() < STUCK_AFTER_MS) {
-      await broadcast(row); // cheap, and covers a node that dropped it
+    if (clock().getTime() - (row.sentAt ?? row.createdAt).getTime() < STUCK_AFTER_MS) {
+      await broadcast(row, clock); // cheap, and covers a node that dropped it
       continue;
     }
-    if (await replace(row)) summary.replaced++;
+    if (row.fromAddress !== operator.address.toLowerCase()) {
+      // Signed by a previous operator key (it was rotated): this key cannot replace it. Its
+      // rentals go back to the queue; releaseMany skips any the old transaction releases after all.
+      await abandon(row, "stuck, and signed by a previous operator key", summary);
+      continue;
+    }
+    if (await replace(row, clock)) summary.replaced++;
   }
 }
 
-// Same nonce and calldata, fees raised by at least the 12.5% nodes require (here 25%).
-async function replace(row: ChainTransaction): Promise<boolean> {
+async function abandon(row: ChainTransaction, error: string, summary: ReleaseSummary): Promise<void> {
+  const { count } = await db.chainTransaction.updateMany({
+    where: { id: row.id, status: "sent", attempts: row.attempts },
+    data: { status: "failed", error },
+  });
+  if (count === 1) {
+    summary.failed++;
+    await db.rental.updateMany({ where: { releaseTxId: row.id, status: "active" }, data: { releaseTxId: null } });
+  }
+}
+
+// Same nonce, calldata and gas limit, fees raised by at least the 12.5% nodes require (here 25%).
+// The gas limit is kept, not estimated again: a node estimates against its pending state, where
+// the stuck original has already released the batch, and would return the cost of skipping it
+// all — the replacement then runs out of gas.
+async function replace(row: ChainTransaction, clock: Clock): Promise<boolean> {
   const { publicClient, operatorClient, config } = chainClients();
   const previous = parseTransaction(row.rawTx as Hex);
   const fresh = await publicClient.estimateFeesPerGas();
@@ -234,15 +257,16 @@ async function replace(row: ChainTransaction): Promise<boolean> {
     to: config.escrow,
     data: previous.data,
     nonce: row.nonce,
+    gas: previous.gas,
     maxFeePerGas: bump(previous.maxFeePerGas, fresh.maxFeePerGas),
     maxPriorityFeePerGas: bump(previous.maxPriorityFeePerGas, fresh.maxPriorityFeePerGas),
   });
   const rawTx = await operatorClient.signTransaction(request);
   const { count } = await db.chainTransaction.updateMany({
     where: { id: row.id, status: "sent", attempts: row.attempts },
-    data: { hash: keccak256(rawTx), rawTx, replacedHashes: { push: row.hash! }, sentAt: new Date(), attempts: { increment: 1 } },
+    data: { hash: keccak256(rawTx), rawTx, replacedHashes: { push: row.hash! }, sentAt: clock(), attempts: { increment: 1 } },
   });
   if (count === 0) return false; // another sweep got there first
-  await broadcast(await db.chainTransaction.findUniqueOrThrow({ where: { id: row.id } }));
+  await broadcast(await db.chainTransaction.findUniqueOrThrow({ where: { id: row.id } }), clock);
   return true;
 }

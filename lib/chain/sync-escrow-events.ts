@@ -11,7 +11,16 @@ const CURSOR = "escrow-events";
 const CHUNK_BLOCKS = 2_000n;
 const MAX_CHUNKS = 25n;
 
-export type SyncSummary = { fromBlock: string; toBlock: string; events: number; activated: number; disputed: number; cancelled: number; completed: number };
+export type SyncSummary = {
+  fromBlock: string;
+  toBlock: string;
+  events: number;
+  activated: number;
+  disputed: number;
+  cancelled: number;
+  completed: number;
+  expiredQuotes: number;
+};
 
 /**
  * The event reader (cron, every minute): reads the escrow's events from a stored block cursor, so
@@ -24,9 +33,14 @@ export async function syncEscrowEvents(): Promise<SyncSummary> {
   const { publicClient, config } = chainClients();
   const cursor = await db.chainCursor.findUnique({ where: { name: CURSOR } });
   const from = cursor ? cursor.blockNumber + 1n : env.ESCROW_START_BLOCK;
-  const head = (await publicClient.getBlockNumber()) - BigInt(config.confirmations - 1);
+  // cacheTime 0: a head cached by viem (up to 4 s) would leave out blocks mined since.
+  const head = (await publicClient.getBlockNumber({ cacheTime: 0 })) - BigInt(config.confirmations - 1);
   const to = head < from + CHUNK_BLOCKS * MAX_CHUNKS - 1n ? head : from + CHUNK_BLOCKS * MAX_CHUNKS - 1n;
-  const summary: SyncSummary = { fromBlock: String(from), toBlock: String(to), events: 0, activated: 0, disputed: 0, cancelled: 0, completed: 0 };
+  const summary: SyncSummary = {
+    fromBlock: String(from),
+    toBlock: String(to),
+    ...{ events: 0, activated: 0, disputed: 0, cancelled: 0, completed: 0, expiredQuotes: 0 },
+  };
   if (to < from) return summary;
 
   for (let start = from; start <= to; start += CHUNK_BLOCKS) {
@@ -40,7 +54,19 @@ export async function syncEscrowEvents(): Promise<SyncSummary> {
     INSERT INTO chain_cursors (name, block_number, updated_at) VALUES (${CURSOR}, ${to}, now())
     ON CONFLICT (name) DO UPDATE SET block_number = EXCLUDED.block_number, updated_at = now()
     WHERE chain_cursors.block_number < EXCLUDED.block_number`;
+  if (to === head) summary.expiredQuotes = await dropExpiredQuotes(to);
   return summary;
+}
+
+// A quote can only be redeemed in a block no later than its deadline. Once every block up to one
+// past the deadline has been read, a rental still pending was never paid: it is removed.
+async function dropExpiredQuotes(readUpTo: bigint): Promise<number> {
+  const { publicClient } = chainClients();
+  const { timestamp } = await publicClient.getBlock({ blockNumber: readUpTo });
+  const { count } = await db.rental.deleteMany({
+    where: { status: "pending", quoteDeadline: { lt: new Date(Number(timestamp) * 1000) } },
+  });
+  return count;
 }
 
 function readEvents(fromBlock: bigint, toBlock: bigint) {

@@ -19,7 +19,9 @@ export async function confirmRentalPayment(txHash: string) {
     throw error;
   });
   if (receipt.status !== "success") throw new ApiError(400, "This transaction failed on chain; nothing was paid.");
-  const depth = (await publicClient.getBlockNumber()) - receipt.blockNumber + 1n;
+  // cacheTime 0: viem otherwise answers from a block number cached for its polling interval (4 s),
+  // older than the receipt just read, and a paid rental would be refused with "-2 confirmations".
+  const depth = (await publicClient.getBlockNumber({ cacheTime: 0 })) - receipt.blockNumber + 1n;
   if (depth < BigInt(config.confirmations)) {
     throw new ApiError(409, `The payment has ${depth} of ${config.confirmations} confirmations; retry in a few seconds.`);
   }

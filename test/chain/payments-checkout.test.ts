@@ -1,0 +1,291 @@
+// Checkout against a real chain (anvil) and the real database: quote → pay (permit or approve) →
+// confirm, what a confirm refuses (changing nothing), quote refusals and the checkout HTTP surface.
+// Settlement (release sweep, event reader, crons) is in payments-settlement.test.ts.
+import { randomBytes, randomUUID } from "node:crypto";
+import { type Hex, erc20Abi, parseEventLogs, toHex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as confirmPost } from "@/app/api/checkout/confirm/route";
+import { POST as quotePost } from "@/app/api/checkout/quote/route";
+import { GET as statusGet } from "@/app/api/v1/status/route";
+import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
+import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
+import { quoteDomain, quoteTypes } from "@/lib/chain/quote-typed-data";
+import { rentalIdToBytes32 } from "@/lib/chain/rental-id";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
+import { quoteRental } from "@/lib/rentals/quote-rental";
+import { renterRequest, uniqueIp } from "@/test/fixtures";
+import { Status } from "./escrow";
+import {
+  FEE,
+  type Payments,
+  USDC,
+  admin,
+  arbiter,
+  blockTimeOf,
+  checkoutRequest,
+  escrowAbi,
+  iso,
+  makePayableAgent,
+  newAddress,
+  newRenter,
+  operator,
+  pay,
+  send,
+  signer,
+  startPayments,
+  treasury,
+} from "./payments-harness";
+
+let p: Payments;
+
+beforeAll(async () => {
+  p = await startPayments();
+});
+afterAll(() => p?.stop());
+
+const status = async (rentalId: string) => statusGet(renterRequest("status", { code: rentalId.slice(0, 8) }));
+const quote = (body: unknown, ip = uniqueIp()) => quotePost(checkoutRequest("quote", body, ip));
+const confirm = (body: unknown, ip = uniqueIp()) => confirmPost(checkoutRequest("confirm", body, ip));
+
+/** A quoted, unpaid rental (hour, 2 USDC) for a fresh renter. */
+async function pendingRental() {
+  const renter = await newRenter(p);
+  const { agent, payout } = await makePayableAgent();
+  const quoted = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address });
+  return { renter, agent, payout, quoted };
+}
+
+describe("checkout with a key (the CLI's and the demo's path)", () => {
+  it.each(["permit", "approve"] as const)("%s: active with the block's times; the renter paid price + 1 USDC exactly", async (how) => {
+    const renter = await newRenter(p);
+    const { agent, payout } = await makePayableAgent();
+    const [renterBefore, escrowBefore] = await Promise.all([p.e.balanceOf(renter.address), p.e.balanceOf(p.e.escrow)]);
+
+    const result = await checkoutWithKey({ agentId: agent.id, durationType: "hour", channel: "API", renterKey: renter.key, permit: how === "permit" });
+
+    const t = await blockTimeOf(p, result.txHash);
+    expect(result).toEqual({ id: expect.any(String), code: result.id.slice(0, 8), status: "active", starts_at: iso(t), ends_at: iso(t + 3_600n), txHash: result.txHash });
+    expect(renterBefore - (await p.e.balanceOf(renter.address))).toBe(2n * USDC + FEE);
+    expect((await p.e.balanceOf(p.e.escrow)) - escrowBefore).toBe(2n * USDC + FEE);
+    expect(await p.e.balanceOf(payout)).toBe(0n);
+    // permit: one transaction in all; approve: approve + createRental.
+    expect(await p.publicClient.getTransactionCount({ address: renter.address })).toBe(how === "permit" ? 1 : 2);
+
+    const row = await db.rental.findUniqueOrThrow({ where: { id: result.id }, include: { renter: true } });
+    expect(row).toMatchObject({ status: "active", agentId: agent.id, priceMicro: 2n * USDC, feeMicro: FEE, createTxHash: result.txHash.toLowerCase() });
+    expect(row.renter?.walletAddress).toBe(renter.address.toLowerCase());
+    expect(await p.e.rental(rentalIdToBytes32(result.id))).toMatchObject({
+      status: Status.Active, renter: renter.address, owner: payout, startsAt: Number(t), endsAt: Number(t) + 3_600, price: 2n * USDC,
+    });
+    const res = await status(result.id);
+    expect(res.status).toBe(200);
+    expect((await res.json()).rental).toMatchObject({ id: result.id, status: "active", starts_at: iso(t), ends_at: iso(t + 3_600n) });
+  });
+
+  it("step by step over HTTP: the quoted rental stays pending and invisible to /v1 until its payment is confirmed", async () => {
+    const renter = await newRenter(p);
+    const { agent, payout } = await makePayableAgent();
+    const ip = uniqueIp();
+    const res = await quote({ agentId: agent.id, durationType: "day", channel: "Telegram", renter: renter.address.toLowerCase() }, ip);
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toEqual({
+      rentalId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      quote: {
+        rentalId: rentalIdToBytes32(body.rentalId),
+        renter: renter.address,
+        owner: payout,
+        price: "10000000",
+        fee: "1000000",
+        duration: "86400",
+        deadline: expect.stringMatching(/^\d+$/),
+      },
+      signature: expect.stringMatching(/^0x[0-9a-f]{130}$/),
+      chainId: 31337,
+      escrow: p.e.escrow,
+      usdc: p.e.token,
+      price: 10,
+      fee: 1,
+      total: 11,
+      totalMicro: "11000000",
+    });
+    expect(Number(body.quote.deadline) - Date.now() / 1000).toBeGreaterThan(env.QUOTE_TTL_SECONDS - 30);
+    expect(res.headers.get("ratelimit-limit")).toBe("20");
+    const id: string = body.rentalId;
+    expect(await db.rental.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "pending", renterAddress: renter.address.toLowerCase(), payoutAddress: payout.toLowerCase(), createTxHash: null,
+    });
+    expect((await status(id)).status).toBe(404);
+
+    const q = body.quote;
+    const receipt = await pay(p, renter, {
+      quote: { ...q, price: BigInt(q.price), fee: BigInt(q.fee), duration: BigInt(q.duration), deadline: BigInt(q.deadline) },
+      signature: body.signature,
+    }, "permit");
+    // Paid on chain, but the service has not seen the proof yet.
+    expect((await db.rental.findUniqueOrThrow({ where: { id } })).status).toBe("pending");
+    expect((await status(id)).status).toBe(404);
+
+    const confirmed = await confirm({ txHash: receipt.transactionHash }, ip);
+    expect(confirmed.status).toBe(200);
+    const t = await blockTimeOf(p, receipt.transactionHash);
+    expect(await confirmed.json()).toEqual({
+      id, code: id.slice(0, 8), status: "active", starts_at: iso(t), ends_at: iso(t + 86_400n), txHash: receipt.transactionHash,
+    });
+    const shown = await status(id);
+    expect(shown.status).toBe(200);
+    expect((await shown.json()).rental).toMatchObject({ status: "active", duration_type: "day", channel: "Telegram", starts_at: iso(t) });
+  });
+});
+
+describe("confirm refuses a hash that proves no payment, and changes nothing", () => {
+  async function expectRefused(pending: Awaited<ReturnType<typeof pendingRental>>, txHash: Hex, message: RegExp) {
+    const before = await db.rental.findUniqueOrThrow({ where: { id: pending.quoted.rentalId } });
+    const res = await confirm({ txHash });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(message);
+    await expect(confirmRentalPayment(txHash)).rejects.toMatchObject({ status: 400 });
+    expect(await db.rental.findUniqueOrThrow({ where: { id: pending.quoted.rentalId } })).toEqual(before);
+    expect(before.status).toBe("pending");
+  }
+
+  it("a forged hash (no such transaction)", async () => {
+    await expectRefused(await pendingRental(), toHex(randomBytes(32)), /No mined transaction/);
+  });
+
+  it("a foreign transaction: a plain USDC transfer", async () => {
+    const pending = await pendingRental();
+    const receipt = await send(p, pending.renter, p.e.token, erc20Abi, "transfer", [newAddress(), 3n * USDC]);
+    expect(receipt.status).toBe("success");
+    await expectRefused(pending, receipt.transactionHash, /does not prove a payment/);
+  });
+
+  it("a RentalCreated for the rental's id emitted by a second escrow at another address with the same signer", async () => {
+    const pending = await pendingRental();
+    const otherEscrow = await p.deploy(admin.address, RentalEscrow, [p.e.token, admin.address, treasury.address, signer.address, operator.address, arbiter.address]);
+    expect(otherEscrow).not.toBe(p.e.escrow);
+    const q = pending.quoted.quote;
+    // The same signer key signs the same quote for the other contract: the chain accepts it there.
+    const signature = await signer.signTypedData({ domain: quoteDomain(31337, otherEscrow), types: quoteTypes, primaryType: "Quote", message: q });
+    await send(p, pending.renter, p.e.token, erc20Abi, "approve", [otherEscrow, q.price + q.fee]);
+    const receipt = await send(p, pending.renter, otherEscrow, escrowAbi, "createRental", [q, signature]);
+    expect(receipt.status).toBe("success");
+    const created = parseEventLogs({ abi: escrowAbi, eventName: "RentalCreated", logs: receipt.logs });
+    expect(created.map((l) => [l.address, l.args.id])).toEqual([[otherEscrow.toLowerCase(), q.rentalId]]);
+    await expectRefused(pending, receipt.transactionHash, /does not prove a payment/);
+  });
+
+  it("a RentalCreated on our escrow that does not match the quote the service signed (a leaked signer key)", async () => {
+    const pending = await pendingRental();
+    const q = { ...pending.quoted.quote, price: 1n };
+    const signature = await signer.signTypedData({ domain: quoteDomain(31337, p.e.escrow), types: quoteTypes, primaryType: "Quote", message: q });
+    const receipt = await pay(p, pending.renter, { quote: q, signature });
+    expect(receipt.status).toBe("success");
+    await expectRefused(pending, receipt.transactionHash, /does not prove a payment/);
+  });
+
+  it("a reverted transaction (createRental without an allowance)", async () => {
+    const pending = await pendingRental();
+    const receipt = await send(p, pending.renter, p.e.escrow, escrowAbi, "createRental", [pending.quoted.quote, pending.quoted.signature], 500_000n);
+    expect(receipt.status).toBe("reverted");
+    await expectRefused(pending, receipt.transactionHash, /failed on chain/);
+  });
+
+  it("confirm called twice gives the same answer and changes nothing the second time", async () => {
+    const pending = await pendingRental();
+    const receipt = await pay(p, pending.renter, pending.quoted);
+    const first = await confirmRentalPayment(receipt.transactionHash);
+    const row = await db.rental.findUniqueOrThrow({ where: { id: pending.quoted.rentalId } });
+    const again = await confirm({ txHash: receipt.transactionHash });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(first);
+    expect(await confirmRentalPayment(receipt.transactionHash.toUpperCase().replace("0X", "0x"))).toEqual(first);
+    expect(await db.rental.findUniqueOrThrow({ where: { id: pending.quoted.rentalId } })).toEqual(row);
+    expect(row.status).toBe("active");
+  });
+});
+
+describe("quote refusals", () => {
+  const body = (agentId: string, overrides: Record<string, string> = {}) => ({ agentId, durationType: "hour", channel: "API", renter: newAddress(), ...overrides });
+
+  it.each([
+    ["offline", { offline: true }, {}, /not available for rent/],
+    ["without a webhook", { webhook: false }, {}, /not available for rent/],
+    ["without a price for the duration", { listing: { pricePerMonth: null } }, { durationType: "month" }, /cannot be rented per month/],
+    ["on a channel it does not support", { listing: { channels: ["API", "Telegram"] } }, { channel: "Slack" }, /does not support Slack/],
+    ["whose owner has no payout wallet", { wallet: false }, {}, /no payout wallet/],
+  ] as const)("409 for an agent %s, storing no rental", async (_case, agentOptions, overrides, reason) => {
+    const { agent } = await makePayableAgent(agentOptions as Parameters<typeof makePayableAgent>[0]);
+    const res = await quote(body(agent.id, overrides));
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toMatch(reason);
+    expect(await db.rental.count({ where: { agentId: agent.id } })).toBe(0);
+  });
+
+  it("404 for an unknown agent", async () => {
+    const res = await quote(body(randomUUID()));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "No such agent." });
+  });
+
+  it("503 when payments are not configured (no CHAIN_* settings), for quote and confirm", async () => {
+    const { agent } = await makePayableAgent();
+    const saved = { ...env };
+    try {
+      Object.assign(env, { CHAIN_ID: undefined, ESCROW_ADDRESS: undefined });
+      for (const res of [await quote(body(agent.id)), await confirm({ txHash: toHex(randomBytes(32)) })]) {
+        expect(res.status).toBe(503);
+        expect((await res.json()).error).toMatch(/Payments are not configured/);
+      }
+    } finally {
+      Object.assign(env, saved);
+    }
+    expect(await db.rental.count({ where: { agentId: agent.id } })).toBe(0);
+    expect((await quote(body(agent.id))).status).toBe(201);
+  });
+});
+
+describe("checkout HTTP surface", () => {
+  it("400s that name the field", async () => {
+    const { agent } = await makePayableAgent();
+    const valid = { agentId: agent.id, durationType: "hour", channel: "API", renter: newAddress() };
+    const cases: [unknown, RegExp][] = [
+      [{ ...valid, agentId: "agent-1" }, /^agentId: must be an agent id/],
+      [{ ...valid, durationType: "week" }, /^durationType: /],
+      [{ ...valid, channel: "Email" }, /^channel: /],
+      [{ ...valid, renter: "0x1234" }, /^renter: must be the renter's 0x wallet address/],
+      [{ ...valid, renter: undefined }, /^renter: /],
+      [{ ...valid, price: 0 }, /price/],
+    ];
+    for (const [bad, message] of cases) {
+      const res = await quote(bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect((await res.json()).error).toMatch(message);
+    }
+    const notJson = await quotePost(checkoutRequest("quote", null, uniqueIp(), { rawBody: "{agentId" }));
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ error: "Request body is not valid JSON." });
+    const wrongType = await quotePost(checkoutRequest("quote", valid, uniqueIp(), { contentType: "text/plain" }));
+    expect(wrongType.status).toBe(400);
+    expect(await db.rental.count({ where: { agentId: agent.id } })).toBe(0);
+
+    const badHash = await confirm({ txHash: "0x1234" });
+    expect(badHash.status).toBe(400);
+    expect((await badHash.json()).error).toMatch(/^txHash: must be a 0x-prefixed 32-byte transaction hash/);
+    expect((await confirm({})).status).toBe(400);
+  });
+
+  it("429 after 20 rapid requests from one IP (X-Forwarded-For), other IPs unaffected", async () => {
+    const ip = uniqueIp();
+    // Invalid bodies: the limit is spent before the body is read, and nothing is stored.
+    const first = await Promise.all(Array.from({ length: 20 }, () => quote({}, ip)));
+    expect(first.map((r) => r.status)).toEqual(Array(20).fill(400));
+    const limited = await confirm({}, ip); // quote and confirm share the bucket
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await limited.json()).error).toMatch(/Too many requests/);
+    expect((await quote({}, uniqueIp())).status).toBe(400);
+  });
+});
