@@ -1,0 +1,22 @@
+import styles from "../rentals/renter.module.css";
+
+export default function NotificationsLoading() {
+  return (
+    <main id="main" className={styles.page} aria-busy="true">
+      <div className={styles.header}>
+        <h1>Notifications</h1>
+      </div>
+      <p role="status" className="hint">
+        Loading your notifications…
+      </p>
+      <ul className={styles.notifications} aria-hidden="true">
+        {Array.from({ length: 3 }, (_, i) => (
+          <li key={i} className={styles.notification}>
+            <span className="skeleton skeleton-line" />
+            <span className="skeleton skeleton-line skeleton-short" />
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

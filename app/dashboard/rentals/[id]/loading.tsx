@@ -1,0 +1,35 @@
+import styles from "../renter.module.css";
+
+// The rental page's boxes at their final sizes while it loads.
+export default function RenterRentalLoading() {
+  return (
+    <main id="main" className={styles.page} aria-busy="true">
+      <p className="back-link" style={{ margin: "0 0 0.5rem" }}>
+        <span className="skeleton skeleton-line skeleton-short" />
+      </p>
+      <div className={styles.header}>
+        <span className="skeleton skeleton-heading" />
+      </div>
+      <p role="status" className="hint">
+        Loading the rental…
+      </p>
+      <div className={styles.detail} aria-hidden="true">
+        <div className={styles.panel}>
+          <span className="skeleton skeleton-line skeleton-short" />
+          <span className="skeleton skeleton-block" style={{ height: "12rem" }} />
+          <span className="skeleton skeleton-block" style={{ height: "5.5rem" }} />
+        </div>
+        <div className={styles.side}>
+          <div className={styles.panel}>
+            <span className="skeleton skeleton-line skeleton-short" />
+            <span className="skeleton skeleton-block" />
+          </div>
+          <div className={styles.panel}>
+            <span className="skeleton skeleton-line skeleton-short" />
+            <span className="skeleton skeleton-block" />
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,190 @@
+// /dashboard/rentals/[id] — one of the renter's rentals: its facts, a chat playground that calls
+// the public renter API with the rental code, the rating form, and (while the rental runs) the way
+// to open a dispute on chain.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { disputeChain } from "@/lib/dashboard/renter/dispute-chain";
+import { CHANNEL_WORDS, DURATION_WORDS, formatDateTime, statusFor } from "@/lib/dashboard/renter/labels";
+import { formatUsdc } from "@/lib/money/format-usdc";
+import { findRenterRental, type RenterRental } from "@/lib/rentals/list-renter-rentals";
+import { rateRentalAction } from "../actions";
+import { ChatPlayground } from "../_components/chat-playground";
+import { CopyCode } from "../_components/copy-code";
+import { Countdown } from "../_components/countdown";
+import { DisputePanel } from "../_components/dispute-panel";
+import { RatingForm } from "../_components/rating-form";
+import { StatusBadge } from "../_components/status-badge";
+import styles from "../renter.module.css";
+
+export const metadata: Metadata = { title: "Rental" };
+
+type Params = { id: string };
+
+function playgroundState(rental: RenterRental, now: Date): { usable: boolean; reason: string | null } {
+  if (rental.status === "cancelled") return { usable: false, reason: "This rental was cancelled, so the agent no longer answers its code." };
+  if (rental.status === "disputed") return { usable: false, reason: "This rental is disputed, so the agent no longer answers its code." };
+  if (rental.status === "completed" || rental.endsAt <= now) {
+    return { usable: false, reason: `This rental ended on ${formatDateTime(rental.endsAt)}, so the agent no longer answers its code. Rent it again from the marketplace to keep talking.` };
+  }
+  if (rental.startsAt > now) return { usable: false, reason: `This rental starts on ${formatDateTime(rental.startsAt)}; you can chat from then on.` };
+  return { usable: true, reason: null };
+}
+
+function RatingSection({ rental, now }: { rental: RenterRental; now: Date }) {
+  if (rental.rating) {
+    return (
+      <>
+        <p className={styles.ratingShown}>
+          <span className="star" aria-hidden="true">
+            {"★".repeat(rental.rating.score)}
+            {"☆".repeat(5 - rental.rating.score)}
+          </span>{" "}
+          You rated this rental {rental.rating.score} of 5 on <time dateTime={rental.rating.createdAt.toISOString()}>{formatDateTime(rental.rating.createdAt)}</time>.
+        </p>
+        {rental.rating.comment && <blockquote className={styles.notificationBody}>“{rental.rating.comment}”</blockquote>}
+        <p className="hint">Ratings are final: each rental can be rated once. It counts in the agent&apos;s average on the marketplace.</p>
+      </>
+    );
+  }
+  if (rental.status === "cancelled") return <p className="muted">This rental was cancelled, so it cannot be rated.</p>;
+  if (rental.startsAt > now) return <p className="muted">You can rate the agent once the rental has started.</p>;
+  return <RatingForm action={rateRentalAction.bind(null, rental.id)} />;
+}
+
+function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
+  if (rental.status === "disputed") {
+    return <p>You opened a dispute. The payment stays frozen in the escrow until an arbiter refunds you or releases it to the owner.</p>;
+  }
+  if (rental.status !== "active") return <p className="muted">Disputes can only be opened while a rental is running.</p>;
+  if (rental.endsAt <= now) {
+    return <p className="muted">The dispute window closed when the rental ended ({formatDateTime(rental.endsAt)}).</p>;
+  }
+  const chain = disputeChain();
+  if (!chain) {
+    return (
+      <p className="muted">
+        Disputes are unavailable: payments are not configured on this server (the <code>CHAIN_ID</code>, <code>CHAIN_RPC_URL</code> and{" "}
+        <code>ESCROW_ADDRESS</code> settings are not set).
+      </p>
+    );
+  }
+  if (!rental.renterAddress) {
+    return <p className="muted">This rental was not paid through the escrow (a demo or test rental), so there is no payment to dispute.</p>;
+  }
+  return (
+    <>
+      <p>
+        If the agent does not work as described, you can freeze the payment before the rental ends ({formatDateTime(rental.endsAt)}). An arbiter
+        then decides whether you get a full refund (price and fee) or the owner is paid.
+      </p>
+      <p className="hint">
+        This sends one transaction from the wallet that paid ({rental.renterAddress.slice(0, 6)}…{rental.renterAddress.slice(-4)}) on {chain.chainName}.
+        Once it is confirmed, the service&apos;s event reader marks the rental disputed within a minute.
+      </p>
+      <DisputePanel rentalId={rental.id} endsAt={rental.endsAt.toISOString()} renterAddress={rental.renterAddress} chain={chain} />
+    </>
+  );
+}
+
+export default async function RenterRentalPage({ params }: { params: Promise<Params> }) {
+  const { id } = await params;
+  const account = await requireSignedInAccount();
+  const rental = await findRenterRental(account, id);
+  if (!rental) notFound();
+  const now = new Date();
+  const running = rental.status === "active" && rental.startsAt <= now && rental.endsAt > now;
+  const playground = playgroundState(rental, now);
+  const status = statusFor(rental.status, rental.endsAt, now);
+
+  return (
+    <main id="main" className={styles.page}>
+      <p className="back-link" style={{ margin: "0 0 0.5rem" }}>
+        <Link href="/dashboard/rentals">
+          <span aria-hidden="true">←</span> My rentals
+        </Link>
+      </p>
+      <div className={styles.header}>
+        <h1>{rental.agentName}</h1>
+        <StatusBadge status={rental.status} endsAt={rental.endsAt} now={now} />
+      </div>
+      <p className="muted">{status.explanation}</p>
+
+      <div className={styles.detail}>
+        <section id="playground" aria-labelledby="playground-heading" className={styles.panel}>
+          <h2 id="playground-heading">Playground</h2>
+          <ChatPlayground code={rental.code} agentName={rental.agentName} usable={playground.usable} unusableReason={playground.reason} />
+        </section>
+
+        <div className={styles.side}>
+          <section aria-labelledby="facts-heading" className={styles.panel}>
+            <h2 id="facts-heading">Rental</h2>
+            <dl className={styles.facts}>
+              <dt>Code</dt>
+              <dd>
+                <CopyCode code={rental.code} />
+              </dd>
+              <dt>Starts</dt>
+              <dd>
+                <time dateTime={rental.startsAt.toISOString()}>{formatDateTime(rental.startsAt)}</time>
+              </dd>
+              <dt>{rental.endsAt > now ? "Ends" : "Ended"}</dt>
+              <dd>
+                <time dateTime={rental.endsAt.toISOString()}>{formatDateTime(rental.endsAt)}</time>
+              </dd>
+              {running && (
+                <>
+                  <dt>Time left</dt>
+                  <dd>
+                    <Countdown endsAt={rental.endsAt.toISOString()} serverNow={now.toISOString()} />
+                  </dd>
+                </>
+              )}
+              <dt>Duration</dt>
+              <dd>{DURATION_WORDS[rental.durationType]}</dd>
+              <dt>Channel</dt>
+              <dd>{CHANNEL_WORDS[rental.channel]}</dd>
+              <dt>Paid</dt>
+              <dd>
+                {formatUsdc(rental.priceMicro + rental.feeMicro)} USDC{" "}
+                <span className="hint">
+                  ({formatUsdc(rental.priceMicro)} + {formatUsdc(rental.feeMicro)} fee)
+                </span>
+              </dd>
+              {rental.renterAddress && (
+                <>
+                  <dt>Wallet</dt>
+                  <dd>
+                    <code className={styles.breakAll}>{rental.renterAddress}</code>
+                  </dd>
+                </>
+              )}
+              {rental.createTxHash && (
+                <>
+                  <dt>Payment</dt>
+                  <dd>
+                    <code className={styles.breakAll}>{rental.createTxHash}</code>
+                  </dd>
+                </>
+              )}
+            </dl>
+            <p className="hint" style={{ margin: 0 }}>
+              Full id <code className={styles.breakAll}>{rental.id}</code>. <Link href={`/agents/${rental.agentId}`}>The agent&apos;s page</Link>
+            </p>
+          </section>
+
+          <section id="rate" aria-labelledby="rate-heading" className={styles.panel}>
+            <h2 id="rate-heading">Rate the agent</h2>
+            <RatingSection rental={rental} now={now} />
+          </section>
+
+          <section id="dispute" aria-labelledby="dispute-heading" className={styles.panel}>
+            <h2 id="dispute-heading">Dispute</h2>
+            <DisputeSection rental={rental} now={now} />
+          </section>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,133 @@
+"use client";
+
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { CHAT_MESSAGE_MAX as MAX_MESSAGE, sendChatMessage } from "@/lib/dashboard/renter/chat-client";
+import styles from "../renter.module.css";
+
+type Exchange =
+  | { id: number; message: string; state: "sending" }
+  | { id: number; message: string; state: "ok"; reply: string; json: boolean; ms: number }
+  | { id: number; message: string; state: "error"; error: string };
+
+/**
+ * A small chat client for one rental: it calls the public renter API from the browser, exactly as
+ * a script would (`POST /api/v1/chat` with `X-API-Key: <code>`). Nothing goes through the
+ * dashboard's session. Enter sends; Shift+Enter starts a new line.
+ */
+export function ChatPlayground({ code, agentName, usable, unusableReason }: { code: string; agentName: string; usable: boolean; unusableReason: string | null }) {
+  const [message, setMessage] = useState("");
+  const [log, setLog] = useState<Exchange[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const next = useRef(1);
+  const inputId = useId();
+  const hintId = useId();
+  const sending = log.some((e) => e.state === "sending");
+  const length = [...message].length;
+
+  async function send(event?: FormEvent) {
+    event?.preventDefault();
+    const text = message;
+    if (!text.trim()) {
+      setProblem("Write a message first.");
+      return;
+    }
+    if (length > MAX_MESSAGE) {
+      setProblem(`The message is ${length.toLocaleString("en-US")} characters; the API takes at most ${MAX_MESSAGE.toLocaleString("en-US")}.`);
+      return;
+    }
+    setProblem(null);
+    const id = next.current++;
+    setLog((l) => [...l, { id, message: text, state: "sending" }]);
+    setMessage("");
+    const started = performance.now();
+    const result = await sendChatMessage(code, text);
+    const entry: Exchange = result.ok
+      ? { id, message: text, state: "ok", reply: result.reply, json: result.json, ms: Math.round(performance.now() - started) }
+      : { id, message: text, state: "error", error: result.error };
+    setLog((l) => l.map((e) => (e.id === id ? entry : e)));
+    // Not delivered: give the text back (unless a new one is being typed) so Send retries it.
+    if (!result.ok) setMessage((current) => current || text);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      if (!sending && usable) void send();
+    }
+  }
+
+  return (
+    <div className={styles.playground}>
+      {!usable && unusableReason && (
+        <div className="notice">
+          <p>{unusableReason}</p>
+        </div>
+      )}
+      <ol className={styles.transcript} aria-label={`Conversation with ${agentName}`} aria-live="polite" aria-relevant="additions text">
+        {log.length === 0 ? (
+          <li className={`${styles.transcriptEmpty} muted`}>
+            No messages yet. What you send here goes to the agent through <code>POST /api/v1/chat</code> with your rental code, exactly as
+            from a script.
+          </li>
+        ) : (
+          log.map((e) => (
+            <li key={e.id} className={styles.exchange}>
+              <p className={styles.you}>
+                <span className={styles.who}>You</span>
+                <span className={styles.messageText}>{e.message}</span>
+              </p>
+              {e.state === "sending" ? (
+                <p className={`${styles.agent} muted`} aria-busy="true">
+                  <span className={styles.who}>{agentName}</span>
+                  Waiting for the reply…
+                </p>
+              ) : e.state === "ok" ? (
+                <div className={styles.agent}>
+                  <span className={styles.who}>
+                    {agentName} <span className="hint">({(e.ms / 1000).toFixed(1)} s{e.json ? ", JSON" : ""})</span>
+                  </span>
+                  {e.json ? <pre className={styles.json}>{e.reply}</pre> : <p className={styles.messageText}>{e.reply}</p>}
+                </div>
+              ) : (
+                <p className={styles.error}>
+                  <span className={styles.who}>Not delivered</span>
+                  {e.error}
+                </p>
+              )}
+            </li>
+          ))
+        )}
+      </ol>
+      <form onSubmit={(e) => void send(e)} className={styles.chatForm} noValidate>
+        <label htmlFor={inputId} className={styles.label}>
+          Message to {agentName}
+        </label>
+        <textarea
+          id={inputId}
+          className={styles.textarea}
+          rows={3}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={!usable}
+          aria-describedby={hintId}
+          aria-invalid={problem ? true : undefined}
+        />
+        <div className={styles.formRow}>
+          <p id={hintId} className="hint">
+            Enter sends, Shift+Enter adds a line. {length.toLocaleString("en-US")} / {MAX_MESSAGE.toLocaleString("en-US")} characters.
+          </p>
+          <button type="submit" className="button button-primary" disabled={!usable || sending} aria-busy={sending}>
+            {sending ? "Sending…" : "Send"}
+          </button>
+        </div>
+        <div aria-live="assertive">{problem && <p className={styles.error}>{problem}</p>}</div>
+        {log.length > 0 && !sending && (
+          <button type="button" className="button button-quiet" onClick={() => setLog([])}>
+            Clear the conversation
+          </button>
+        )}
+      </form>
+    </div>
+  );
+}

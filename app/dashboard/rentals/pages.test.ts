@@ -1,0 +1,179 @@
+// The renter dashboard pages rendered as the server renders them, for a signed-in account
+// (next/headers' cookies mocked, as in app/(auth)/sign-in/page.test.ts), and their server actions.
+import { randomBytes } from "node:crypto";
+import { renderToStaticMarkup } from "react-dom/server";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { signInWithWallet } from "@/lib/auth/test-fixtures";
+import { db } from "@/lib/db";
+import { makeAgent, makeRental } from "@/test/fixtures";
+
+let cookieValue: string | undefined;
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: (name: string) => (name === "ars_session" && cookieValue ? { name, value: cookieValue } : undefined) }),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+const { default: RentalsPage } = await import("@/app/dashboard/rentals/page");
+const { default: RentalPage } = await import("@/app/dashboard/rentals/[id]/page");
+const { default: NotificationsPage } = await import("@/app/dashboard/notifications/page");
+const { rateRentalAction } = await import("@/app/dashboard/rentals/actions");
+const { markAllReadAction } = await import("@/app/dashboard/notifications/actions");
+
+type Agent = Awaited<ReturnType<typeof makeAgent>>;
+let agent: Agent;
+
+beforeAll(async () => {
+  agent = await makeAgent({ listing: { name: `Page Agent ${randomBytes(3).toString("hex")}` } });
+});
+
+async function signIn() {
+  const { cookie, accountId, wallet } = await signInWithWallet();
+  cookieValue = cookie.slice("ars_session=".length);
+  return { accountId, address: wallet.address.toLowerCase() };
+}
+
+async function rentalFor(accountId: string, overrides: Parameters<typeof makeRental>[1] = {}) {
+  const rental = await makeRental(agent.id, overrides);
+  return db.rental.update({ where: { id: rental.id }, data: { renterId: accountId } });
+}
+
+const renderRental = async (id: string) => renderToStaticMarkup(await RentalPage({ params: Promise.resolve({ id }) }));
+
+beforeEach(() => {
+  cookieValue = undefined;
+});
+
+describe("/dashboard/rentals", () => {
+  it("sends a visitor who is not signed in to /sign-in", async () => {
+    await expect(RentalsPage()).rejects.toMatchObject({ digest: expect.stringContaining("/sign-in") });
+  });
+
+  it("shows an empty state that links to the marketplace", async () => {
+    await signIn();
+    const html = renderToStaticMarkup(await RentalsPage());
+    expect(html).toContain("You have no rentals yet");
+    expect(html).toContain('href="/"');
+  });
+
+  it("lists the account's rentals with status, code, copy button, countdown and links", async () => {
+    const { accountId } = await signIn();
+    const rental = await rentalFor(accountId, { durationType: "hour" });
+    const stranger = await makeRental(agent.id);
+    const html = renderToStaticMarkup(await RentalsPage());
+    expect(html).toContain(agent.name);
+    expect(html).toContain(`<code class="`);
+    expect(html).toContain(rental.id.slice(0, 8));
+    expect(html).not.toContain(stranger.id.slice(0, 8));
+    expect(html).toMatch(/Status: <\/span>Active/);
+    expect(html).toMatch(/role="timer"[^>]*aria-label="(59 minutes|1 hour) left\."/);
+    expect(html).toContain(`href="/dashboard/rentals/${rental.id}#playground"`);
+    expect(html).toContain(`href="/dashboard/rentals/${rental.id}#rate"`);
+    expect(html).toMatch(/aria-label="Copy the code of the [^"]+ rental: [0-9a-f]{8}"/);
+  });
+});
+
+describe("/dashboard/rentals/[id]", () => {
+  it("is not found for someone else's rental", async () => {
+    const other = await makeRental(agent.id);
+    await signIn();
+    await expect(renderRental(other.id)).rejects.toMatchObject({ digest: expect.stringContaining("404") });
+    await expect(renderRental("junk")).rejects.toMatchObject({ digest: expect.stringContaining("404") });
+  });
+
+  it("shows the playground, the rating form and (without chain settings) why disputes are unavailable", async () => {
+    const { accountId } = await signIn();
+    const rental = await rentalFor(accountId);
+    const html = await renderRental(rental.id);
+    expect(html).toContain(`<h1>${agent.name}</h1>`);
+    expect(html).toMatch(/<label[^>]*>Message to /);
+    expect(html).toMatch(/<button type="submit"[^>]*>Send<\/button>/);
+    expect(html).toMatch(/<input type="radio" required="" name="score" value="5"/);
+    expect(html).toContain("5 stars, excellent");
+    expect(html).toMatch(/maxLength="1000"/);
+    expect(html).toContain("Disputes are unavailable");
+  });
+
+  it("offers the dispute stepper for a paid, running rental when the chain is configured", async () => {
+    vi.stubEnv("CHAIN_ID", "31337");
+    vi.stubEnv("CHAIN_RPC_URL", "http://127.0.0.1:8545");
+    vi.stubEnv("ESCROW_ADDRESS", "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512");
+    vi.resetModules();
+    try {
+      const { default: FreshRentalPage } = await import("@/app/dashboard/rentals/[id]/page");
+      const { accountId, address } = await signIn();
+      const paid = await rentalFor(accountId);
+      await db.rental.update({ where: { id: paid.id }, data: { renterAddress: address } });
+      const html = renderToStaticMarkup(await FreshRentalPage({ params: Promise.resolve({ id: paid.id }) }));
+      expect(html).toMatch(/<button type="button" class="button">Open a dispute…<\/button>/);
+      expect(html).toContain("event reader marks the rental disputed within a minute");
+      expect(html).toContain(`${address.slice(0, 6)}…${address.slice(-4)}`);
+
+      const unpaid = await rentalFor(accountId);
+      const demo = renderToStaticMarkup(await FreshRentalPage({ params: Promise.resolve({ id: unpaid.id }) }));
+      expect(demo).not.toContain("Open a dispute…");
+      expect(demo).toContain("not paid through the escrow");
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("disables the playground once the rental has ended and closes the dispute window", async () => {
+    const { accountId } = await signIn();
+    const rental = await rentalFor(accountId, { startsInSeconds: -7200, endsInSeconds: -60 });
+    const html = await renderRental(rental.id);
+    expect(html).toMatch(/<textarea[^>]*disabled/);
+    expect(html).toContain("no longer answers its code");
+    expect(html).toContain("The dispute window closed");
+    expect(html).toMatch(/Status: <\/span>Ended/);
+  });
+
+  it("rates through the server action once, then shows the rating instead of the form", async () => {
+    const { accountId } = await signIn();
+    const rental = await rentalFor(accountId);
+    const form = new FormData();
+    form.set("score", "4");
+    form.set("comment", "Quick and right");
+    const first = await rateRentalAction(rental.id, { ok: false, message: null }, form);
+    expect(first).toMatchObject({ ok: true, message: expect.stringContaining("saved") });
+    const second = await rateRentalAction(rental.id, { ok: false, message: null }, form);
+    expect(second).toMatchObject({ ok: false, message: expect.stringMatching(/already rated/), values: { score: "4", comment: "Quick and right" } });
+
+    const bad = new FormData();
+    bad.set("score", "9");
+    const other = await rentalFor(accountId);
+    expect(await rateRentalAction(other.id, { ok: false, message: null }, bad)).toMatchObject({ ok: false, message: expect.stringMatching(/1 to 5/) });
+
+    const html = await renderRental(rental.id);
+    expect(html).toContain("You rated this rental 4 of 5");
+    expect(html).toContain("Quick and right");
+    expect(html).not.toMatch(/name="score"/);
+  });
+
+  it("refuses the rating action to a visitor who is not signed in", async () => {
+    const rental = await makeRental(agent.id);
+    const form = new FormData();
+    form.set("score", "5");
+    await expect(rateRentalAction(rental.id, { ok: false, message: null }, form)).rejects.toMatchObject({ digest: expect.stringContaining("/sign-in") });
+    expect(await db.rating.count({ where: { rentalId: rental.id } })).toBe(0);
+  });
+});
+
+describe("/dashboard/notifications", () => {
+  it("shows an empty state, then the account's notifications with mark all read", async () => {
+    const { accountId } = await signIn();
+    expect(renderToStaticMarkup(await NotificationsPage())).toContain("No notifications");
+
+    const rental = await rentalFor(accountId);
+    await db.notification.create({ data: { accountId, kind: "rental-ended", rentalId: rental.id, title: "Your rental has ended", body: "Line one\nLine two" } });
+    let html = renderToStaticMarkup(await NotificationsPage());
+    expect(html).toContain("1 unread notification.");
+    expect(html).toContain("Unread: </span>Your rental has ended");
+    expect(html).toContain("Mark all as read");
+    expect(html).toContain(`href="/dashboard/rentals/${rental.id}"`);
+
+    await markAllReadAction();
+    html = renderToStaticMarkup(await NotificationsPage());
+    expect(html).toContain("Everything is read.");
+    expect(html).not.toContain("Mark all as read");
+  });
+});

@@ -1,0 +1,249 @@
+// The renter dashboard's data rules on the real database: whose rentals an account sees, the
+// rating rules (and that ratings reach the marketplace figures), and notifications.
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { loadAgentViews, loadListingStats } from "@/lib/agents/load-agent-views";
+import { searchMarketplace } from "@/lib/agents/search-marketplace";
+import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { disputeAbi } from "@/lib/dashboard/renter/dispute-abi";
+import { db } from "@/lib/db";
+import { listNotifications } from "@/lib/notifications/list-notifications";
+import { markAllNotificationsRead, markNotificationRead } from "@/lib/notifications/mark-notifications-read";
+import { completeRentals } from "@/lib/rentals/complete-rentals";
+import { findRenterRental, listRenterRentals, type RenterAccount } from "@/lib/rentals/list-renter-rentals";
+import { rateRental } from "@/lib/rentals/rate-rental";
+import { parseMarketplaceQuery } from "@/lib/schemas/marketplace-query";
+import { makeAgent, makeRental } from "@/test/fixtures";
+
+type Agent = Awaited<ReturnType<typeof makeAgent>>;
+
+const hex = (bytes: number) => randomBytes(bytes).toString("hex");
+const newAddress = () => `0x${hex(20)}`;
+
+async function makeAccount(options: { wallet?: boolean; email?: boolean } = {}): Promise<RenterAccount & { email: string | null }> {
+  return db.account.create({
+    data: {
+      walletAddress: options.wallet ? newAddress() : null,
+      email: options.email ? `renter-${hex(6)}@example.com` : null,
+    },
+    select: { id: true, walletAddress: true, email: true },
+  });
+}
+
+/** A rental of `agent` that belongs to `account` (renter_id), created `agoSeconds` before now. */
+async function rentalOf(agent: Agent, account: RenterAccount, overrides: Parameters<typeof makeRental>[1] = {}) {
+  const rental = await makeRental(agent.id, overrides);
+  return db.rental.update({ where: { id: rental.id }, data: { renterId: account.id } });
+}
+
+let agent: Agent;
+let otherAgent: Agent;
+
+beforeAll(async () => {
+  agent = await makeAgent({ listing: { name: `Renter Dash ${hex(4)}` } });
+  otherAgent = await makeAgent({ listing: { name: `Other Dash ${hex(4)}` } });
+});
+
+describe("listRenterRentals", () => {
+  it("lists only the account's rentals, newest first, without pending ones", async () => {
+    const me = await makeAccount();
+    const someoneElse = await makeAccount();
+    const older = await rentalOf(agent, me, { startsInSeconds: -7200, endsInSeconds: -3600, status: "completed" });
+    const newer = await rentalOf(otherAgent, me, { durationType: "hour" });
+    await rentalOf(agent, me, { status: "pending" });
+    await rentalOf(agent, someoneElse);
+    await makeRental(agent.id); // nobody's
+
+    const rentals = await listRenterRentals(me);
+    expect(rentals.map((r) => r.id)).toEqual([newer.id, older.id]);
+    expect(rentals[0]).toMatchObject({
+      id: newer.id,
+      code: newer.id.slice(0, 8),
+      agentId: otherAgent.id,
+      agentName: otherAgent.name,
+      status: "active",
+      durationType: "hour",
+      endsAt: newer.endsAt,
+      rated: false,
+      rating: null,
+    });
+    expect(rentals[1]).toMatchObject({ status: "completed", agentName: agent.name });
+
+    const theirs = await listRenterRentals(someoneElse);
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0].id).not.toBe(newer.id);
+  });
+
+  it("also finds rentals paid from the account's wallet (renter_address), in any letter case", async () => {
+    const me = await makeAccount({ wallet: true });
+    const paid = await makeRental(agent.id);
+    await db.rental.update({ where: { id: paid.id }, data: { renterAddress: me.walletAddress!.toLowerCase() } });
+    const stranger = await makeRental(agent.id);
+    await db.rental.update({ where: { id: stranger.id }, data: { renterAddress: newAddress() } });
+
+    const rentals = await listRenterRentals({ id: me.id, walletAddress: me.walletAddress!.toUpperCase().replace("0X", "0x") });
+    expect(rentals.map((r) => r.id)).toEqual([paid.id]);
+    expect(await findRenterRental(me, paid.id)).toMatchObject({ id: paid.id });
+    expect(await findRenterRental(me, stranger.id)).toBeNull();
+  });
+
+  it("shows the rating once the rental is rated", async () => {
+    const me = await makeAccount();
+    const rental = await rentalOf(agent, me);
+    await rateRental(me, rental.id, { score: 4, comment: "Solid" });
+    const [listed] = await listRenterRentals(me);
+    expect(listed).toMatchObject({ rated: true, rating: { score: 4, comment: "Solid" } });
+  });
+
+  it("findRenterRental: someone else's, pending, unknown and malformed ids are null", async () => {
+    const me = await makeAccount();
+    const other = await makeAccount();
+    const theirs = await rentalOf(agent, other);
+    const pending = await rentalOf(agent, me, { status: "pending" });
+    expect(await findRenterRental(me, theirs.id)).toBeNull();
+    expect(await findRenterRental(me, pending.id)).toBeNull();
+    expect(await findRenterRental(me, "00000000-0000-4000-8000-000000000000")).toBeNull();
+    expect(await findRenterRental(me, "not-a-uuid'; DROP TABLE rentals")).toBeNull();
+    const mine = await rentalOf(agent, me);
+    expect(await findRenterRental(me, mine.id.toUpperCase())).toMatchObject({ id: mine.id });
+  });
+});
+
+describe("rateRental", () => {
+  it("saves 1–5 stars with a trimmed comment, once per rental", async () => {
+    const me = await makeAccount();
+    const rental = await rentalOf(agent, me);
+    const saved = await rateRental(me, rental.id, { score: "5", comment: "  Great agent.  " });
+    expect(saved).toMatchObject({ rentalId: rental.id, agentId: agent.id, score: 5, comment: "Great agent." });
+
+    await expect(rateRental(me, rental.id, { score: 3 })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/already rated/) });
+    expect(await db.rating.count({ where: { rentalId: rental.id } })).toBe(1);
+  });
+
+  it("lets exactly one of two racing submissions in", async () => {
+    const me = await makeAccount();
+    const rental = await rentalOf(agent, me);
+    const results = await Promise.allSettled([rateRental(me, rental.id, { score: 2 }), rateRental(me, rental.id, { score: 3 })]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(rejected.reason).toMatchObject({ status: 409, message: expect.stringMatching(/already rated/) });
+  });
+
+  it("refuses scores outside 1–5, fractions, non-numbers and over-long comments (400, in words)", async () => {
+    const me = await makeAccount();
+    const rental = await rentalOf(agent, me);
+    for (const score of [0, 6, -1, 2.5, "abc", "", undefined, null]) {
+      await expect(rateRental(me, rental.id, { score: score as never }), String(score)).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/1 to 5/),
+      });
+    }
+    await expect(rateRental(me, rental.id, { score: 4, comment: "x".repeat(1001) })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/1,000 characters/),
+    });
+    expect(await db.rating.count({ where: { rentalId: rental.id } })).toBe(0);
+
+    // 1,000 characters after trimming is fine; a blank comment is stored as none.
+    const ok = await rateRental(me, rental.id, { score: 1, comment: `  ${"y".repeat(1000)}  ` });
+    expect(ok.comment).toHaveLength(1000);
+    const blank = await rateRental(me, (await rentalOf(agent, me)).id, { score: 5, comment: "   " });
+    expect(blank.comment).toBeNull();
+  });
+
+  it("refuses someone else's rental, a pending one and unknown ids (404) without revealing them", async () => {
+    const me = await makeAccount();
+    const other = await makeAccount();
+    const theirs = await rentalOf(agent, other);
+    const pending = await rentalOf(agent, me, { status: "pending" });
+    for (const id of [theirs.id, pending.id, "00000000-0000-4000-8000-000000000000", "nope"]) {
+      await expect(rateRental(me, id, { score: 5 }), id).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/not in your account/) });
+    }
+    expect(await db.rating.count({ where: { rentalId: { in: [theirs.id, pending.id] } } })).toBe(0);
+  });
+
+  it("rates only rentals that have started: not future ones, not cancelled ones", async () => {
+    const me = await makeAccount();
+    const future = await rentalOf(agent, me, { startsInSeconds: 3600 });
+    await expect(rateRental(me, future.id, { score: 5 })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/not started/) });
+    const cancelled = await rentalOf(agent, me, { status: "cancelled" });
+    await expect(rateRental(me, cancelled.id, { score: 5 })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/cancelled/) });
+    for (const status of ["active", "completed", "disputed"] as const) {
+      const rental = await rentalOf(agent, me, { status, startsInSeconds: -600 });
+      await expect(rateRental(me, rental.id, { score: 4 })).resolves.toMatchObject({ score: 4 });
+    }
+  });
+
+  it("counts in the agent's rating on the marketplace and in owner views", async () => {
+    const rated = await makeAgent({ listing: { name: `Rated ${hex(6)}` }, webhook: { url: "http://127.0.0.1:9/hook", token: "t".repeat(32) } });
+    const me = await makeAccount();
+    const you = await makeAccount();
+    await rateRental(me, (await rentalOf(rated, me)).id, { score: 5 });
+    await rateRental(you, (await rentalOf(rated, you)).id, { score: 4, comment: "Good" });
+
+    expect((await loadListingStats([rated.id])).get(rated.id)!.rating).toEqual({ average: 4.5, count: 2 });
+    const [view] = await loadAgentViews([rated]);
+    expect(view.rating).toEqual({ average: 4.5, count: 2 });
+    const result = await searchMarketplace(parseMarketplaceQuery({ q: rated.name }));
+    const listed = result.agents.find((a) => a.id === rated.id);
+    expect(listed?.rating).toEqual({ average: 4.5, count: 2 });
+
+    // The "Highest rated" sort reads the same ratings.
+    const sorted = await searchMarketplace(parseMarketplaceQuery({ q: rated.name, sort: "rating" }));
+    expect(sorted.agents[0].id).toBe(rated.id);
+  });
+});
+
+describe("notifications", () => {
+  it("the rental-ended notification reaches the renter's list only, and mark-read is scoped", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const me = await makeAccount({ email: true });
+    const other = await makeAccount();
+    const mine = await rentalOf(agent, me, { startsInSeconds: -7200, endsInSeconds: -60 });
+    const theirs = await rentalOf(agent, other, { startsInSeconds: -7200, endsInSeconds: -60 });
+    await completeRentals([mine.id, theirs.id]);
+    await completeRentals([mine.id]); // again: still one notification
+
+    const { notifications, unread } = await listNotifications(me.id);
+    expect(unread).toBe(1);
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]).toMatchObject({ kind: "rental-ended", rentalId: mine.id, readAt: null, title: expect.stringContaining(agent.name) });
+    const theirList = await listNotifications(other.id);
+    expect(theirList.notifications.map((n) => n.rentalId)).toEqual([theirs.id]);
+
+    // Someone else's id changes nothing; my own id marks mine.
+    expect(await markNotificationRead(me.id, theirList.notifications[0].id)).toBe(false);
+    expect((await listNotifications(other.id)).unread).toBe(1);
+    expect(await markNotificationRead(me.id, "garbage")).toBe(false);
+
+    expect(await markAllNotificationsRead(me.id)).toBe(1);
+    expect(await markAllNotificationsRead(me.id)).toBe(0);
+    const after = await listNotifications(me.id);
+    expect(after.unread).toBe(0);
+    expect(after.notifications[0].readAt).toBeInstanceOf(Date);
+    expect((await listNotifications(other.id)).unread).toBe(1);
+    expect(await markNotificationRead(other.id, theirList.notifications[0].id)).toBe(true);
+    expect((await listNotifications(other.id)).unread).toBe(0);
+  });
+
+  it("lists newest first and is empty for a new account", async () => {
+    const me = await makeAccount();
+    expect(await listNotifications(me.id)).toEqual({ notifications: [], unread: 0 });
+    const base = Date.now();
+    for (const [i, title] of ["first", "second", "third"].entries()) {
+      await db.notification.create({ data: { accountId: me.id, kind: "rental-ended", title, body: "b", createdAt: new Date(base + i * 1000) } });
+    }
+    const { notifications, unread } = await listNotifications(me.id);
+    expect(notifications.map((n) => n.title)).toEqual(["third", "second", "first"]);
+    expect(unread).toBe(3);
+  });
+});
+
+describe("dispute ABI", () => {
+  it("matches the escrow's generated ABI (openDispute and the errors the page explains)", () => {
+    const signature = (item: { type: string; name?: string; inputs?: readonly { type: string }[] }) =>
+      `${item.type} ${item.name}(${(item.inputs ?? []).map((i) => i.type).join(",")})`;
+    const generated = new Set((escrowAbi as readonly { type: string; name?: string; inputs?: readonly { type: string }[] }[]).map(signature));
+    for (const item of disputeAbi) expect(generated, signature(item)).toContain(signature(item));
+  });
+});

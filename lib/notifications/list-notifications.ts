@@ -1,0 +1,32 @@
+import "server-only";
+import { db } from "@/lib/db";
+
+export type AccountNotification = {
+  id: string;
+  kind: string;
+  rentalId: string | null;
+  title: string;
+  body: string;
+  createdAt: Date;
+  readAt: Date | null;
+};
+
+export const NOTIFICATIONS_LIMIT = 100;
+
+/** An account's notifications, newest first (the accountId, createdAt index), and how many are unread. */
+export async function listNotifications(accountId: string, limit = NOTIFICATIONS_LIMIT): Promise<{ notifications: AccountNotification[]; unread: number }> {
+  const [notifications, unread] = await Promise.all([
+    db.notification.findMany({
+      where: { accountId },
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      take: limit,
+      select: { id: true, kind: true, rentalId: true, title: true, body: true, createdAt: true, readAt: true },
+    }),
+    countUnreadNotifications(accountId),
+  ]);
+  return { notifications, unread };
+}
+
+export async function countUnreadNotifications(accountId: string): Promise<number> {
+  return db.notification.count({ where: { accountId, readAt: null } });
+}

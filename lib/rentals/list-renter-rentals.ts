@@ -1,0 +1,99 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Channel, DurationType, RentalStatus } from "@/lib/generated/prisma/enums";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/** Who is asking: the signed-in account (lib/auth/signed-in-account.ts). */
+export type RenterAccount = { id: string; walletAddress: string | null };
+
+export type RenterRating = { score: number; comment: string | null; createdAt: Date };
+
+export type RenterRental = {
+  id: string;
+  /** The rental code the renter API takes (X-API-Key): the id's first 8 characters. */
+  code: string;
+  agentId: string;
+  agentName: string;
+  status: Exclude<RentalStatus, "pending">;
+  durationType: DurationType;
+  channel: Channel;
+  startsAt: Date;
+  endsAt: Date;
+  priceMicro: bigint;
+  feeMicro: bigint;
+  /** The wallet that paid the escrow (lower-case), or null for an unpaid (demo) rental. */
+  renterAddress: string | null;
+  createTxHash: string | null;
+  rated: boolean;
+  rating: RenterRating | null;
+};
+
+/**
+ * The rentals that belong to an account: linked to it (`renter_id`), or paid from its wallet
+ * (`renter_address` = the account's SIWE-verified address). Only that wallet could have paid the
+ * escrow, so the address proves the rental is theirs even before `renter_id` is filled in.
+ * Rentals awaiting payment are never shown (as in the renter API).
+ */
+export function renterRentalsWhere(account: RenterAccount): Prisma.RentalWhereInput {
+  const mine: Prisma.RentalWhereInput[] = [{ renterId: account.id }];
+  if (account.walletAddress) mine.push({ renterAddress: account.walletAddress.toLowerCase() });
+  return { OR: mine, status: { not: "pending" } };
+}
+
+const SELECT = {
+  id: true,
+  agentId: true,
+  status: true,
+  durationType: true,
+  channel: true,
+  startsAt: true,
+  endsAt: true,
+  priceMicro: true,
+  feeMicro: true,
+  renterAddress: true,
+  createTxHash: true,
+  agent: { select: { name: true } },
+  rating: { select: { score: true, comment: true, createdAt: true } },
+} satisfies Prisma.RentalSelect;
+
+type Row = Prisma.RentalGetPayload<{ select: typeof SELECT }>;
+
+function toRenterRental(row: Row): RenterRental {
+  return {
+    id: row.id,
+    code: row.id.slice(0, 8),
+    agentId: row.agentId,
+    agentName: row.agent.name,
+    status: row.status as RenterRental["status"],
+    durationType: row.durationType,
+    channel: row.channel,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    priceMicro: row.priceMicro,
+    feeMicro: row.feeMicro,
+    renterAddress: row.renterAddress,
+    createTxHash: row.createTxHash,
+    rated: row.rating !== null,
+    rating: row.rating,
+  };
+}
+
+export const RENTER_RENTALS_LIMIT = 200;
+
+/** The account's rentals, newest first (by start, then creation). */
+export async function listRenterRentals(account: RenterAccount, limit = RENTER_RENTALS_LIMIT): Promise<RenterRental[]> {
+  const rows = await db.rental.findMany({
+    where: renterRentalsWhere(account),
+    select: SELECT,
+    orderBy: [{ startsAt: "desc" }, { createdAt: "desc" }, { id: "asc" }],
+    take: limit,
+  });
+  return rows.map(toRenterRental);
+}
+
+/** One of the account's rentals, or null (also for someone else's rental: no existence leak). */
+export async function findRenterRental(account: RenterAccount, rentalId: string): Promise<RenterRental | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(rentalId)) return null;
+  const row = await db.rental.findFirst({ where: { AND: [{ id: rentalId.toLowerCase() }, renterRentalsWhere(account)] }, select: SELECT });
+  return row ? toRenterRental(row) : null;
+}
