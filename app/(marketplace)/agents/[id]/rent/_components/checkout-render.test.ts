@@ -1,0 +1,73 @@
+// Server render of the checkout and of its result: the accessible names and test ids the browser
+// tests rely on. (The wallet steps themselves: lib/checkout/run-checkout.test.ts.)
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Checkout } from "./checkout";
+import { RentalResult } from "./rental-result";
+
+const chain = {
+  chainId: 31337,
+  chainName: "Local chain (anvil)",
+  rpcUrl: "http://127.0.0.1:8545",
+  usdc: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  escrow: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+  confirmations: 1,
+  walletConnectProjectId: null,
+} as const;
+
+const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+
+describe("checkout markup", () => {
+  it("shows the chooser, the price table from micro amounts and the stepper", () => {
+    const html = renderToString(
+      createElement(Checkout, {
+        agentId: "0b83e3cb-3cc3-4cd5-984c-92dd2d9a4b33",
+        agentName: "Echo Agent",
+        channels: ["API", "Telegram"],
+        prices: { hour: "2000000", month: "50000000" },
+        initialDuration: "day", // not priced: falls back to the first priced duration
+        chain,
+      }),
+    );
+    const words = text(html);
+    expect(words).toContain("Price (1 hour) 2.00 USDC Service fee + 1.00 USDC Total 3.00 USDC");
+    expect(words).not.toContain("1 day");
+    expect(words).toContain("Connect wallet");
+    expect(words).toContain("Connect with Coinbase Wallet");
+    expect(words).not.toContain("WalletConnect");
+    for (const id of ["step-quote", "step-permit", "step-pay", "step-confirm", "step-announcement", "total-amount"]) {
+      expect(html).toContain(`data-testid="${id}"`);
+    }
+    expect(html).toMatch(/<legend>Duration<\/legend>/);
+    expect(html).toMatch(/<input type="radio" name="channel" checked="" value="API"\/>/);
+  });
+
+  it("shows the code, a Copy code button, the countdown and a ready curl", () => {
+    const endsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const html = renderToString(
+      createElement(RentalResult, {
+        result: { id: "d8ca3b8c-7fb3-48dd-b5bd-56e9527a457c", code: "d8ca3b8c", status: "active", starts_at: new Date().toISOString(), ends_at: endsAt, txHash: `0x${"ab".repeat(32)}` },
+        channel: "API",
+        agentName: "Echo Agent",
+      }),
+    );
+    expect(html).toMatch(/data-testid="rental-code"[^>]*>d8ca3b8c</);
+    expect(text(html)).toContain("Copy code");
+    expect(text(html)).toMatch(/Time remaining (1 h 00 min|59 min)/);
+    expect(text(html)).toContain("X-API-Key: d8ca3b8c");
+    expect(html).toMatch(/<h2 id="result-heading" tabindex="-1"/);
+  });
+
+  it("tells chat-channel renters to send /activate", () => {
+    const html = renderToString(
+      createElement(RentalResult, {
+        result: { id: "x", code: "d8ca3b8c", status: "active", starts_at: "", ends_at: new Date(Date.now() + 86_400_000).toISOString(), txHash: `0x${"ab".repeat(32)}` },
+        channel: "Discord",
+        agentName: "Echo Agent",
+      }),
+    );
+    expect(text(html)).toContain("/activate d8ca3b8c");
+    expect(text(html)).toContain("Copy message");
+  });
+});

@@ -1,0 +1,126 @@
+"use client";
+// After confirmation: the rental code (large, copyable), the time left, and how to start.
+import { useEffect, useRef, useState } from "react";
+import { activationSteps, formatRemaining, type CheckoutChannel } from "@/lib/checkout/activation";
+import type { ConfirmResponse } from "@/lib/checkout/checkout-api";
+import styles from "./checkout.module.css";
+
+const endFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function selectText(element: HTMLElement | null) {
+  if (!element) return;
+  const selection = window.getSelection();
+  selection?.removeAllRanges();
+  selection?.selectAllChildren(element);
+}
+
+function CopyButton({ target, label, text }: { target: React.RefObject<HTMLElement | null>; label: string; text: string }) {
+  const [state, setState] = useState<"idle" | "copied" | "selected">("idle");
+  async function copy() {
+    try {
+      if (!navigator.clipboard) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(text);
+      setState("copied");
+    } catch {
+      // No clipboard permission (or an insecure page): select the text for Ctrl+C / ⌘C.
+      selectText(target.current);
+      setState("selected");
+    }
+  }
+  return (
+    <>
+      <button type="button" className="button" onClick={() => void copy()}>
+        {label}
+      </button>
+      <span role="status" className="hint">
+        {state === "copied" ? " Copied." : state === "selected" ? " Selected: press Ctrl+C (⌘C on a Mac) to copy." : ""}
+      </span>
+    </>
+  );
+}
+
+export function RentalResult({ result, channel, agentName }: { result: ConfirmResponse; channel: CheckoutChannel; agentName: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const codeRef = useRef<HTMLElement>(null);
+  const now = useNow();
+  const [origin, setOrigin] = useState("");
+  useEffect(() => {
+    setOrigin(window.location.origin);
+    heading.current?.focus();
+  }, []);
+  const endsAt = new Date(result.ends_at);
+  const remaining = endsAt.getTime() - now;
+  const steps = activationSteps(channel, result.code, origin || "https://<this-site>");
+
+  return (
+    <section className={styles.checkout} aria-labelledby="result-heading" data-testid="rental-result">
+      <h2 id="result-heading" ref={heading} tabIndex={-1}>
+        Your rental of {agentName} is active
+      </h2>
+      <p>Your rental code — keep it: it is the key to talk to the agent.</p>
+      <p className={styles.codeRow}>
+        <code ref={codeRef} className={styles.code} data-testid="rental-code">
+          {result.code}
+        </code>{" "}
+        <CopyButton target={codeRef} label="Copy code" text={result.code} />
+      </p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Time remaining</dt>
+          <dd data-testid="time-remaining">
+            {/* Updated every second; announced only on request (not live) to avoid noise. */}
+            {formatRemaining(remaining)}
+          </dd>
+        </div>
+        <div>
+          <dt>Ends</dt>
+          <dd>
+            <time dateTime={result.ends_at}>{endFormat.format(endsAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>
+            <code className={styles.hash}>{result.txHash}</code>
+          </dd>
+        </div>
+      </dl>
+
+      <h3>How to start ({channel})</h3>
+      <ol className={styles.activation}>
+        {steps.map((step, i) => (
+          <li key={i}>
+            <p>{step.text}</p>
+            {step.command && <CommandBlock command={step.command} />}
+          </li>
+        ))}
+      </ol>
+      <p>
+        <a href="/">Back to the marketplace</a>
+      </p>
+    </section>
+  );
+}
+
+function CommandBlock({ command }: { command: string }) {
+  const ref = useRef<HTMLElement>(null);
+  return (
+    <div className={styles.command}>
+      <pre>
+        <code ref={ref} data-testid="activation-command">
+          {command}
+        </code>
+      </pre>
+      <CopyButton target={ref} label={command.startsWith("curl") ? "Copy command" : "Copy message"} text={command} />
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+// /agents/<id>/rent?duration=hour|day|month — the wallet checkout for one listing. The wallet
+// code (wagmi, viem, react-query) lives in ./_components/checkout.tsx and ships with this page
+// only. Flow: docs/checkout.md.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
+import { cache } from "react";
+import { findMarketplaceAgent } from "@/lib/agents/find-marketplace-agent";
+import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
+import { publicChainSettings } from "@/lib/checkout/public-chain-settings";
+import type { DurationType } from "@/lib/generated/prisma/enums";
+import { formatUsdc } from "@/lib/money/format-usdc";
+import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
+import { categoryLabel, DURATION_LABEL, NOT_RENTABLE } from "../../../_components/labels";
+import { Checkout } from "./_components/checkout";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const loadAgent = cache(findMarketplaceAgent);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const agent = await loadAgent((await params).id);
+  if (!agent) return { title: "Agent not found" };
+  return { title: `Rent ${agent.name}`, robots: { index: false } };
+}
+
+function requestedDuration(value: string | string[] | undefined): DurationType | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  return (DURATIONS as readonly string[]).includes(text ?? "") ? (text as DurationType) : null;
+}
+
+export default async function RentPage({ params, searchParams }: Props) {
+  await connection(); // price, status and chain settings are read per request
+  const [{ id }, query] = await Promise.all([params, searchParams]);
+  const agent = await loadAgent(id);
+  if (!agent) notFound();
+
+  const priced = pricedDurations(agent);
+  const asked = requestedDuration(query.duration);
+  const initial = priced.find((p) => p.duration === asked)?.duration ?? priced[0]?.duration ?? "hour";
+  const askedUnpriced = asked !== null && !priced.some((p) => p.duration === asked);
+  const reason = agent.notRentableReason ? NOT_RENTABLE[agent.notRentableReason] : null;
+  const chain = publicChainSettings();
+
+  return (
+    <main id="main" className="container">
+      <p className="back-link">
+        <Link href={`/agents/${agent.id}`}>
+          <span aria-hidden="true">←</span> Back to {agent.name}
+        </Link>
+      </p>
+
+      <div className="detail">
+        <div className="detail-main">
+          <header className="detail-header">
+            <p className="tile-category">{categoryLabel(agent.category)}</p>
+            <h1>Rent {agent.name}</h1>
+          </header>
+          <p className="detail-description">{agent.description.length > 300 ? `${agent.description.slice(0, 300)}…` : agent.description}</p>
+          <dl className="facts">
+            <div>
+              <dt>Prices</dt>
+              <dd>
+                <ul className="tags" aria-label="Prices">
+                  {priced.map(({ duration, price }) => (
+                    <li key={duration} className="tag">
+                      {formatUsdc(price)} {DURATION_LABEL[duration].per}
+                    </li>
+                  ))}
+                </ul>
+                <span className="hint">+ {formatUsdc(RENTAL_FEE_MICRO)} USDC service fee per rental.</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Channels</dt>
+              <dd>{agent.channels.join(", ")}</dd>
+            </div>
+          </dl>
+          <section aria-labelledby="how-heading" className="how">
+            <h2 id="how-heading">What happens when you pay</h2>
+            <ol>
+              <li>The service signs a price quote for your wallet (valid for a few minutes).</li>
+              <li>
+                You pay the price plus the 1 USDC fee into the escrow contract: one signature and one transaction when your USDC
+                supports permits, otherwise an approval and a payment.
+              </li>
+              <li>As soon as the payment is confirmed you get your rental code, here, on this page.</li>
+              <li>The owner is paid the price when the rental ends; the fee goes to the service.</li>
+            </ol>
+          </section>
+        </div>
+
+        <div>
+          {askedUnpriced && asked && (
+            <p className="notice" role="note">
+              This agent is not offered {DURATION_LABEL[asked].per}; choose another duration below.
+            </p>
+          )}
+          {reason ? (
+            <div className="rent-card">
+              <h2>Cannot be rented right now</h2>
+              <div className="notice" role="note">
+                <p>
+                  <strong>{reason.badge}.</strong> {reason.explanation}
+                </p>
+                <p>
+                  <Link href="/">Browse agents available now</Link>
+                </p>
+              </div>
+            </div>
+          ) : !chain ? (
+            <div className="rent-card" data-testid="payments-not-configured">
+              <h2>Payments are not available</h2>
+              <div className="notice" role="note">
+                <p>
+                  <strong>Checkout is not configured on this server</strong>, so no payment can be taken. Nothing was charged.
+                </p>
+                <p>
+                  Operators: set <code>CHAIN_ID</code>, <code>CHAIN_RPC_URL</code>, <code>USDC_ADDRESS</code> and{" "}
+                  <code>ESCROW_ADDRESS</code> (see docs/escrow.md).
+                </p>
+              </div>
+            </div>
+          ) : (
+            <Checkout
+              agentId={agent.id}
+              agentName={agent.name}
+              channels={agent.channels}
+              prices={Object.fromEntries(priced.map(({ duration, price }) => [duration, price.toString()]))}
+              initialDuration={initial}
+              chain={chain}
+            />
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+// The browser's calls to the checkout API (app/api/checkout/*), with errors in words.
+import type { CheckoutChannel } from "@/lib/checkout/activation";
+
+export type Duration = "hour" | "day" | "month";
+
+export type QuoteResponse = {
+  rentalId: string;
+  quote: { rentalId: `0x${string}`; renter: `0x${string}`; owner: `0x${string}`; price: string; fee: string; duration: string; deadline: string };
+  signature: `0x${string}`;
+  chainId: number;
+  escrow: `0x${string}`;
+  usdc: `0x${string}`;
+  price: number;
+  fee: number;
+  total: number;
+  totalMicro: string;
+};
+
+export type ConfirmResponse = { id: string; code: string; status: string; starts_at: string; ends_at: string; txHash: `0x${string}` };
+
+export class CheckoutApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "CheckoutApiError";
+  }
+}
+
+async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new CheckoutApiError(0, "The service could not be reached. Check your connection and retry.");
+  }
+  const data = (await res.json().catch(() => null)) as ({ error?: unknown } & T) | null;
+  if (!res.ok) {
+    const words = data && typeof data.error === "string" ? data.error : `The service answered ${res.status}.`;
+    const retryAfter = res.headers.get("retry-after");
+    throw new CheckoutApiError(res.status, res.status === 429 && retryAfter ? `${words} Retry in ${retryAfter} s.` : words);
+  }
+  return data as T;
+}
+
+export function requestQuote(input: { agentId: string; durationType: Duration; channel: CheckoutChannel; renter: string }, signal?: AbortSignal) {
+  return post<QuoteResponse>("/api/checkout/quote", input, signal);
+}
+
+export function confirmPayment(txHash: string, signal?: AbortSignal) {
+  return post<ConfirmResponse>("/api/checkout/confirm", { txHash }, signal);
+}
+
+// The quote as the escrow's ABI takes it (amounts as bigint).
+export function quoteArgs(q: QuoteResponse["quote"]) {
+  return {
+    rentalId: q.rentalId,
+    renter: q.renter,
+    owner: q.owner,
+    price: BigInt(q.price),
+    fee: BigInt(q.fee),
+    duration: BigInt(q.duration),
+    deadline: BigInt(q.deadline),
+  };
+}
+
+// A quote within a minute of its deadline is not worth paying: the transaction may land too late.
+export function quoteUsable(q: QuoteResponse["quote"], nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+  return BigInt(q.deadline) > BigInt(nowSeconds + 60);
+}

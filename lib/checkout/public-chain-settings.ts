@@ -1,0 +1,48 @@
+import "server-only";
+import { getAddress } from "viem";
+import { env } from "@/lib/env";
+
+// What the browser's wallet code needs to pay: the chain, the token and the escrow. Nothing
+// secret: the quote signer and operator keys stay on the server. null when payments are not
+// configured (the rent page then says so instead of showing a checkout that cannot work).
+export type PublicChainSettings = {
+  chainId: number;
+  chainName: string;
+  rpcUrl: string;
+  usdc: `0x${string}`;
+  escrow: `0x${string}`;
+  // Blocks the server wants under a payment before confirm accepts it (CHAIN_CONFIRMATIONS).
+  confirmations: number;
+  // WalletConnect needs a project id (cloud.reown.com). lib/env.ts does not expose one yet
+  // (NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID would be read there), so WalletConnect is left out.
+  walletConnectProjectId: string | null;
+};
+
+const KNOWN_CHAINS: Record<number, string> = {
+  1: "Ethereum",
+  10: "OP Mainnet",
+  137: "Polygon",
+  8453: "Base",
+  42161: "Arbitrum One",
+  84532: "Base Sepolia",
+  11155111: "Sepolia",
+  31337: "Local chain (anvil)",
+};
+
+export function chainName(chainId: number): string {
+  return KNOWN_CHAINS[chainId] ?? `Chain ${chainId}`;
+}
+
+export function publicChainSettings(): PublicChainSettings | null {
+  const { CHAIN_ID, CHAIN_RPC_URL, USDC_ADDRESS, ESCROW_ADDRESS } = env;
+  if (!CHAIN_ID || !CHAIN_RPC_URL || !USDC_ADDRESS || !ESCROW_ADDRESS) return null;
+  return {
+    chainId: CHAIN_ID,
+    chainName: chainName(CHAIN_ID),
+    rpcUrl: CHAIN_RPC_URL,
+    usdc: getAddress(USDC_ADDRESS),
+    escrow: getAddress(ESCROW_ADDRESS),
+    confirmations: env.CHAIN_CONFIRMATIONS,
+    walletConnectProjectId: null,
+  };
+}
