@@ -1,0 +1,27 @@
+"use client";
+import { useState } from "react";
+
+// Copies a value to the clipboard and says so (to screen readers too). Without JavaScript the
+// value stays on screen to select by hand.
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+  }
+  return (
+    <span>
+      <button type="button" className="button" onClick={copy} aria-label={label}>
+        {state === "copied" ? "Copied" : "Copy"}
+      </button>
+      <span role="status" className="visually-hidden">
+        {state === "copied" ? "Copied to the clipboard." : state === "failed" ? "Could not copy; select the text and copy it by hand." : ""}
+      </span>
+      {state === "failed" && <span className="hint"> Could not copy: select the text and copy it by hand.</span>}
+    </span>
+  );
+}

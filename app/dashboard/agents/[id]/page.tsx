@@ -1,0 +1,98 @@
+// /dashboard/agents/[id] — one listing: edit its details, connect and test its webhook, delete it.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
+import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { ApiError } from "@/lib/http/api-error";
+import { priceInputValue } from "../../_components/format";
+import { StatusBadge } from "../../_components/status-badge";
+import styles from "../../dashboard.module.css";
+import { connectWebhookAction, deleteListingAction, updateListingAction } from "../actions";
+import { ListingForm } from "../listing-form";
+import { DeleteForm } from "./delete-form";
+import { WebhookForm } from "./webhook-form";
+
+export const metadata: Metadata = { title: "Edit listing" };
+
+async function loadAgent(ownerId: string, id: string) {
+  try {
+    return await findOwnerAgent(ownerId, id);
+  } catch (error) {
+    // Unknown id and another account's agent alike.
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  }
+}
+
+export default async function EditListingPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string }> }) {
+  const account = await requireSignedInAccount();
+  const [{ id }, { created }] = await Promise.all([params, searchParams]);
+  const agent = await loadAgent(account.id, id);
+  const connected = agent.webhookUrlCipher !== null;
+
+  return (
+    <main id="main">
+      <p className="back-link">
+        <Link href="/dashboard/agents">← Listings</Link>
+      </p>
+      <div className={styles.header}>
+        <h1 style={{ overflowWrap: "anywhere" }}>{agent.name}</h1>
+        <StatusBadge status={agent.status} />
+      </div>
+      {created === "1" && (
+        <p role="status" className={styles.success} style={{ marginBottom: "1rem" }}>
+          Listing created. It is offline until you connect its webhook below and the test connection passes.
+        </p>
+      )}
+      <p className="hint">
+        {agent.status === "available" ? (
+          <>
+            Live on the marketplace: <Link href={`/agents/${agent.id}`}>view its page</Link>. Its webhook is health-checked every 15
+            minutes.
+          </>
+        ) : connected ? (
+          "Offline: the latest test or health check of its webhook failed. Fix the webhook and test it again below; health checks every 15 minutes also bring it back."
+        ) : (
+          "Offline: connect its webhook below. It goes live when the test connection passes."
+        )}
+      </p>
+
+      <section className={styles.panel} aria-labelledby="webhook-heading">
+        <h2 id="webhook-heading">Webhook</h2>
+        <p className="hint">
+          {connected
+            ? "A webhook is connected (its URL and token are stored encrypted and cannot be shown). Enter them again to replace or re-test it."
+            : "No webhook is connected yet."}
+        </p>
+        <WebhookForm action={connectWebhookAction.bind(null, agent.id)} connected={connected} />
+      </section>
+
+      <section className={styles.panel} aria-labelledby="details-heading">
+        <h2 id="details-heading">Details</h2>
+        <ListingForm
+          action={updateListingAction.bind(null, agent.id)}
+          submitLabel="Save changes"
+          initial={{
+            name: agent.name,
+            description: agent.description,
+            category: agent.category,
+            skills: agent.skills,
+            channels: agent.channels,
+            pricePerHour: priceInputValue(agent.pricePerHour),
+            pricePerDay: priceInputValue(agent.pricePerDay),
+            pricePerMonth: priceInputValue(agent.pricePerMonth),
+          }}
+        />
+      </section>
+
+      <section className={styles.panel} aria-labelledby="delete-heading">
+        <h2 id="delete-heading">Delete this listing</h2>
+        <p className="hint">
+          Only a listing that was never rented can be deleted: rentals and payouts must stay traceable to the agent they were for.
+        </p>
+        <DeleteForm action={deleteListingAction.bind(null, agent.id)} name={agent.name} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,114 @@
+"use client";
+// Connect a webhook and test it. "Generate token" draws 32 random bytes in the browser
+// (crypto.getRandomValues) as 43 base64url characters; the token is never sent anywhere but here
+// and the owner's runtime.
+import { useActionState, useId, useRef, useState } from "react";
+import { FieldError, FormMessage } from "../../_components/form-message";
+import { CopyButton } from "../../_components/copy-button";
+import { generateWebhookToken } from "../../_components/webhook-token";
+import styles from "../../dashboard.module.css";
+import type { ConnectState } from "../actions";
+
+type Action = (prev: ConnectState | null, form: FormData) => Promise<ConnectState>;
+
+export function WebhookForm({ action, connected }: { action: Action; connected: boolean }) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const id = useId();
+  const [token, setToken] = useState("");
+  const tokenRef = useRef<HTMLInputElement>(null);
+  const errors = state && !state.ok && state.fieldErrors ? state.fieldErrors : {};
+  return (
+    <form action={formAction} className={styles.form} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-url`}>Webhook URL</label>
+        <input
+          id={`${id}-url`}
+          name="webhookUrl"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://agent.example.com/hooks/agent"
+          defaultValue={state?.values?.webhookUrl}
+          required
+          aria-invalid={errors.webhookUrl ? true : undefined}
+          aria-describedby={`${id}-url-hint${errors.webhookUrl ? ` ${id}-url-error` : ""}`}
+        />
+        <p id={`${id}-url-hint`} className="hint">
+          Where your agent runs: a public https URL that accepts POST (conventionally ending in /hooks/agent).
+        </p>
+        <FieldError id={`${id}-url-error`} message={errors.webhookUrl} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-token`}>Webhook token</label>
+        <div className={styles.inputRow}>
+          <input
+            id={`${id}-token`}
+            ref={tokenRef}
+            name="webhookToken"
+            type="text"
+            className={styles.mono}
+            autoComplete="off"
+            spellCheck={false}
+            minLength={32}
+            required
+            value={token}
+            onChange={(event) => setToken(event.currentTarget.value)}
+            aria-invalid={errors.webhookToken ? true : undefined}
+            aria-describedby={`${id}-token-hint${errors.webhookToken ? ` ${id}-token-error` : ""}`}
+          />
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setToken(generateWebhookToken());
+              tokenRef.current?.focus();
+            }}
+          >
+            Generate token
+          </button>
+          {token && <CopyButton value={token} label="Copy webhook token" />}
+        </div>
+        <p id={`${id}-token-hint`} className="hint">
+          A secret of 32 or more characters. We send it as <code>Authorization: Bearer &lt;token&gt;</code>; configure the same value in
+          your agent&apos;s runtime. It is stored encrypted and cannot be shown again{connected ? " (the saved one is replaced)" : ""}.
+        </p>
+        <FieldError id={`${id}-token-error`} message={errors.webhookToken} />
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className="button button-primary" disabled={pending}>
+          Test connection
+        </button>
+        <span role="status" className="hint">
+          {pending ? "Testing the webhook…" : ""}
+        </span>
+      </div>
+      <FormMessage state={state} />
+      {state?.test && (
+        <dl className={styles.facts} aria-label="Test result">
+          <div>
+            <dt>Result</dt>
+            <dd>{state.test.ok ? "passed" : "failed"}</dd>
+          </div>
+          <div>
+            <dt>HTTP status</dt>
+            <dd>{state.test.statusCode ?? "no answer"}</dd>
+          </div>
+          {state.test.error && (
+            <div>
+              <dt>Error</dt>
+              <dd>{state.test.error}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Latency</dt>
+            <dd>{state.test.latencyMs} ms</dd>
+          </div>
+          <div>
+            <dt>Listing status now</dt>
+            <dd>{state.test.status}</dd>
+          </div>
+        </dl>
+      )}
+    </form>
+  );
+}

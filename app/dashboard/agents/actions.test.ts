@@ -1,0 +1,206 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db";
+import { makeOwnerAgent } from "@/test/owner-fixtures";
+import { makeRental, startWebhook } from "@/test/fixtures";
+import { cookieJar, formData, mockedCookies, redirectOf, signInNewOwner } from "../test-session";
+
+vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+const { connectWebhookAction, createListingAction, deleteListingAction, updateListingAction } = await import("@/app/dashboard/agents/actions");
+
+const LISTING = {
+  name: "Dashboard Agent",
+  description: "Made in the dashboard.",
+  category: "coding",
+  skills: "",
+  channels: ["API", "Slack"],
+  pricePerHour: "2.5",
+  pricePerDay: "",
+  pricePerMonth: "100",
+};
+
+const TOKEN = "t".repeat(43);
+const webhooks: Awaited<ReturnType<typeof startWebhook>>[] = [];
+afterAll(async () => {
+  await Promise.all(webhooks.map((w) => w.close()));
+});
+
+let owner: Awaited<ReturnType<typeof signInNewOwner>>;
+beforeEach(async () => {
+  owner = await signInNewOwner();
+});
+
+async function createListing(fields: Record<string, string | string[]> = {}) {
+  const path = await redirectOf(createListingAction(null, formData({ ...LISTING, ...fields })));
+  const id = /^\/dashboard\/agents\/([0-9a-f-]{36})\?created=1$/.exec(path)?.[1];
+  if (!id) throw new Error(`unexpected redirect ${path}`);
+  return db.agent.findUniqueOrThrow({ where: { id } });
+}
+
+describe("createListingAction", () => {
+  it("saves the listing offline, with the category's default skills and blank prices disabled", async () => {
+    const agent = await createListing();
+    expect(agent).toMatchObject({
+      ownerId: owner.id,
+      name: "Dashboard Agent",
+      status: "offline",
+      category: "coding",
+      skills: ["code-review", "debugging", "refactoring"],
+      channels: ["API", "Slack"],
+      pricePerHour: 2_500_000n,
+      pricePerDay: null,
+      pricePerMonth: 100_000_000n,
+      webhookUrlCipher: null,
+    });
+  });
+
+  it("keeps skills given as text, lower-cased and without repeats", async () => {
+    const agent = await createListing({ skills: "SQL, analysis  sql,reports" });
+    expect(agent.skills).toEqual(["sql", "analysis", "reports"]);
+  });
+
+  it("answers in words, by field, and hands the values back", async () => {
+    const state = await createListingAction(
+      null,
+      formData({ ...LISTING, name: "x", skills: "a b c d e f g h i", channels: [], pricePerHour: "", pricePerMonth: "abc" }),
+    );
+    expect(state.ok).toBe(false);
+    if (state.ok) return;
+    expect(state.fieldErrors).toMatchObject({
+      name: "must be at least 2 characters",
+      skills: "at most 8 skills",
+      channels: "must name at least one channel",
+      pricePerMonth: "must be a USDC amount with at most 6 decimals",
+    });
+    expect(state.message).toMatch(/^Please correct these fields\. Name: must be at least 2 characters;/);
+    expect(state.values).toMatchObject({ name: "x", pricePerMonth: "abc" });
+    expect(await db.agent.count({ where: { ownerId: owner.id } })).toBe(0);
+  });
+
+  it("needs at least one price", async () => {
+    const state = await createListingAction(null, formData({ ...LISTING, pricePerHour: "", pricePerMonth: " " }));
+    expect(state).toMatchObject({ ok: false, fieldErrors: { pricePerHour: "set at least one of pricePerHour, pricePerDay, pricePerMonth" } });
+  });
+
+  it("sends a visitor who is not signed in to /sign-in", async () => {
+    cookieJar.value = undefined;
+    expect(await redirectOf(createListingAction(null, formData(LISTING)))).toBe("/sign-in");
+  });
+});
+
+describe("updateListingAction", () => {
+  it("changes every field; a cleared price disables that duration", async () => {
+    const agent = await createListing();
+    const state = await updateListingAction(
+      agent.id,
+      null,
+      formData({ ...LISTING, name: "Renamed", category: "data", skills: "", channels: ["Discord"], pricePerHour: "", pricePerDay: "12" }),
+    );
+    expect(state).toMatchObject({ ok: true, message: expect.stringMatching(/^Saved/) });
+    const saved = await db.agent.findUniqueOrThrow({ where: { id: agent.id } });
+    expect(saved).toMatchObject({
+      name: "Renamed",
+      category: "data",
+      skills: ["analysis", "sql", "visualization"],
+      channels: ["Discord"],
+      pricePerHour: null,
+      pricePerDay: 12_000_000n,
+      pricePerMonth: 100_000_000n,
+      status: "offline",
+    });
+  });
+
+  it("refuses to clear the last price, naming the field", async () => {
+    const agent = await createListing();
+    const state = await updateListingAction(agent.id, null, formData({ ...LISTING, pricePerHour: "", pricePerMonth: "" }));
+    expect(state).toMatchObject({ ok: false, message: expect.stringMatching(/last price/) });
+  });
+
+  it("another account's agent reads as not found and is left alone", async () => {
+    const other = await makeOwnerAgent((await db.account.create({ data: {} })).id);
+    const state = await updateListingAction(other.id, null, formData({ ...LISTING, name: "Hijacked" }));
+    expect(state).toMatchObject({ ok: false, message: "Agent not found: no agent with this id belongs to your account." });
+    expect((await db.agent.findUniqueOrThrow({ where: { id: other.id } })).name).toBe("Owner Agent");
+  });
+});
+
+describe("deleteListingAction", () => {
+  it("asks for the confirmation tick", async () => {
+    const agent = await createListing();
+    expect(await deleteListingAction(agent.id, null, formData({}))).toMatchObject({ ok: false, fieldErrors: { confirm: expect.any(String) } });
+    expect(await db.agent.count({ where: { id: agent.id } })).toBe(1);
+  });
+
+  it("deletes a listing that was never rented", async () => {
+    const agent = await createListing();
+    expect(await redirectOf(deleteListingAction(agent.id, null, formData({ confirm: "yes" })))).toBe("/dashboard/agents?deleted=1");
+    expect(await db.agent.count({ where: { id: agent.id } })).toBe(0);
+  });
+
+  it("is refused in words while a rental is active, and with rental history", async () => {
+    const rented = await makeOwnerAgent(owner.id);
+    await makeRental(rented.id, { durationType: "day" });
+    const active = await deleteListingAction(rented.id, null, formData({ confirm: "yes" }));
+    expect(active).toMatchObject({ ok: false, message: expect.stringMatching(/^This agent is rented until .*cannot be deleted while a rental is active\.$/) });
+
+    const past = await makeOwnerAgent(owner.id);
+    await makeRental(past.id, { status: "completed", startsInSeconds: -7200, endsInSeconds: -3600 });
+    const history = await deleteListingAction(past.id, null, formData({ confirm: "yes" }));
+    expect(history).toMatchObject({ ok: false, message: expect.stringMatching(/rental history \(1 rental\)/) });
+    expect(await db.agent.count({ where: { id: { in: [rented.id, past.id] } } })).toBe(2);
+  });
+
+  it("another account's agent reads as not found", async () => {
+    const other = await makeOwnerAgent((await db.account.create({ data: {} })).id);
+    expect(await deleteListingAction(other.id, null, formData({ confirm: "yes" }))).toMatchObject({ ok: false, message: expect.stringMatching(/^Agent not found/) });
+    expect(await db.agent.count({ where: { id: other.id } })).toBe(1);
+  });
+});
+
+describe("connectWebhookAction", () => {
+  it("a webhook answering 2xx makes the offline listing available, and the result is reported", async () => {
+    const hook = await startWebhook((_req, res) => res.writeHead(200).end("ok"));
+    webhooks.push(hook);
+    const agent = await createListing();
+    const state = await connectWebhookAction(agent.id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }));
+    expect(state).toMatchObject({ ok: true, test: { ok: true, statusCode: 200, error: null, status: "available" } });
+    expect(state.test!.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(state.message).toMatch(/^Connection works: the webhook answered HTTP 200 in \d+ ms/);
+    expect(hook.received).toHaveLength(1);
+    expect(hook.received[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(JSON.parse(hook.received[0].body)).toMatchObject({ type: "health_check" });
+    expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).status).toBe("available");
+  });
+
+  it("a failing webhook is saved but leaves the listing offline, with the status code in words", async () => {
+    const hook = await startWebhook((_req, res) => res.writeHead(500).end("down"));
+    webhooks.push(hook);
+    const agent = await createListing();
+    const state = await connectWebhookAction(agent.id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }));
+    expect(state).toMatchObject({ ok: false, test: { ok: false, statusCode: 500, status: "offline" } });
+    expect(state.message).toMatch(/^The test failed: the webhook answered HTTP 500/);
+    const saved = await db.agent.findUniqueOrThrow({ where: { id: agent.id } });
+    expect(saved.status).toBe("offline");
+    expect(saved.webhookUrlCipher).not.toBeNull();
+  });
+
+  it("checks the URL and token before calling anything", async () => {
+    const agent = await createListing();
+    const state = await connectWebhookAction(agent.id, null, formData({ webhookUrl: "not a url", webhookToken: "short" }));
+    expect(state).toMatchObject({
+      ok: false,
+      fieldErrors: { webhookUrl: expect.stringMatching(/full http\(s\) URL/), webhookToken: expect.stringMatching(/at least 32 characters/) },
+    });
+    expect(state.test).toBeUndefined();
+  });
+
+  it("another account's agent reads as not found, and its webhook is never called", async () => {
+    const hook = await startWebhook((_req, res) => res.writeHead(200).end("ok"));
+    webhooks.push(hook);
+    const other = await makeOwnerAgent((await db.account.create({ data: {} })).id);
+    const state = await connectWebhookAction(other.id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }));
+    expect(state).toMatchObject({ ok: false, message: expect.stringMatching(/^Agent not found/) });
+    expect(hook.received).toHaveLength(0);
+  });
+});

@@ -1,0 +1,248 @@
+"use client";
+// The listing form (new and edit). Posts to a server action; works without JavaScript (the
+// skills are one text field, which the chips above it mirror once scripts run).
+import { useActionState, useId, useState } from "react";
+import { CATEGORIES, CATEGORY_SKILLS, MAX_SKILLS, type Category } from "@/lib/agents/categories";
+import type { FormState, FormValues } from "@/lib/dashboard/owner/form-errors";
+import { FieldError, FormMessage } from "../_components/form-message";
+import { CHANNELS, categoryLabel } from "../_components/format";
+import styles from "../dashboard.module.css";
+
+export type ListingValues = {
+  name: string;
+  description: string;
+  category: string;
+  skills: string[];
+  channels: string[];
+  pricePerHour: string;
+  pricePerDay: string;
+  pricePerMonth: string;
+};
+
+type Action = (prev: FormState | null, form: FormData) => Promise<FormState>;
+
+const asList = (v: string | string[] | undefined, fallback: string[]) => (v === undefined ? fallback : Array.isArray(v) ? v : [v]);
+const asText = (v: string | string[] | undefined, fallback: string) => (typeof v === "string" ? v : fallback);
+
+function merge(initial: ListingValues, values: FormValues | undefined): ListingValues {
+  if (!values) return initial;
+  return {
+    name: asText(values.name, initial.name),
+    description: asText(values.description, initial.description),
+    category: asText(values.category, initial.category),
+    skills: asList(values.skills, initial.skills),
+    channels: asList(values.channels, initial.channels),
+    pricePerHour: asText(values.pricePerHour, initial.pricePerHour),
+    pricePerDay: asText(values.pricePerDay, initial.pricePerDay),
+    pricePerMonth: asText(values.pricePerMonth, initial.pricePerMonth),
+  };
+}
+
+export function ListingForm({ action, initial, submitLabel }: { action: Action; initial: ListingValues; submitLabel: string }) {
+  const [state, formAction, pending] = useActionState(action, null);
+  // Each answer remounts the fields with what was submitted (React resets a form after its action);
+  // the message region above them stays, so screen readers announce the new message.
+  const [version, setVersion] = useState(0);
+  const [seen, setSeen] = useState(state);
+  if (seen !== state) {
+    setSeen(state);
+    setVersion((v) => v + 1);
+  }
+  const id = useId();
+  return (
+    <form action={formAction} className={styles.form} noValidate>
+      <FormMessage state={state} id={`${id}-message`} />
+      <ListingFields key={version} id={id} values={merge(initial, state?.values)} errors={state && !state.ok ? state.fieldErrors : {}} />
+      <div className={styles.actions}>
+        <button type="submit" className="button button-primary" disabled={pending}>
+          {submitLabel}
+        </button>
+        <span role="status" className="hint">
+          {pending ? "Saving…" : ""}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+function ListingFields({ id, values, errors }: { id: string; values: ListingValues; errors: Record<string, string> }) {
+  const skills = useSkills(values.skills);
+  return (
+    <>
+      <div className={styles.grid2}>
+        <TextField id={`${id}-name`} name="name" label="Name" value={values.name} error={errors.name} maxLength={60} required hint="2 to 60 characters; shown on marketplace tiles." />
+        <CategoryField id={id} values={values} error={errors.category} skills={skills} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>Description</label>
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          defaultValue={values.description}
+          maxLength={500}
+          required
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={`${id}-description-hint${errors.description ? ` ${id}-description-error` : ""}`}
+        />
+        <p id={`${id}-description-hint`} className="hint">
+          One or two sentences on what the agent does (at most 500 characters).
+        </p>
+        <FieldError id={`${id}-description-error`} message={errors.description} />
+      </div>
+      <SkillsField id={id} error={errors.skills} skills={skills} />
+      <fieldset className={styles.fieldset} aria-describedby={errors.channels ? `${id}-channels-error` : undefined}>
+        <legend>Channels</legend>
+        <div className={styles.checks}>
+          {CHANNELS.map((channel) => (
+            <label key={channel}>
+              <input type="checkbox" name="channels" value={channel} defaultChecked={values.channels.includes(channel)} />
+              {channel}
+            </label>
+          ))}
+        </div>
+        <FieldError id={`${id}-channels-error`} message={errors.channels} />
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend>Prices in USDC (leave a price blank to disable that duration)</legend>
+        <div className={styles.grid2}>
+          <PriceField id={`${id}-hour`} name="pricePerHour" label="Price per hour" value={values.pricePerHour} error={errors.pricePerHour} />
+          <PriceField id={`${id}-day`} name="pricePerDay" label="Price per day" value={values.pricePerDay} error={errors.pricePerDay} />
+          <PriceField id={`${id}-month`} name="pricePerMonth" label="Price per month" value={values.pricePerMonth} error={errors.pricePerMonth} />
+        </div>
+        <p className="hint">Renters pay the price plus a 1 USDC service fee; you receive the price when the rental ends.</p>
+      </fieldset>
+    </>
+  );
+}
+
+function TextField(props: { id: string; name: string; label: string; value: string; error?: string; hint?: string; maxLength?: number; required?: boolean }) {
+  const describedBy = [props.hint && `${props.id}-hint`, props.error && `${props.id}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        type="text"
+        defaultValue={props.value}
+        maxLength={props.maxLength}
+        required={props.required}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {props.hint && (
+        <p id={`${props.id}-hint`} className="hint">
+          {props.hint}
+        </p>
+      )}
+      <FieldError id={`${props.id}-error`} message={props.error} />
+    </div>
+  );
+}
+
+function PriceField(props: { id: string; name: string; label: string; value: string; error?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="blank = disabled"
+        defaultValue={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
+      />
+      <FieldError id={`${props.id}-error`} message={props.error} />
+    </div>
+  );
+}
+
+// Category and skills share state: picking another category swaps in its default skills while
+// the owner has not chosen skills of their own.
+function useSkills(initial: string[]) {
+  const [skills, setSkills] = useState<string[]>(initial);
+  const [text, setText] = useState(initial.join(", "));
+  return {
+    skills,
+    text,
+    replace(next: string[]) {
+      setSkills(next);
+      setText(next.join(", "));
+    },
+    type(value: string) {
+      setText(value);
+      setSkills([...new Set(value.split(/[\s,]+/).map((s) => s.trim().toLowerCase()).filter(Boolean))]);
+    },
+  };
+}
+type Skills = ReturnType<typeof useSkills>;
+
+function CategoryField({ id, values, error, skills }: { id: string; values: ListingValues; error?: string; skills: Skills }) {
+  const [category, setCategory] = useState(values.category);
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-category`}>Category</label>
+      <select
+        id={`${id}-category`}
+        name="category"
+        defaultValue={values.category}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-category-hint${error ? ` ${id}-category-error` : ""}`}
+        onChange={(event) => {
+          const next = event.currentTarget.value as Category;
+          const before = (CATEGORY_SKILLS[category as Category] ?? []) as readonly string[];
+          const unchosen = skills.skills.length === 0 || (skills.skills.length === before.length && skills.skills.every((s, i) => s === before[i]));
+          if (unchosen) skills.replace([...CATEGORY_SKILLS[next]]);
+          setCategory(next);
+        }}
+      >
+        {CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {categoryLabel(c)}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-category-hint`} className="hint">
+        Sets the default skills.
+      </p>
+      <FieldError id={`${id}-category-error`} message={error} />
+    </div>
+  );
+}
+
+function SkillsField({ id, error, skills }: { id: string; error?: string; skills: Skills }) {
+  const over = skills.skills.length > MAX_SKILLS;
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-skills`}>Skills</label>
+      <ul className={styles.chips} aria-label="Skills on this listing">
+        {skills.skills.map((skill) => (
+          <li key={skill} className={styles.chip}>
+            {skill}
+            <button type="button" aria-label={`Remove skill ${skill}`} onClick={() => skills.replace(skills.skills.filter((s) => s !== skill))}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <input
+        id={`${id}-skills`}
+        name="skills"
+        type="text"
+        autoComplete="off"
+        value={skills.text}
+        onChange={(event) => skills.type(event.currentTarget.value)}
+        aria-invalid={error || over ? true : undefined}
+        aria-describedby={`${id}-skills-hint${error || over ? ` ${id}-skills-error` : ""}`}
+      />
+      <p id={`${id}-skills-hint`} className="hint">
+        Lower-case tags separated by commas, such as code-review: at most {MAX_SKILLS} ({skills.skills.length} of {MAX_SKILLS} used). Leave it
+        blank for the category&apos;s defaults.
+      </p>
+      <FieldError id={`${id}-skills-error`} message={error ?? (over ? `At most ${MAX_SKILLS} skills: remove ${skills.skills.length - MAX_SKILLS}.` : undefined)} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+import { useActionState } from "react";
+import type { FormState } from "@/lib/dashboard/owner/form-errors";
+import { FormMessage } from "../_components/form-message";
+import styles from "../dashboard.module.css";
+
+type Action = (prev: FormState | null, form: FormData) => Promise<FormState>;
+
+// The key's state cell: a Revoke button while the key is active, then when it was revoked. The
+// component stays mounted across the change, so the answer is still announced.
+export function RevokeKeyForm({ action, keyId, prefix, revoked }: { action: Action; keyId: string; prefix: string; revoked: string | null }) {
+  const [state, formAction, pending] = useActionState(action, null);
+  return (
+    <>
+      {revoked ? (
+        <span className="muted">Revoked {revoked}</span>
+      ) : (
+        <form action={formAction}>
+          <input type="hidden" name="keyId" value={keyId} />
+          <button type="submit" className={`button ${styles.danger}`} disabled={pending} aria-label={`Revoke key ${prefix}`}>
+            Revoke
+          </button>
+        </form>
+      )}
+      <FormMessage state={state} />
+    </>
+  );
+}

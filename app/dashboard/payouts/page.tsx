@@ -1,0 +1,109 @@
+// /dashboard/payouts — what the owner has been paid, what is locked in escrow, and what the
+// escrow holds for them to withdraw.
+import type { Metadata } from "next";
+import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { loadOwnerPayouts } from "@/lib/dashboard/owner/load-owner-payouts";
+import { usdc } from "../_components/format";
+import styles from "../dashboard.module.css";
+
+export const metadata: Metadata = { title: "Payouts" };
+
+export default async function PayoutsPage() {
+  const account = await requireSignedInAccount();
+  const payouts = await loadOwnerPayouts(account);
+  const { credit } = payouts;
+  return (
+    <main id="main">
+      <div className={styles.header}>
+        <h1>Payouts</h1>
+      </div>
+      <p className="lead">
+        Renters pay into an escrow contract. When a rental ends the escrow pays you its price (the renter paid the 1 USDC fee on top).
+      </p>
+      <dl className={styles.cards}>
+        <div className={styles.card}>
+          <dt>Released</dt>
+          <dd>
+            {usdc(payouts.releasedMicro)}
+            <span className={styles.cardNote}>prices of completed rentals</span>
+          </dd>
+        </div>
+        <div className={styles.card}>
+          <dt>In escrow</dt>
+          <dd>
+            {usdc(payouts.inEscrowMicro)}
+            <span className={styles.cardNote}>active and disputed rentals; paid when they end</span>
+          </dd>
+        </div>
+        <div className={styles.card}>
+          <dt>Withdrawable credit</dt>
+          <dd>
+            {credit.kind === "ok" ? usdc(credit.totalMicro) : "—"}
+            <span className={styles.cardNote}>
+              {credit.kind === "ok"
+                ? "held by the escrow for you"
+                : credit.kind === "no-wallet"
+                  ? "no wallet linked"
+                  : credit.kind === "not-configured"
+                    ? "payments not configured"
+                    : "could not be read"}
+            </span>
+          </dd>
+        </div>
+      </dl>
+
+      <section className={styles.panel} aria-labelledby="credit-heading">
+        <h2 id="credit-heading">Withdrawable credit</h2>
+        {credit.kind === "ok" && (
+          <>
+            <p>
+              Payouts are normally sent straight to your wallet. A payout the token refused to transfer (for example to a blocked address)
+              is kept for you as credit in the escrow contract instead, so it is never lost.
+            </p>
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <caption className="visually-hidden">Credit by payout address</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Payout address</th>
+                    <th scope="col" className={styles.num}>Credit</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {credit.lines.map((line) => (
+                    <tr key={line.address}>
+                      <th scope="row">
+                        <code style={{ overflowWrap: "anywhere" }}>{line.address}</code>
+                      </th>
+                      <td className={styles.num}>{usdc(line.micro)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p style={{ marginTop: "1rem" }}>
+              <strong>How to withdraw:</strong> from the wallet that holds the credit, call <code>withdraw()</code> on the escrow contract{" "}
+              <code style={{ overflowWrap: "anywhere" }}>{credit.escrow}</code> (chain {credit.chainId}), for example in your wallet&apos;s
+              contract interface or with <code>cast send {credit.escrow} &quot;withdraw()&quot;</code>. It sends your whole credit to that
+              wallet; if the token still refuses the transfer, the call fails and the credit stays.
+            </p>
+          </>
+        )}
+        {credit.kind === "no-wallet" && (
+          <p>
+            Your account has no wallet and none of your rentals has a payout address yet, so there is no credit to read. Sign in with a
+            wallet to receive payouts to it.
+          </p>
+        )}
+        {credit.kind === "not-configured" && (
+          <p role="status">Payments are not configured on this server, so there is no escrow to read credit from.</p>
+        )}
+        {credit.kind === "unavailable" && (
+          <p role="alert" className={styles.alert}>
+            {credit.message}
+          </p>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+"use server";
+// Sign out of this browser, as POST /api/auth/sign-out does (same service), and go to /sign-in.
+// A server action so the button works without JavaScript and the redirect follows at once.
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { currentSession } from "@/lib/auth/current-account";
+import { revokeSession } from "@/lib/auth/revoke-sessions";
+import { SESSION_COOKIE, sessionCookieIsSecure } from "@/lib/auth/session-cookie";
+
+export async function signOutAction(): Promise<void> {
+  const store = await cookies();
+  const current = await currentSession(store);
+  if (current) await revokeSession(current.session.id);
+  store.set(SESSION_COOKIE, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: sessionCookieIsSecure() });
+  redirect("/sign-in");
+}

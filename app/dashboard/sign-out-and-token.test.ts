@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db";
+import { webhookConnectionSchema } from "@/lib/schemas/webhook-connection";
+import { generateWebhookToken } from "./_components/webhook-token";
+import { cookieJar, mockedCookies, redirectOf, signInNewOwner } from "./test-session";
+
+vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
+
+const { signOutAction } = await import("@/app/dashboard/sign-out-action");
+
+describe("signOutAction", () => {
+  it("revokes this browser's session, clears the cookie and goes to /sign-in", async () => {
+    const owner = await signInNewOwner();
+    cookieJar.set = [];
+    expect(await redirectOf(signOutAction())).toBe("/sign-in");
+    const sessions = await db.session.findMany({ where: { accountId: owner.id } });
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].revokedAt).not.toBeNull();
+    expect(cookieJar.set).toEqual([{ name: "ars_session", value: "", options: expect.objectContaining({ maxAge: 0, path: "/", httpOnly: true, sameSite: "lax" }) }]);
+  });
+
+  it("signed out already: still clears the cookie and redirects", async () => {
+    cookieJar.value = undefined;
+    cookieJar.set = [];
+    expect(await redirectOf(signOutAction())).toBe("/sign-in");
+    expect(cookieJar.set).toHaveLength(1);
+  });
+});
+
+describe("generateWebhookToken", () => {
+  it("is 43 base64url characters (256 bits), different every time, and accepted as a webhook token", () => {
+    const tokens = new Set(Array.from({ length: 50 }, generateWebhookToken));
+    expect(tokens.size).toBe(50);
+    for (const token of tokens) {
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(webhookConnectionSchema.safeParse({ webhookUrl: "https://agent.example.com/hooks/agent", webhookToken: token }).success).toBe(true);
+    }
+  });
+});

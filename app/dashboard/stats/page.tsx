@@ -1,0 +1,176 @@
+// /dashboard/stats — the owner's figures (the same as GET /api/public/stats) and 30 days of them
+// day by day, as charts with a table of the numbers under each.
+import type { Metadata } from "next";
+import { loadOwnerStats } from "@/lib/agents/load-owner-stats";
+import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { loadOwnerTimeSeries, SERIES_DAYS } from "@/lib/dashboard/owner/load-owner-time-series";
+import { microToUsdc } from "@/lib/money/usdc";
+import { Chart } from "../_components/charts";
+import { plural, usdc, usdcNumber } from "../_components/format";
+import styles from "../dashboard.module.css";
+
+export const metadata: Metadata = { title: "Stats" };
+
+const pct = (value: number) => `${value.toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
+const ms = (value: number) => `${Math.round(value).toLocaleString("en-US")} ms`;
+const count = (value: number) => value.toLocaleString("en-US");
+
+export default async function StatsPage() {
+  const account = await requireSignedInAccount();
+  const [stats, days] = await Promise.all([loadOwnerStats(account.id), loadOwnerTimeSeries(account.id)]);
+  const labels = days.map((d) => d.date);
+  const rentals30 = days.reduce((sum, d) => sum + d.rentals, 0);
+  const revenue30 = days.reduce((sum, d) => sum + d.revenueMicro, 0n);
+  const calls30 = days.reduce((sum, d) => sum + d.chatCalls, 0);
+  const errors30 = days.reduce((sum, d) => sum + d.chatErrors, 0);
+  const checks30 = days.reduce((sum, d) => sum + d.healthChecks, 0);
+  const { total } = stats;
+
+  return (
+    <main id="main">
+      <div className={styles.header}>
+        <h1>Stats</h1>
+      </div>
+      <h2 className="visually-hidden">Totals</h2>
+      <dl className={styles.cards}>
+        <div className={styles.card}>
+          <dt>Rentals</dt>
+          <dd>
+            {count(total.rentals.total)}
+            <span className={styles.cardNote}>{total.rentals.active} active now</span>
+          </dd>
+        </div>
+        <div className={styles.card}>
+          <dt>Released to you</dt>
+          <dd>
+            {usdcNumber(total.revenue.released)}
+            <span className={styles.cardNote}>{usdcNumber(total.revenue.inEscrow)} in escrow</span>
+          </dd>
+        </div>
+        <div className={styles.card}>
+          <dt>Chat calls</dt>
+          <dd>
+            {count(total.chatCalls)}
+            <span className={styles.cardNote}>{pct(total.errorRate * 100)} answered with an error</span>
+          </dd>
+        </div>
+        <div className={styles.card}>
+          <dt>Webhook latency</dt>
+          <dd>
+            {total.latencyMs.p50 === null ? "—" : ms(total.latencyMs.p50)}
+            <span className={styles.cardNote}>median; 95th percentile {total.latencyMs.p95 === null ? "—" : ms(total.latencyMs.p95)}</span>
+          </dd>
+        </div>
+        <div className={styles.card}>
+          <dt>Uptime, last 7 days</dt>
+          <dd>
+            {total.uptime7d === null ? "—" : pct(total.uptime7d)}
+            <span className={styles.cardNote}>{total.uptime7d === null ? "no health checks yet" : "of health checks passed"}</span>
+          </dd>
+        </div>
+      </dl>
+
+      <h2>Last {SERIES_DAYS} days (UTC)</h2>
+      {rentals30 === 0 && calls30 === 0 && checks30 === 0 && (
+        <p className="hint">Nothing happened in the last {SERIES_DAYS} days yet: the charts fill in as your agents are rented and checked.</p>
+      )}
+      <Chart
+        id="chart-rentals"
+        title="Rentals started per day"
+        summary={`${plural(rentals30, "rental")} in the last ${SERIES_DAYS} days.`}
+        labels={labels}
+        kind="bars"
+        format={count}
+        series={[{ name: "Rentals", color: "#1d4ed8", values: days.map((d) => d.rentals) }]}
+      />
+      <Chart
+        id="chart-revenue"
+        title="Revenue per day (rentals started that day, USDC)"
+        summary={`${usdc(revenue30)} from rentals started in the last ${SERIES_DAYS} days (cancelled rentals not counted).`}
+        labels={labels}
+        kind="bars"
+        format={(v) => usdcNumber(v)}
+        series={[{ name: "Revenue", color: "#15803d", values: days.map((d) => microToUsdc(d.revenueMicro)) }]}
+      />
+      <Chart
+        id="chart-calls"
+        title="Chat calls per day"
+        summary={`${plural(calls30, "chat call")} in the last ${SERIES_DAYS} days, ${plural(errors30, "error")}.`}
+        labels={labels}
+        kind="bars"
+        format={count}
+        series={[
+          { name: "Calls", color: "#1d4ed8", values: days.map((d) => d.chatCalls) },
+          { name: "Errors", color: "#b91c1c", values: days.map((d) => d.chatErrors) },
+        ]}
+      />
+      <Chart
+        id="chart-latency"
+        title="Webhook latency per day"
+        summary={
+          total.latencyMs.p50 === null
+            ? "No chat call has reached a webhook yet."
+            : `Overall median ${ms(total.latencyMs.p50)}, 95th percentile ${ms(total.latencyMs.p95 ?? 0)}.`
+        }
+        labels={labels}
+        kind="lines"
+        format={ms}
+        series={[
+          { name: "Median (p50)", color: "#1d4ed8", values: days.map((d) => d.latencyP50) },
+          { name: "95th percentile (p95)", color: "#a16207", values: days.map((d) => d.latencyP95) },
+        ]}
+      />
+      <Chart
+        id="chart-uptime"
+        title="Uptime per day (share of health checks passed)"
+        summary={checks30 === 0 ? "No health checks ran in this period." : `${plural(checks30, "health check")} in the last ${SERIES_DAYS} days.`}
+        labels={labels}
+        kind="lines"
+        format={pct}
+        series={[{ name: "Uptime", color: "#15803d", values: days.map((d) => d.uptime) }]}
+      />
+
+      <section className={styles.panel} aria-labelledby="by-agent-heading">
+        <h2 id="by-agent-heading">By agent</h2>
+        {stats.agents.length === 0 ? (
+          <p>You have no listings yet.</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Agent</th>
+                  <th scope="col" className={styles.num}>Rentals</th>
+                  <th scope="col" className={styles.num}>Active</th>
+                  <th scope="col" className={styles.num}>Released</th>
+                  <th scope="col" className={styles.num}>In escrow</th>
+                  <th scope="col" className={styles.num}>Chat calls</th>
+                  <th scope="col" className={styles.num}>Error rate</th>
+                  <th scope="col" className={styles.num}>p50</th>
+                  <th scope="col" className={styles.num}>p95</th>
+                  <th scope="col" className={styles.num}>Uptime 7 d</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.agents.map((a) => (
+                  <tr key={a.id}>
+                    <th scope="row">{a.name}</th>
+                    <td className={styles.num}>{count(a.rentals.total)}</td>
+                    <td className={styles.num}>{count(a.rentals.active)}</td>
+                    <td className={styles.num}>{usdcNumber(a.revenue.released)}</td>
+                    <td className={styles.num}>{usdcNumber(a.revenue.inEscrow)}</td>
+                    <td className={styles.num}>{count(a.chatCalls)}</td>
+                    <td className={styles.num}>{pct(a.errorRate * 100)}</td>
+                    <td className={styles.num}>{a.latencyMs.p50 === null ? "—" : ms(a.latencyMs.p50)}</td>
+                    <td className={styles.num}>{a.latencyMs.p95 === null ? "—" : ms(a.latencyMs.p95)}</td>
+                    <td className={styles.num}>{a.uptime7d === null ? "—" : pct(a.uptime7d)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+// For the dashboard's action tests (imported by *.test.ts only): a signed-in owner whose session
+// cookie the mocked next/headers hands to requireSignedInAccount(), as a request would.
+import { createSession } from "@/lib/auth/create-session";
+import { makeOwner } from "@/test/fixtures";
+
+export const cookieJar: { value?: string; set: { name: string; value: string; options: Record<string, unknown> }[] } = { set: [] };
+
+export function mockedCookies() {
+  return {
+    get: (name: string) => (name === "ars_session" && cookieJar.value ? { name, value: cookieJar.value } : undefined),
+    set: (name: string, value: string, options: Record<string, unknown> = {}) => {
+      cookieJar.set.push({ name, value, options });
+    },
+  };
+}
+
+/** A new owner account, signed in: its session cookie becomes the one requests carry. */
+export async function signInNewOwner() {
+  const owner = await makeOwner();
+  const { cookie } = await createSession(owner.id, { method: "email" });
+  cookieJar.value = /^ars_session=([^;]*)/.exec(cookie)![1];
+  return owner;
+}
+
+/** Runs an action that ends in redirect() and returns the path it redirected to. */
+export async function redirectOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    const digest = (error as { digest?: string }).digest;
+    if (digest?.startsWith("NEXT_REDIRECT")) return digest.split(";")[2];
+    throw error;
+  }
+  throw new Error("expected a redirect");
+}
+
+export function formData(fields: Record<string, string | string[]>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
+  }
+  return form;
+}

@@ -1,0 +1,27 @@
+/**
+ * The listing form's fields as the shared listing schema expects them. Skills arrive as one text
+ * field (comma- or space-separated, what the chips component keeps in sync); channels as
+ * checkboxes; prices as text, where blank disables the duration.
+ */
+export function listingInputFromForm(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  return {
+    name: text("name") ?? "",
+    description: text("description") ?? "",
+    category: text("category") ?? "",
+    skills: splitSkills(text("skills") ?? ""),
+    channels: form.getAll("channels").filter((v): v is string => typeof v === "string"),
+    pricePerHour: text("pricePerHour") ?? "",
+    pricePerDay: text("pricePerDay") ?? "",
+    pricePerMonth: text("pricePerMonth") ?? "",
+  };
+}
+
+export type ListingFormValues = ReturnType<typeof listingInputFromForm>;
+
+export function splitSkills(value: string): string[] {
+  return [...new Set(value.split(/[\s,]+/).map((s) => s.trim().toLowerCase()).filter(Boolean))];
+}
