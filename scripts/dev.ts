@@ -1,75 +1,116 @@
 // `npm run dev`: everything on one machine with no services installed. Without DATABASE_URL it
 // serves an embedded PostgreSQL (PGlite, data in .data/pglite); with it, that database is used.
-// Migrations are applied, the echo agent and the demo data are set up, and the Next.js dev
-// server starts on PORT (3000). Rate limits use Upstash when its variables are set, else memory.
-// Like Vercel Cron in production, it calls the cron routes on their schedule (vercel.json).
+// Without CHAIN_RPC_URL it starts a local anvil chain (state in .data/pglite-chain) with a test
+// USDC and the escrow deployed, and sets the CHAIN_* settings for itself and the app.
+// Migrations are applied, the echo agent and the demo data (a rental paid on the local chain) are
+// set up, and the Next.js dev server starts on PORT (3000). Rate limits use Upstash when its
+// variables are set, else memory. Like Vercel Cron in production, it calls the cron routes on
+// their schedule (vercel.json).
 import "./load-env";
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "./apply-migrations";
-import { startEchoAgent } from "./echo-agent";
+import { type LocalChain, ensureLocalChain } from "./deploy-local-chain";
+import { type EchoAgent, startEchoAgent } from "./echo-agent";
 import { startEmbeddedPostgres } from "./embedded-postgres";
+import { type Anvil, startAnvil } from "./start-anvil";
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = path.resolve(process.env.EMBEDDED_DATA_DIR ?? ".data/pglite");
+// Beside the database folder, named after it, so each data folder has its own chain.
+const chainDir = `${dataDir}-chain`;
+const shown = (dir: string) => path.relative(process.cwd(), dir) || dir;
 
 let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
-if (!process.env.DATABASE_URL) {
-  console.log(`Starting embedded PostgreSQL (data in ${path.relative(process.cwd(), dataDir) || dataDir})…`);
-  embedded = await startEmbeddedPostgres({ dataDir, port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined });
-  process.env.DATABASE_URL = embedded.url;
-  process.env.DATABASE_POOL_MAX = "1"; // PGlite serves one connection at a time
-}
-process.env.ALLOW_PRIVATE_WEBHOOKS ??= "1"; // the demo agent listens on 127.0.0.1
-process.env.NEXT_TELEMETRY_DISABLED ??= "1";
-// The cron routes refuse to run without a secret; the server child inherits this one.
-if (!process.env.CRON_SECRET) process.env.CRON_SECRET = randomBytes(32).toString("base64url");
-
-await applyMigrations(process.env.DATABASE_URL!, (line) => console.log(line));
-
-const webhookToken = randomBytes(32).toString("base64url");
-const echo = await startEchoAgent(webhookToken);
-// Imported only now: the database client reads DATABASE_URL when it loads.
-const { seedDemo } = await import("./seed-demo");
-const { db } = await import("@/lib/db");
-const demo = await seedDemo({ url: echo.url, token: webhookToken });
-await db.$disconnect(); // free the embedded server's single connection for the app
-
-const server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/server.ts", "--dev"], {
-  env: { ...process.env, NODE_ENV: "development", PORT: String(port) },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-server.stdout.pipe(process.stdout);
+let anvil: Anvil | undefined;
+let echo: EchoAgent | undefined;
+let server: ChildProcess | undefined;
 
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  server.kill("SIGTERM");
-  await echo.close();
+  server?.kill("SIGTERM");
+  await echo?.close();
+  await anvil?.stop(); // anvil writes its state file as it exits
   await embedded?.stop();
   process.exit(code);
 }
 process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
-server.on("exit", (code) => void stop(code ?? 1));
-
-await new Promise<void>((resolve) => {
-  server.stdout.on("data", (chunk: Buffer) => {
-    if (chunk.toString().includes("Ready on")) resolve();
-  });
+// However this process ends, its children must not outlive it (anvil would keep its port).
+process.on("exit", () => {
+  server?.kill("SIGTERM");
+  void anvil?.stop();
 });
 
-const base = `http://localhost:${port}`;
-// Compile the renter routes once so the first curl answers at once.
-await Promise.allSettled(
-  ["status", "chat"].map((p) =>
-    fetch(`${base}/api/v1/${p}`, { method: "OPTIONS", signal: AbortSignal.timeout(60_000) }),
-  ),
-);
+try {
+  await start();
+} catch (error) {
+  console.error("npm run dev could not start:", error);
+  await stop(1);
+}
 
-console.log(`
+async function start() {
+  if (!process.env.DATABASE_URL) {
+    console.log(`Starting embedded PostgreSQL (data in ${shown(dataDir)})…`);
+    embedded = await startEmbeddedPostgres({ dataDir, port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined });
+    process.env.DATABASE_URL = embedded.url;
+    process.env.DATABASE_POOL_MAX = "1"; // PGlite serves one connection at a time
+  }
+  process.env.ALLOW_PRIVATE_WEBHOOKS ??= "1"; // the demo agent listens on 127.0.0.1
+  process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+  // The cron routes refuse to run without a secret; the server child inherits this one.
+  if (!process.env.CRON_SECRET) process.env.CRON_SECRET = randomBytes(32).toString("base64url");
+
+  const chain = process.env.CHAIN_RPC_URL ? undefined : await startLocalChain();
+
+  await applyMigrations(process.env.DATABASE_URL!, (line) => console.log(line));
+
+  const webhookToken = randomBytes(32).toString("base64url");
+  echo = await startEchoAgent(webhookToken);
+  // Imported only now: the database client and the chain settings are read when they load.
+  const { forgetEarlierDeployment, seedDemo } = await import("./seed-demo");
+  const { db } = await import("@/lib/db");
+  if (chain?.deployed) {
+    const cancelled = await forgetEarlierDeployment(chain.operator);
+    if (cancelled) console.log(`The local chain was deployed afresh: ${cancelled} rental(s) paid on the earlier one marked cancelled.`);
+  }
+  const demo = await seedDemo(
+    { url: echo.url, token: webhookToken },
+    chain ? { ownerWallet: chain.owner, renterKey: chain.renterKey } : undefined,
+  );
+  await db.$disconnect(); // free the embedded server's single connection for the app
+
+  server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/server.ts", "--dev"], {
+    env: { ...process.env, NODE_ENV: "development", PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const child = server;
+  child.on("exit", (code) => void stop(code ?? 1));
+  await new Promise<void>((resolve) => {
+    let partial = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split("\n");
+      partial = lines.pop()!;
+      for (const line of lines) {
+        if (!quietLine(line)) process.stdout.write(`${line}\n`);
+        if (line.includes("Ready on")) resolve();
+      }
+    });
+  });
+
+  const base = `http://localhost:${port}`;
+  // Compile the renter routes once so the first curl answers at once.
+  await Promise.allSettled(
+    ["status", "chat"].map((p) =>
+      fetch(`${base}/api/v1/${p}`, { method: "OPTIONS", signal: AbortSignal.timeout(60_000) }),
+    ),
+  );
+
+  console.log(`
 ────────────────────────────────────────────────────────────────────────
  Agent Rental Service is running at ${base}
 
@@ -78,6 +119,8 @@ console.log(`
  Demo agent        Echo Agent (${demo.agentId})
  Demo rental code  ${demo.code}
  E-mail outbox     ${base}/dev/outbox
+
+${chainBanner(chain)}
 
  Try it:
    curl -s ${base}/api/v1/status -H "X-API-Key: ${demo.code}"
@@ -88,24 +131,117 @@ console.log(`
 DEMO_RENTAL_CODE=${demo.code}
 `);
 
-// Health checks every 15 minutes, as vercel.json schedules them; the first soon after start.
-const HEALTH_CHECK_PERIOD_MS = 15 * 60_000;
-async function tickHealthChecks(): Promise<void> {
-  try {
-    const res = await fetch(`${base}/api/cron/health-checks`, {
-      headers: { Authorization: `Bearer ${process.env.CRON_SECRET}` },
-      signal: AbortSignal.timeout(330_000),
-    });
-    const body = await res.json();
-    if (!res.ok) return console.log(`[cron] health checks: HTTP ${res.status} ${body.error ?? ""}`);
-    console.log(
-      `[cron] health checks: ${body.checked} checked, ${body.healthy} healthy, ${body.failed} failed, ` +
-        `${body.wentOffline} went offline, ${body.cameOnline} came online` +
-        `${body.remaining ? `, ${body.remaining} left for the next run` : ""} (${body.durationMs} ms)`,
-    );
-  } catch (error) {
-    console.log(`[cron] health checks: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  scheduleCrons(base);
 }
-setTimeout(() => void tickHealthChecks(), 5_000);
-setInterval(() => void tickHealthChecks(), HEALTH_CHECK_PERIOD_MS);
+
+// anvil with its state kept beside the database; the contracts deployed once and remembered.
+async function startLocalChain(): Promise<LocalChain> {
+  const chainPort = Number(process.env.EMBEDDED_CHAIN_PORT || 8545);
+  if (!Number.isInteger(chainPort) || chainPort < 0 || chainPort > 65_535) {
+    throw new Error(`EMBEDDED_CHAIN_PORT must be a port number (0 = any free port), not "${process.env.EMBEDDED_CHAIN_PORT}"`);
+  }
+  mkdirSync(chainDir, { recursive: true });
+  console.log(`Starting local chain (anvil, state in ${shown(chainDir)})…`);
+  const statePath = path.join(chainDir, "anvil-state.json");
+  anvil = await startAnvil({ port: chainPort || undefined, statePath }).catch((error: Error) => {
+    const hint = /in use/.test(error.message)
+      ? "set EMBEDDED_CHAIN_PORT to another port, or CHAIN_RPC_URL (and the other chain settings) to use a chain of yours"
+      : `an unreadable ${shown(statePath)} can be deleted: the chain then starts afresh`;
+    throw new Error(`${error.message}\n(${hint})`);
+  });
+  const chain = await ensureLocalChain(anvil.rpcUrl, path.join(chainDir, "deployment.json"));
+  console.log(
+    chain.deployed
+      ? `Deployed TestUSDC ${chain.usdc} and RentalEscrow ${chain.escrow} (block ${chain.startBlock}).`
+      : `Using TestUSDC ${chain.usdc} and RentalEscrow ${chain.escrow} deployed earlier.`,
+  );
+  Object.assign(process.env, {
+    CHAIN_ID: String(chain.chainId),
+    CHAIN_RPC_URL: chain.rpcUrl,
+    USDC_ADDRESS: chain.usdc,
+    ESCROW_ADDRESS: chain.escrow,
+    QUOTE_SIGNER_PRIVATE_KEY: chain.quoteSignerKey,
+    OPERATOR_PRIVATE_KEY: chain.operatorKey,
+    RENTER_PRIVATE_KEY: chain.renterKey,
+    CHAIN_CONFIRMATIONS: "1",
+    ESCROW_START_BLOCK: String(chain.startBlock),
+  });
+  return chain;
+}
+
+function chainBanner(chain: LocalChain | undefined): string {
+  if (!chain) {
+    return ` Chain             ${process.env.CHAIN_RPC_URL} (chain id ${process.env.CHAIN_ID || "?"}, from your settings)
+ Escrow            ${process.env.ESCROW_ADDRESS || "(ESCROW_ADDRESS not set)"}
+ USDC              ${process.env.USDC_ADDRESS || "(USDC_ADDRESS not set)"}`;
+  }
+  return ` Chain             ${chain.rpcUrl} (anvil, chain id ${chain.chainId}; state in ${shown(chainDir)})
+ Escrow            ${chain.escrow}
+ Test USDC         ${chain.usdc}
+ Demo renter       ${chain.renter} (paid the demo rental; holds test USDC)
+ Renter key        ${chain.renterKey} (anvil's public test key)`;
+}
+
+// The cron routes on vercel.json's schedule. Health checks report every run; the escrow event
+// reader and the release sweep run every minute and print a line only when something changed.
+function scheduleCrons(base: string) {
+  const MINUTE = 60_000;
+  const every = (periodMs: number, firstAfterMs: number, run: () => Promise<void>) => {
+    setTimeout(() => void run(), firstAfterMs);
+    setInterval(() => void run(), periodMs);
+  };
+  every(15 * MINUTE, 5_000, cronTick(base, "health-checks", "health checks", (b) =>
+    `${b.checked} checked, ${b.healthy} healthy, ${b.failed} failed, ${b.wentOffline} went offline, ${b.cameOnline} came online` +
+      `${b.remaining ? `, ${b.remaining} left for the next run` : ""} (${b.durationMs} ms)`,
+  ));
+  every(MINUTE, 10_000, cronTick(base, "sync-escrow", "escrow events", (b) => {
+    const changed = counts(b, ["activated", "disputed", "cancelled", "completed"]);
+    return changed && `blocks ${b.fromBlock}–${b.toBlock}, ${b.events} event(s): ${changed}`;
+  }));
+  every(MINUTE, 15_000, cronTick(base, "release-rentals", "release sweep", (b) =>
+    counts(b, ["claimed", "sent", "replaced", "completed", "failed", "completedWithoutEscrow"]).replace("completedWithoutEscrow", "completed without escrow"),
+  ));
+}
+
+// Next's request log line for a successful cron call: the [cron] line says what matters.
+function quietLine(line: string): boolean {
+  const plain = line.replace(/\x1b\[[0-9;]*m/g, ""); // without terminal colours
+  return /^\s*(GET|POST) \/api\/cron\/[\w-]+ 2\d\d in /.test(plain);
+}
+
+type Summary = Record<string, number | string | boolean>;
+
+// "2 claimed, 2 sent" for the non-zero counts; "" when all are zero.
+function counts(body: Summary, names: string[]): string {
+  return names.filter((n) => Number(body[n]) > 0).map((n) => `${body[n]} ${n}`).join(", ");
+}
+
+// One run of a cron route. A run still going when the next is due is not doubled; the same error
+// twice in a row is printed once.
+function cronTick(base: string, route: string, label: string, describe: (body: Summary) => string | null | false) {
+  let running = false;
+  let lastError = "";
+  return async () => {
+    if (running || stopping) return;
+    running = true;
+    let error = "";
+    try {
+      const res = await fetch(`${base}/api/cron/${route}`, {
+        headers: { Authorization: `Bearer ${process.env.CRON_SECRET}` },
+        signal: AbortSignal.timeout(330_000),
+      });
+      const body = (await res.json().catch(() => ({}))) as Summary;
+      if (!res.ok) error = `HTTP ${res.status} ${body.error ?? ""}`.trim();
+      else {
+        const line = describe(body);
+        if (line) console.log(`[cron] ${label}: ${line}`);
+      }
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    } finally {
+      running = false;
+    }
+    if (error && error !== lastError && !stopping) console.log(`[cron] ${label}: ${error}`);
+    lastError = error;
+  };
+}

@@ -1,11 +1,15 @@
-// Smoke test of the embedded default: `npm run dev` with no database or Redis configured starts
-// PGlite, the app and the demo, and the printed rental code works with the printed curl paths.
+// Smoke test of the embedded default: `npm run dev` with no database, Redis or chain configured
+// starts PGlite, anvil with the escrow, the app and the demo, the printed rental code works with
+// the printed curl paths, and the demo rental is paid into the printed escrow.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { afterAll, describe, expect, it } from "vitest";
+import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { rentalIdToBytes32 } from "@/lib/chain/rental-id";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -21,17 +25,41 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "ars-embedded-"));
 
 afterAll(async () => {
   if (child?.pid) {
-    process.kill(-child.pid, "SIGTERM");
-    await new Promise((resolve) => child!.once("exit", resolve));
+    const group = -child.pid;
+    const exited = child.exitCode !== null || child.signalCode !== null;
+    try {
+      process.kill(group, "SIGTERM");
+    } catch {
+      // the whole group has already gone
+    }
+    if (!exited) await new Promise((resolve) => child!.once("exit", resolve));
+    // Let every process of the group finish (anvil writes its state file as it exits).
+    for (let i = 0; i < 100; i++) {
+      try {
+        process.kill(group, 0);
+      } catch {
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}-chain`, { recursive: true, force: true }); // the chain's state, beside it
 });
 
 describe("npm run dev (embedded default)", () => {
   it("serves the demo rental over /api/v1 and /v1 with no services configured", async () => {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), EMBEDDED_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) };
-    for (const name of ["DATABASE_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "NODE_ENV", "VITEST", "WEBHOOK_TIMEOUT_MS"]) delete env[name];
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      EMBEDDED_DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_CHAIN_PORT: String(await freePort()),
+    };
+    const configured = ["DATABASE_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "NODE_ENV", "VITEST", "WEBHOOK_TIMEOUT_MS"];
+    const chainSettings = ["CHAIN_ID", "CHAIN_RPC_URL", "USDC_ADDRESS", "ESCROW_ADDRESS", "QUOTE_SIGNER_PRIVATE_KEY", "OPERATOR_PRIVATE_KEY", "RENTER_PRIVATE_KEY", "CHAIN_CONFIRMATIONS", "ESCROW_START_BLOCK"];
+    for (const name of [...configured, ...chainSettings]) delete env[name];
     child = spawn("npm", ["run", "dev", "--silent"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stderr!.on("data", (c) => (output += c));
@@ -52,6 +80,28 @@ describe("npm run dev (embedded default)", () => {
     const body = await status.json();
     expect(body.rental.status).toBe("active");
     expect(body.agent.name).toBe("Echo Agent");
+
+    // The demo rental was paid into the printed escrow on the printed chain, by the demo renter,
+    // and its times are the chain's.
+    const printed = (label: string) => new RegExp(`^ ${label} +(\\S+)`, "m").exec(output)?.[1];
+    const rpcUrl = printed("Chain")!;
+    const escrow = printed("Escrow") as Address;
+    const usdc = printed("Test USDC") as Address;
+    const renter = printed("Demo renter") as Address;
+    expect(rpcUrl).toBe(`http://127.0.0.1:${env.EMBEDDED_CHAIN_PORT}`);
+    const chain = createPublicClient({ transport: http(rpcUrl) });
+    const [onChainRenter, , endsAt, onChainStatus, , price, fee] = await chain.readContract({
+      address: escrow,
+      abi: escrowAbi,
+      functionName: "rentals",
+      args: [rentalIdToBytes32(body.rental.id)],
+    });
+    expect(onChainStatus).toBe(1); // Active
+    expect(onChainRenter).toBe(renter);
+    expect(new Date(endsAt * 1000).toISOString()).toBe(body.rental.ends_at);
+    expect(price + BigInt(fee)).toBe(51_000_000n); // 50 USDC a month + the 1 USDC fee
+    const held = await chain.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [escrow] });
+    expect(held).toBeGreaterThanOrEqual(51_000_000n);
 
     const chat = await fetch(`${base}/api/v1/chat`, {
       method: "POST",

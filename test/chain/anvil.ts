@@ -1,9 +1,5 @@
 // A private anvil chain per test file (files run in parallel processes) and viem clients for it.
-// The native binary is started directly: killing an `npx anvil` wrapper would orphan the chain.
-import { type ChildProcess, spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import { createServer } from "node:net";
-import path from "node:path";
+// Starting anvil is shared with `npm run dev` (scripts/start-anvil.ts).
 import {
   type Abi,
   type Address,
@@ -14,72 +10,10 @@ import {
   getAddress,
   http,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
+import { startAnvil } from "../../scripts/start-anvil";
 
-const ANVIL_BIN = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("@foundry-rs/anvil-linux-amd64/package.json")),
-  "bin/anvil",
-);
-
-// anvil's default mnemonic: its first ten accounts are funded and unlocked.
-const MNEMONIC = "test test test test test test test test test test test junk";
-export const accounts = Array.from({ length: 10 }, (_, i) => mnemonicToAccount(MNEMONIC, { addressIndex: i }));
-
-export type Anvil = { rpcUrl: string; stop: () => Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function answers(rpcUrl: string): Promise<boolean> {
-  try {
-    const response = await fetch(rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
-}
-
-/** Starts anvil on a free 127.0.0.1 port and resolves once it answers JSON-RPC. */
-export async function startAnvil(): Promise<Anvil> {
-  // Another process may grab the port between freePort() and anvil's bind: then try another.
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort();
-    const rpcUrl = `http://127.0.0.1:${port}`;
-    const child = spawn(ANVIL_BIN, ["--host", "127.0.0.1", "--port", String(port), "--silent"], {
-      stdio: "ignore",
-    });
-    const stop = stopper(child);
-    const deadline = Date.now() + 10_000;
-    while (child.exitCode === null && Date.now() < deadline) {
-      if (await answers(rpcUrl)) return { rpcUrl, stop };
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await stop();
-  }
-  throw new Error(`anvil did not start (${ANVIL_BIN})`);
-}
+export { type Anvil, accounts, startAnvil } from "../../scripts/start-anvil";
 
 /** viem clients for an anvil chain; transactions are sent from anvil's unlocked accounts. */
 export function connect(rpcUrl: string) {

@@ -8,6 +8,7 @@ import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
 import * as TestUSDC from "@/lib/chain/generated/TestUSDC";
 import { type Quote, quoteDomain, quoteTypes } from "@/lib/chain/quote-typed-data";
 import { rentalIdToBytes32 } from "@/lib/chain/rental-id";
+import { admin, deployEscrowContracts, owner, renter, signer } from "../../scripts/deploy-local-chain";
 import { type Chain, accounts } from "./anvil";
 
 // The backend's own id encoding and typed data, so these tests also prove they match the contract.
@@ -16,7 +17,8 @@ export { type Quote, rentalIdToBytes32 };
 export const escrowAbi = RentalEscrow.abi;
 export const FEE = 1_000_000n; // 1 USDC in 6-decimal units
 
-export const [admin, signer, operator, arbiter, treasury, renter, owner, other, renter2, owner2] = accounts;
+// The roles the local deployment gives to anvil's default accounts (scripts/deploy-local-chain.ts).
+export { admin, arbiter, operator, other, owner, owner2, renter, renter2, signer, treasury } from "../../scripts/deploy-local-chain";
 
 export const Status = { None: 0, Active: 1, Disputed: 2, Released: 3, Refunded: 4 } as const;
 
@@ -27,15 +29,7 @@ export type TokenKind = keyof typeof tokens;
 export async function deployEscrow<K extends TokenKind>(chain: Chain, kind: K) {
   const { publicClient, walletClient } = chain;
   const tokenAbi = tokens[kind].abi;
-  const token = await chain.deploy(admin.address, tokens[kind]);
-  const escrow = await chain.deploy(admin.address, RentalEscrow, [
-    token,
-    admin.address,
-    treasury.address,
-    signer.address,
-    operator.address,
-    arbiter.address,
-  ]);
+  const { token, escrow } = await deployEscrowContracts(chain, tokens[kind]);
 
   /** Sends a transaction to the escrow and waits for it. anvil mines reverting transactions
    * too; their revert data is then read from a trace and thrown as viem's decoded error. */
