@@ -3,7 +3,8 @@ import { createWalletClient, erc20Abi, http, parseSignature, type Hex } from "vi
 import { privateKeyToAccount } from "viem/accounts";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
-import { permitTypes, usdcNonce, usdcPermitDomain } from "@/lib/chain/usdc-permit-domain";
+import { permitTypes } from "@/lib/chain/permit-typed-data";
+import { usdcNonce, usdcPermitDomain } from "@/lib/chain/usdc-permit-domain";
 import type { Channel, DurationType } from "@/lib/generated/prisma/enums";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { quoteRental } from "@/lib/rentals/quote-rental";

@@ -1,25 +1,11 @@
 // EIP-2612 permits from the browser: whether the token supports them, and the typed data to sign.
-// Mirrors lib/chain/usdc-permit-domain.ts (server-only), with wagmi's readContract.
-import { parseAbi, parseSignature, type Address, type Hex } from "viem";
+// The browser twin of lib/chain/usdc-permit-domain.ts (server-only), with wagmi's readContract.
+import { parseSignature, type Address, type Hex } from "viem";
+import { permitTypes, tokenPermitAbi } from "@/lib/chain/permit-typed-data";
 import { readContract } from "wagmi/actions";
 import type { Config } from "wagmi";
 
-export const tokenPermitAbi = parseAbi([
-  "function eip712Domain() view returns (bytes1, string, string, uint256, address, bytes32, uint256[])",
-  "function name() view returns (string)",
-  "function version() view returns (string)",
-  "function nonces(address) view returns (uint256)",
-]);
-
-export const permitTypes = {
-  Permit: [
-    { name: "owner", type: "address" },
-    { name: "spender", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "nonce", type: "uint256" },
-    { name: "deadline", type: "uint256" },
-  ],
-} as const;
+export { permitTypes, tokenPermitAbi };
 
 export type PermitDomain = { name: string; version: string; chainId: number; verifyingContract: Address };
 

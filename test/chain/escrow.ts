@@ -10,6 +10,7 @@ import { type Quote, quoteDomain, quoteTypes } from "@/lib/chain/quote-typed-dat
 import { rentalIdToBytes32 } from "@/lib/chain/rental-id";
 import { admin, deployEscrowContracts, owner, renter, signer } from "../../scripts/deploy-local-chain";
 import { type Chain, accounts } from "./anvil";
+import { permitTypes } from "@/lib/chain/permit-typed-data";
 
 // The backend's own id encoding and typed data, so these tests also prove they match the contract.
 export { type Quote, rentalIdToBytes32 };
@@ -97,15 +98,7 @@ export async function deployEscrow<K extends TokenKind>(chain: Chain, kind: K) {
     const [, name, version] = await publicClient.readContract({ ...usdc, functionName: "eip712Domain" });
     const signature = await from.signTypedData({
       domain: { name, version, chainId: publicClient.chain.id, verifyingContract: token },
-      types: {
-        Permit: [
-          { name: "owner", type: "address" },
-          { name: "spender", type: "address" },
-          { name: "value", type: "uint256" },
-          { name: "nonce", type: "uint256" },
-          { name: "deadline", type: "uint256" },
-        ],
-      },
+      types: permitTypes,
       primaryType: "Permit",
       message: { owner: q.renter, spender: escrow, value: q.price + q.fee, nonce, deadline },
     });

@@ -6,7 +6,7 @@ import { type Address, type Hex, type PrivateKeyAccount, parseSignature, toHex }
 import { type HDAccount, generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { permitTypes } from "@/lib/chain/usdc-permit-domain";
+import { permitTypes } from "@/lib/chain/permit-typed-data";
 import type { quoteRental } from "@/lib/rentals/quote-rental";
 import type { AgentListingInput } from "@/lib/schemas/agent-listing";
 import { makeAgent } from "@/test/fixtures";
