@@ -1,21 +1,13 @@
 "use client";
-import { useState } from "react";
+import { useClipboardCopy } from "@/app/_components/use-clipboard-copy";
 
 // Copies a value to the clipboard and says so (to screen readers too). Without JavaScript the
 // value stays on screen to select by hand.
 export function CopyButton({ value, label }: { value: string; label: string }) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-  }
+  const { state, copy } = useClipboardCopy();
   return (
     <span>
-      <button type="button" className="button" onClick={copy} aria-label={label}>
+      <button type="button" className="button" onClick={() => void copy(value)} aria-label={label}>
         {state === "copied" ? "Copied" : "Copy"}
       </button>
       <span role="status" className="visually-hidden">

@@ -1,30 +1,16 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useClipboardCopy } from "@/app/_components/use-clipboard-copy";
 import styles from "../renter.module.css";
 
 /** The rental code with a Copy button; the result is announced politely, in place (no reflow). */
 export function CopyCode({ code, label = "Copy code" }: { code: string; label?: string }) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-  useEffect(() => {
-    if (state === "idle") return;
-    const t = setTimeout(() => setState("idle"), 3000);
-    return () => clearTimeout(t);
-  }, [state]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-  }
+  const { state, copy } = useClipboardCopy(3000);
 
   return (
     <span className={styles.codeRow}>
       <code className={styles.code}>{code}</code>
-      <button type="button" className={`button ${styles.smallButton}`} onClick={() => void copy()} aria-label={`${label} ${code}`}>
+      <button type="button" className={`button ${styles.smallButton}`} onClick={() => void copy(code)} aria-label={`${label} ${code}`}>
         {state === "copied" ? "Copied" : state === "failed" ? "Not copied" : "Copy"}
       </button>
       <span className="visually-hidden" role="status">
