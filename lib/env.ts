@@ -29,6 +29,9 @@ const schema = z.object({
   // E-mail: Resend when RESEND_API_KEY is set, otherwise the development outbox.
   RESEND_API_KEY: z.string().optional(),
   EMAIL_FROM: z.string().default("Agent Rental Service <no-reply@localhost>"),
+  // Serve /dev/outbox in production too (a local `npm start`, the Playwright tests). Never on a
+  // public deployment: the outbox shows every e-mail, sign-in links included.
+  DEV_OUTBOX: flag,
   // Payments (docs/escrow.md). Unset = checkout and the release sweep answer "not configured".
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   CHAIN_RPC_URL: z.url().optional(),

@@ -1,6 +1,6 @@
 // An EIP-1193 provider backed by a private key: a stand-in for a browser wallet in tests (unit
-// tests here; the Playwright tests can inject the same shape as window.ethereum). It signs and
-// sends with the key and forwards every read to the RPC. Never used by the app itself.
+// tests here; the Playwright tests expose it to pages as window.ethereum, e2e/test-wallet.ts).
+// It signs and sends with the key and forwards every read to the RPC. Never used by the app.
 import { createPublicClient, createWalletClient, http, type Chain, type Hex, type TypedDataDefinition } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 
@@ -35,6 +35,11 @@ export function keyWalletProvider(key: Hex, chain: Chain, rpcUrl: string, option
         return [{ parentCapability: "eth_accounts" }];
       case "wallet_getPermissions":
         return [{ parentCapability: "eth_accounts" }];
+      case "personal_sign": {
+        prompts.push(method);
+        if (options.rejectNext?.()) throw reject();
+        return account.signMessage({ message: { raw: args[0] as Hex } });
+      }
       case "eth_signTypedData_v4": {
         prompts.push(method);
         if (options.rejectNext?.()) throw reject();

@@ -37,7 +37,9 @@ export async function sendEmail(message: EmailMessage, transport: EmailTransport
   if (!created) return db.email.findUniqueOrThrow({ where: { idempotencyKey: message.idempotencyKey } });
 
   if (transport.kind === "outbox") {
-    printToConsole(created);
+    // The body may hold a sign-in link: it is printed in development only, never to a server log.
+    if (env.NODE_ENV === "production") console.warn(`[email] ${message.idempotencyKey} kept in the outbox, not sent: RESEND_API_KEY is not set`);
+    else printToConsole(created);
     return created;
   }
   const outcome = await postToResend(transport, message);

@@ -1,5 +1,6 @@
 // /dev/outbox — the e-mails the service would have sent, for development without RESEND_API_KEY.
-// Never served in production: e-mails hold owners' addresses.
+// Not served in production unless DEV_OUTBOX=1 (local `npm start`, the Playwright tests): e-mails
+// hold owners' addresses and sign-in links.
 import { notFound } from "next/navigation";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -7,7 +8,7 @@ import { env } from "@/lib/env";
 export const dynamic = "force-dynamic";
 
 export default async function OutboxPage() {
-  if (env.NODE_ENV === "production") notFound();
+  if (env.NODE_ENV === "production" && !env.DEV_OUTBOX) notFound();
   const emails = await db.email.findMany({ orderBy: { createdAt: "desc" }, take: 50 });
   return (
     <main style={{ maxWidth: 860, margin: "0 auto", padding: "32px 24px", lineHeight: 1.5 }}>

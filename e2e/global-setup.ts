@@ -1,0 +1,140 @@
+// Starts what the browser tests run against, once: a fresh database on the real PostgreSQL with
+// every migration applied, a private anvil chain with the test USDC and the escrow deployed, and
+// the production build (`npm run build` first) served by `npm start`'s server on a free port.
+// The tests read where everything is from the E2E_* variables set here.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { applyMigrations } from "../scripts/apply-migrations";
+import { ensureLocalChain, privateKeyOf, renter2, owner2 } from "../scripts/deploy-local-chain";
+import { startAnvil } from "../scripts/start-anvil";
+
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function createDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  await applyMigrations(url.toString());
+  return url.toString();
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+async function waitForServer(server: ChildProcess, baseUrl: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${output()}`);
+    const up = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer within 60 s:\n${output()}`);
+}
+
+export default async function globalSetup() {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run `npm run build` before the browser tests (npm run test:e2e does)");
+  const dbName = `ars_e2e_${process.pid}`;
+  const databaseUrl = await createDatabase(dbName);
+
+  const anvil = await startAnvil();
+  const chainDir = mkdtempSync(path.join(tmpdir(), "ars-e2e-chain-"));
+  const chain = await ensureLocalChain(anvil.rpcUrl, path.join(chainDir, "deployment.json"));
+
+  const port = Number(process.env.E2E_PORT ?? (await freePort()));
+  const baseUrl = `http://localhost:${port}`;
+  const cronSecret = randomBytes(24).toString("base64url");
+  let output = "";
+  const server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      APP_URL: baseUrl,
+      DATABASE_URL: databaseUrl,
+      // Empty = unset (lib/env.ts): a developer's .env must not point the run at real services.
+      UPSTASH_REDIS_REST_URL: "",
+      UPSTASH_REDIS_REST_TOKEN: "",
+      RESEND_API_KEY: "",
+      TRUST_PROXY: "",
+      DEV_OUTBOX: "1",
+      ALLOW_PRIVATE_WEBHOOKS: "1", // the tests' webhooks listen on 127.0.0.1
+      WEBHOOK_TIMEOUT_MS: "5000",
+      HEALTH_CHECK_TIMEOUT_MS: "5000",
+      CRON_SECRET: cronSecret,
+      SECRET_BOX_KEYS: `e2e:${randomBytes(32).toString("base64")}`,
+      CHAIN_ID: String(chain.chainId),
+      CHAIN_RPC_URL: chain.rpcUrl,
+      USDC_ADDRESS: chain.usdc,
+      ESCROW_ADDRESS: chain.escrow,
+      ESCROW_START_BLOCK: String(chain.startBlock),
+      QUOTE_SIGNER_PRIVATE_KEY: chain.quoteSignerKey,
+      OPERATOR_PRIVATE_KEY: chain.operatorKey,
+      RENTER_PRIVATE_KEY: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  server.stdout!.on("data", keep);
+  server.stderr!.on("data", keep);
+
+  Object.assign(process.env, {
+    E2E_BASE_URL: baseUrl,
+    E2E_DATABASE_URL: databaseUrl,
+    E2E_RPC_URL: chain.rpcUrl,
+    E2E_CHAIN_ID: String(chain.chainId),
+    E2E_USDC: chain.usdc,
+    E2E_ESCROW: chain.escrow,
+    E2E_CRON_SECRET: cronSecret,
+    // The browser wallets: the renter holds test USDC (ensureLocalChain funds it).
+    E2E_RENTER_KEY: chain.renterKey,
+    E2E_OWNER_KEY: privateKeyOf(owner2),
+    E2E_SECOND_RENTER_KEY: privateKeyOf(renter2),
+  });
+
+  try {
+    await waitForServer(server, baseUrl, () => output);
+  } catch (error) {
+    server.kill("SIGTERM");
+    await anvil.stop();
+    await dropDatabase(dbName);
+    throw error;
+  }
+
+  return async () => {
+    await new Promise<void>((resolve) => {
+      if (server.exitCode !== null) return resolve();
+      server.once("exit", () => resolve());
+      server.kill("SIGTERM");
+    });
+    await anvil.stop();
+    rmSync(chainDir, { recursive: true, force: true });
+    await dropDatabase(dbName);
+    if (process.env.E2E_SERVER_LOG) console.log(output);
+  };
+}
