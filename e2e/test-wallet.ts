@@ -10,9 +10,14 @@ export const TEST_WALLET_NAME = "E2E Test Wallet";
 
 export async function installTestWallet(page: Page, key: Hex) {
   const wallet = keyWalletProvider(key, foundry, process.env.E2E_RPC_URL!);
+  // Like a real wallet, it shares no account with the site until the user approves a connection
+  // (eth_requestAccounts); the approval lasts for the page's life, across navigations.
+  let approved = false;
   // Errors cross back as data: an exposed function's rejection would lose the EIP-1193 code.
   await page.exposeFunction("__e2eWalletRequest", async (args: { method: string; params?: unknown }) => {
     try {
+      if (args.method === "eth_accounts" && !approved) return { result: [] };
+      if (args.method === "eth_requestAccounts") approved = true;
       return { result: await wallet.provider.request(args) };
     } catch (error) {
       const { code, message } = error as { code?: number; message?: string };

@@ -6,9 +6,11 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { cache } from "react";
 import { findMarketplaceAgent } from "@/lib/agents/find-marketplace-agent";
+import { listAgentReviews } from "@/lib/agents/list-agent-reviews";
 import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 import { formatUsdc } from "@/lib/money/format-usdc";
+import { AgentReviews } from "../../_components/agent-reviews";
 import { AgentStats } from "../../_components/agent-stats";
 import { categoryLabel, DURATION_LABEL, NOT_RENTABLE } from "../../_components/labels";
 import { UsdcPrice } from "../../_components/usdc-price";
@@ -31,6 +33,7 @@ export default async function AgentPage({ params }: Props) {
   await connection(); // status, prices and ratings change: always render per request
   const agent = await loadAgent((await params).id);
   if (!agent) notFound();
+  const reviews = await listAgentReviews(agent.id);
 
   const priced = pricedDurations(agent);
   const unpriced = DURATIONS.filter((d) => agent.prices[d] === null);
@@ -105,6 +108,8 @@ export default async function AgentPage({ params }: Props) {
               </dd>
             </div>
           </dl>
+
+          <AgentReviews reviews={reviews} />
 
           <section aria-labelledby="how-heading" className="how">
             <h2 id="how-heading">How renting works</h2>

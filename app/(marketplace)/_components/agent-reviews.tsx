@@ -1,0 +1,33 @@
+import type { AgentReview } from "@/lib/agents/list-agent-reviews";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+// The latest comments renters left, each with its score (in words for screen readers).
+export function AgentReviews({ reviews }: { reviews: AgentReview[] }) {
+  return (
+    <section aria-labelledby="reviews-heading" className="reviews">
+      <h2 id="reviews-heading">What renters say</h2>
+      {reviews.length === 0 ? (
+        <p className="muted">No comments yet. Renters can rate an agent and leave a comment once their rental has started.</p>
+      ) : (
+        <ul className="review-list">
+          {reviews.map((review) => (
+            <li key={review.id} className="review">
+              <p className="review-meta">
+                <span aria-hidden="true" className="review-stars">
+                  {"★".repeat(review.score)}
+                  {"☆".repeat(5 - review.score)}
+                </span>
+                <span className="visually-hidden">{review.score} out of 5</span>{" "}
+                <time dateTime={review.createdAt.toISOString()} className="muted">
+                  {dateFormat.format(review.createdAt)}
+                </time>
+              </p>
+              <blockquote className="review-comment">{review.comment}</blockquote>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
