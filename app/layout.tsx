@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import type { ReactNode } from "react";
+import { SiteHeader } from "./_components/site-header";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -15,28 +15,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <header className="site-header">
-          <div className="container site-header-inner">
-            <Link href="/" className="brand">
-              Agent Rental Service
-            </Link>
-            <nav aria-label="Main">
-              <ul className="site-nav">
-                <li>
-                  <Link href="/">Marketplace</Link>
-                </li>
-                <li>
-                  <a href="/api/v1/openapi.json">Docs</a>
-                </li>
-                <li>
-                  <Link href="/dashboard" prefetch={false}>
-                    Dashboard
-                  </Link>
-                </li>
-              </ul>
-            </nav>
-          </div>
-        </header>
+        <SiteHeader />
         {children}
         <footer className="site-footer">
           <div className="container site-footer-inner">

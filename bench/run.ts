@@ -1,7 +1,8 @@
 // `npm run bench`: builds the app, serves it with `npm start`'s server against the real
-// PostgreSQL, and prints throughput and latency figures. It asserts nothing.
+// PostgreSQL, and prints throughput and latency figures and page JS sizes. It asserts nothing.
 //   1. GET /api/health (the framework floor) and GET /api/v1/status at 1 and 50 connections;
-//   2. the latency POST /api/v1/chat adds over calling the echo webhook directly.
+//   2. the latency POST /api/v1/chat adds over calling the echo webhook directly;
+//   3. each page's first-load JS and whether it holds wallet code (bench/first-load-js.ts).
 // BENCH_SECONDS (8) and BENCH_CHAT_SAMPLES (1000) shorten or lengthen the runs.
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -11,6 +12,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { applyMigrations } from "../scripts/apply-migrations";
 import { startEchoAgent } from "../scripts/echo-agent";
+import { measureFirstLoadJs, printFirstLoadJs } from "./first-load-js";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -88,6 +90,13 @@ async function run(name: string, connections: number, opts: Partial<autocannon.O
 // Warm up both routes (first request compiles nothing in production, but opens DB connections).
 for (let i = 0; i < 20; i++) await fetch(`${base}/api/v1/status`, { headers: { "X-API-Key": demo.code } });
 
+const firstLoad = await measureFirstLoadJs(base, [
+  { route: "/", path: "/" },
+  { route: "/agents/[id]", path: `/agents/${demo.agentId}` },
+  { route: "/agents/[id]/rent", path: `/agents/${demo.agentId}/rent`, walletExpected: true },
+  { route: "/sign-in", path: "/sign-in" },
+]);
+
 for (const c of [1, 50]) {
   await run("GET /api/health (framework floor)", c, { url: `${base}/api/health` });
   await run("GET /api/v1/status", c, { url: `${base}/api/v1/status`, headers: { "x-api-key": demo.code } });
@@ -136,4 +145,5 @@ console.table([
   { target: "POST /api/v1/chat", "p50 ms": ms(pct(proxied, 50)), "p99 ms": ms(pct(proxied, 99)) },
   { target: "added by the service", "p50 ms": ms(pct(proxied, 50) - pct(direct, 50)), "p99 ms": ms(pct(proxied, 99) - pct(direct, 99)) },
 ]);
+printFirstLoadJs(firstLoad);
 process.exit(0);

@@ -2,6 +2,7 @@
 // renter finds it, pays with a wallet, chats and rates; the rental ends, the escrow is released,
 // the renter is notified and the owner sees the payout.
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { capturePages } from "./capture-pages";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { type EchoAgent, startEchoAgent } from "../scripts/echo-agent";
@@ -158,4 +159,29 @@ test("the rental ends: the sweep releases the escrow, the renter is notified, th
   await expect(payoutCard(owner, "Released")).toContainText("2.50");
   await expect(payoutCard(owner, "In escrow")).toContainText("0.00");
   expect((await usdcBalance(ownerAddress)) - balanceBefore).toBe(2_500_000n);
+});
+
+test("screenshots of each main page at desktop and phone width, none wider than the screen", async ({ browser }, testInfo) => {
+  const [rental] = await sql<{ id: string }>("SELECT id FROM rentals WHERE agent_id = $1", [agentId]);
+  const visitor = await browser.newContext({ baseURL: baseUrl() });
+  await capturePages(browser, testInfo, [
+    { context: visitor, pages: { marketplace: "/", agent: `/agents/${agentId}`, checkout: `/agents/${agentId}/rent`, "sign-in": "/sign-in" } },
+    {
+      context: owner.context(),
+      pages: {
+        "owner-overview": "/dashboard",
+        "owner-listings": "/dashboard/agents",
+        "owner-listing": `/dashboard/agents/${agentId}`,
+        "owner-new-listing": "/dashboard/agents/new",
+        "owner-keys": "/dashboard/keys",
+        "owner-stats": "/dashboard/stats",
+        "owner-payouts": "/dashboard/payouts",
+      },
+    },
+    {
+      context: renter.context(),
+      pages: { "renter-rentals": "/dashboard/rentals", "renter-rental": `/dashboard/rentals/${rental.id}`, "renter-notifications": "/dashboard/notifications" },
+    },
+  ]);
+  await visitor.close();
 });

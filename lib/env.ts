@@ -47,6 +47,13 @@ const schema = z.object({
   // First block the event reader reads (the escrow's deployment block).
   ESCROW_START_BLOCK: z.coerce.bigint().min(0n).default(0n),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  // WalletConnect (Reown) project id from dashboard.reown.com; unset = no WalletConnect button. Not
+  // NEXT_PUBLIC_: the rent page hands it to the browser as a prop, so nothing is inlined at build
+  // time and a change needs a restart, not a rebuild.
+  WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/i, "must be a WalletConnect (Reown) project id: 32 hexadecimal characters")
+    .optional(),
   // Keyring for secrets at rest: "id:base64key[,id:base64key…]"; the first key encrypts.
   SECRET_BOX_KEYS: z.string().optional(),
 });

@@ -1,15 +1,17 @@
 // /dashboard/* — signed-in pages (owner side here; the renter's "My rentals" lives beside it).
 // Visitors who are not signed in are sent to /sign-in.
 import type { Metadata } from "next";
-import Link from "next/link";
 import type { ReactNode } from "react";
+import { accountLabel } from "@/app/_components/account-label";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { countUnreadNotifications } from "@/lib/notifications/list-notifications";
+import { DashboardNavLinks, type DashboardLink } from "./_components/dashboard-nav-links";
 import styles from "./dashboard.module.css";
 import { signOutAction } from "./sign-out-action";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Dashboard · Agent Rental Service" } };
 
-const LINKS = [
+const LINKS: DashboardLink[] = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/agents", label: "Listings" },
   { href: "/dashboard/keys", label: "API keys" },
@@ -20,19 +22,18 @@ const LINKS = [
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const account = await requireSignedInAccount();
-  const who = account.email ?? (account.walletAddress ? `${account.walletAddress.slice(0, 6)}…${account.walletAddress.slice(-4)}` : "your account");
+  // Read when the layout renders: first load, reload, and after a mark-read action (which
+  // revalidates this layout); moving between dashboard pages keeps the count already shown.
+  const unread = await countUnreadNotifications(account.id);
+  const who = accountLabel(account);
   return (
     <div className={`container ${styles.shell}`}>
       <nav aria-label="Dashboard" className={styles.nav}>
         <p className={styles.account}>
-          Signed in as <span title={account.email ?? account.walletAddress ?? undefined}>{who}</span>
+          Signed in as <span title={who.full}>{who.short}</span>
         </p>
         <ul>
-          {LINKS.map((link) => (
-            <li key={link.href}>
-              <Link href={link.href}>{link.label}</Link>
-            </li>
-          ))}
+          <DashboardNavLinks links={[...LINKS, { href: "/dashboard/notifications", label: "Notifications", unread }]} />
           <li>
             <form action={signOutAction}>
               <button type="submit">Sign out</button>

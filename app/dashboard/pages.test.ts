@@ -53,6 +53,7 @@ describe("owner dashboard pages", () => {
       ["/dashboard/stats", "Stats"],
       ["/dashboard/payouts", "Payouts"],
       ["/dashboard/rentals", "My rentals"],
+      ["/dashboard/notifications", "Notifications"],
     ]) {
       expect(markup).toContain(`href="${href}">${label}</a>`);
     }

@@ -178,7 +178,7 @@ describe("wallet errors in words", () => {
   it("says when there is no wallet or no gas", () => {
     expect(describeWalletError({ name: "ProviderNotFoundError", message: "Provider not found." }).message).toMatch(/No wallet was found/);
     expect(describeWalletError(new Error("insufficient funds for gas * price + value")).message).toMatch(/transaction fee/);
-    expect(describeWalletError(new Error("Cannot find module '@coinbase/wallet-sdk'")).message).toMatch(/not available/);
+    expect(describeWalletError(new Error("Failed to fetch dynamically imported module: /_next/static/chunks/x.js")).message).toMatch(/could not be loaded/);
   });
 
   it("falls back to the first line of the message", () => {

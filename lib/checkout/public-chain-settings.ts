@@ -13,8 +13,9 @@ export type PublicChainSettings = {
   escrow: `0x${string}`;
   // Blocks the server wants under a payment before confirm accepts it (CHAIN_CONFIRMATIONS).
   confirmations: number;
-  // WalletConnect needs a project id (cloud.reown.com). lib/env.ts does not expose one yet
-  // (NEXT_PUBLIC_WALLETCONNECT_PROJECT_ID would be read there), so WalletConnect is left out.
+  // WALLETCONNECT_PROJECT_ID; null = no WalletConnect button. Public by design (the browser sends
+  // it with every WalletConnect request). It reaches the browser in these props, so it needs no
+  // NEXT_PUBLIC_ prefix: nothing is inlined at build time.
   walletConnectProjectId: string | null;
 };
 
@@ -43,6 +44,6 @@ export function publicChainSettings(): PublicChainSettings | null {
     usdc: getAddress(USDC_ADDRESS),
     escrow: getAddress(ESCROW_ADDRESS),
     confirmations: env.CHAIN_CONFIRMATIONS,
-    walletConnectProjectId: null,
+    walletConnectProjectId: env.WALLETCONNECT_PROJECT_ID ?? null,
   };
 }

@@ -21,6 +21,7 @@ import { formatMicroUsdc, shortfallMessage } from "@/lib/checkout/price";
 import type { PublicChainSettings } from "@/lib/checkout/public-chain-settings";
 import { stepsFor, type PaymentPlan, type StepAction, type StepId } from "@/lib/checkout/steps";
 import { describeWalletError } from "@/lib/checkout/wallet-errors";
+import { shortHex } from "@/lib/chain/short-hex";
 
 export type CheckoutDeps = {
   config: Config;
@@ -61,10 +62,6 @@ export type RunOutcome =
   | { kind: "stopped" };
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function shortHash(hash: string): string {
-  return `${hash.slice(0, 6)}…${hash.slice(-4)}`;
-}
 
 // POST /api/checkout/confirm until the payment has its confirmations (409) and is mined (400
 // "No mined transaction"): about a minute at most; other errors are thrown.
@@ -176,7 +173,7 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
           data.approveHash = await writeContract(config, { account: renter, address: chain.usdc, abi: erc20Abi, functionName: "approve", args: [chain.escrow, total], chainId: chain.chainId });
           if (!live()) return { kind: "stopped" };
         }
-        dispatch({ type: "pending", step, detail: `Transaction ${shortHash(data.approveHash!)}` });
+        dispatch({ type: "pending", step, detail: `Transaction ${shortHex(data.approveHash!)}` });
         const receipt = await waitForTransactionReceipt(config, { hash: data.approveHash!, chainId: chain.chainId, timeout });
         if (!live()) return { kind: "stopped" };
         data.approveHash = undefined;
@@ -208,7 +205,7 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
       }
       data.lastError = undefined;
       const n = chain.confirmations;
-      dispatch({ type: "pending", step, detail: `Transaction ${shortHash(data.payHash!)}: waiting for ${n} confirmation${n === 1 ? "" : "s"}` });
+      dispatch({ type: "pending", step, detail: `Transaction ${shortHex(data.payHash!)}: waiting for ${n} confirmation${n === 1 ? "" : "s"}` });
       const receipt = await waitForTransactionReceipt(config, { hash: data.payHash!, chainId: chain.chainId, confirmations: n, timeout });
       if (!live()) return { kind: "stopped" };
       if (receipt.status !== "success") {

@@ -1,7 +1,7 @@
 // The wagmi config of the checkout page (browser only; imported by the rent page's client
 // component, never by other pages, so the marketplace ships no wallet code).
 import { defineChain } from "viem";
-import { createConfig, http } from "wagmi";
+import { createConfig, http, type CreateConnectorFn } from "wagmi";
 import { coinbaseWallet, injected, walletConnect } from "wagmi/connectors";
 import type { PublicChainSettings } from "@/lib/checkout/public-chain-settings";
 
@@ -14,13 +14,30 @@ export function checkoutChain(settings: PublicChainSettings) {
   });
 }
 
+// createConfig runs each connector's setup() at once, and WalletConnect's opens its provider there
+// (IndexedDB, a relay socket): not something the server render of the checkout may do
+// (wevm/wagmi#4729). On the server the connector is still listed, so its button is in the HTML
+// and hydration matches, but it is set up in the browser only.
+function setUpInBrowserOnly(connector: CreateConnectorFn): CreateConnectorFn {
+  if (typeof window !== "undefined") return connector;
+  return (config) => ({ ...connector(config), setup: undefined });
+}
+
 export function createCheckoutConfig(settings: PublicChainSettings, appName = "Agent Rental Service") {
   const chain = checkoutChain(settings);
   const connectors = [
     injected({ shimDisconnect: true }),
     coinbaseWallet({ appName }),
     ...(settings.walletConnectProjectId
-      ? [walletConnect({ projectId: settings.walletConnectProjectId, showQrModal: true, metadata: { name: appName, description: "Rent AI agents, paid in USDC", url: typeof location === "undefined" ? "" : location.origin, icons: [] } })]
+      ? [
+          setUpInBrowserOnly(
+            walletConnect({
+              projectId: settings.walletConnectProjectId,
+              showQrModal: true,
+              metadata: { name: appName, description: "Rent AI agents, paid in USDC", url: typeof location === "undefined" ? "" : location.origin, icons: [] },
+            }),
+          ),
+        ]
       : []),
   ];
   return createConfig({

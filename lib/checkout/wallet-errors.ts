@@ -43,8 +43,9 @@ export function describeWalletError(error: unknown): DescribedError {
   if (names.includes("ProviderNotFoundError") || /provider not found/i.test(text)) {
     return { message: "No wallet was found in this browser. Install a wallet extension (such as MetaMask), or use another connection option.", rejected: false };
   }
-  if (/Cannot find module|Failed to resolve module|@coinbase\/wallet-sdk|@walletconnect\//i.test(text)) {
-    return { message: "This wallet option is not available on this site yet. Use a browser wallet instead.", rejected: false };
+  // Coinbase Wallet and WalletConnect load their code when first used: a lost connection fails that.
+  if (/ChunkLoadError|Loading chunk|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(text)) {
+    return { message: "This wallet option could not be loaded: check your connection, reload the page and try again, or use another wallet.", rejected: false };
   }
   if (codes.includes(-32002) || /already pending/i.test(text)) {
     return { message: "Your wallet already has a request open: finish or close it in the wallet, then retry.", rejected: false };

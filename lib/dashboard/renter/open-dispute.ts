@@ -7,14 +7,13 @@ import { BaseError, ContractFunctionRevertedError, defineChain, type Address, ty
 import { createConfig, custom, http, injected, type Config, type CreateConnectorFn } from "wagmi";
 import { connect, getConnection, simulateContract, switchChain, waitForTransactionReceipt, writeContract } from "wagmi/actions";
 import { rentalIdToBytes32 } from "@/lib/chain/rental-id";
+import { shortHex } from "@/lib/chain/short-hex";
 import { disputeAbi, ESCROW_STATUS_WORDS } from "@/lib/dashboard/renter/dispute-abi";
 import type { DisputeChain } from "@/lib/dashboard/renter/dispute-chain";
 import { formatDateTime } from "@/lib/dashboard/renter/labels";
 
 /** A problem already put in words for the renter. */
 export class DisputeProblem extends Error {}
-
-export const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
 export function noWalletMessage(): string {
   return "No wallet found in this browser. Install a browser wallet (such as MetaMask or Coinbase Wallet) and reload this page.";
@@ -73,7 +72,7 @@ export async function connectForDispute(
   }
   if (renterAddress && address.toLowerCase() !== renterAddress.toLowerCase()) {
     throw new DisputeProblem(
-      `Your wallet is on account ${shortAddress(address)}, but this rental was paid from ${shortAddress(renterAddress)}. Only that account can open the dispute: switch to it in your wallet, then press “Connect wallet” again.`,
+      `Your wallet is on account ${shortHex(address)}, but this rental was paid from ${shortHex(renterAddress)}. Only that account can open the dispute: switch to it in your wallet, then press “Connect wallet” again.`,
     );
   }
   if (chainId !== chain.chainId) {

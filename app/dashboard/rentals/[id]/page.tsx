@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { shortHex } from "@/lib/chain/short-hex";
 import { disputeChain } from "@/lib/dashboard/renter/dispute-chain";
 import { CHANNEL_WORDS, DURATION_WORDS, formatDateTime, statusFor } from "@/lib/dashboard/renter/labels";
 import { formatUsdc } from "@/lib/money/format-usdc";
@@ -80,7 +81,7 @@ function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
         then decides whether you get a full refund (price and fee) or the owner is paid.
       </p>
       <p className="hint">
-        This sends one transaction from the wallet that paid ({rental.renterAddress.slice(0, 6)}…{rental.renterAddress.slice(-4)}) on {chain.chainName}.
+        This sends one transaction from the wallet that paid ({shortHex(rental.renterAddress)}) on {chain.chainName}.
         Once it is confirmed, the service&apos;s event reader marks the rental disputed within a minute.
       </p>
       <DisputePanel rentalId={rental.id} endsAt={rental.endsAt.toISOString()} renterAddress={rental.renterAddress} chain={chain} />

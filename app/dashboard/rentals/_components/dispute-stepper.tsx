@@ -12,8 +12,8 @@ import {
   DisputeProblem,
   noWalletMessage,
   sendDispute,
-  shortAddress as short,
 } from "@/lib/dashboard/renter/open-dispute";
+import { shortHex as short } from "@/lib/chain/short-hex";
 import styles from "../renter.module.css";
 
 export type DisputeStepperProps = {

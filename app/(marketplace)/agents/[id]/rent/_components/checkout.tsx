@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useReducer, useRef, useState } from "react";
 import { erc20Abi } from "viem";
 import { useBalance, useConnect, useConnection, useConnectors, useDisconnect, useReadContract, useSwitchChain, WagmiProvider } from "wagmi";
+import { shortHex } from "@/lib/chain/short-hex";
 import type { CheckoutChannel } from "@/lib/checkout/activation";
 import { CheckoutApiError, type ConfirmResponse, type Duration } from "@/lib/checkout/checkout-api";
 import { forgetPayment, pendingPayment, rememberPayment, type PendingPayment } from "@/lib/checkout/pending-payment";
@@ -42,9 +43,6 @@ export function Checkout(props: CheckoutProps) {
   );
 }
 
-function shortAddress(address: string): string {
-  return `${address.slice(0, 6)}…${address.slice(-4)}`;
-}
 
 function CheckoutFlow({ agentId, agentName, channels, prices, initialDuration, chain, config }: CheckoutProps & { config: CheckoutConfig }) {
   const priced = DURATIONS.filter((d) => prices[d] !== undefined);
@@ -210,8 +208,11 @@ function CheckoutFlow({ agentId, agentName, channels, prices, initialDuration, c
   }
 
   const payLabel = `Pay ${formatMicroUsdc(totals.total)} USDC`;
-  const injectedConnector = connectors.find((c) => c.id === "injected");
-  const otherConnectors = connectors.filter((c) => c !== injectedConnector);
+  // One button per wallet. Wallets that announce themselves (EIP-6963) are named; the generic
+  // window.ethereum one is shown only when none did (it would be one of them again).
+  const announced = connectors.filter((c) => c.type === "injected" && c.id !== "injected");
+  const browserWallets = announced.length > 0 ? announced : connectors.filter((c) => c.id === "injected");
+  const otherWallets = connectors.filter((c) => c.type !== "injected");
 
   return (
     <section className={styles.checkout} aria-labelledby="checkout-heading">
@@ -287,7 +288,7 @@ function CheckoutFlow({ agentId, agentName, channels, prices, initialDuration, c
         {connection.status === "connected" && address ? (
           <>
             <p>
-              Connected: <code data-testid="wallet-address">{shortAddress(address)}</code>
+              Connected: <code data-testid="wallet-address">{shortHex(address)}</code>
               {connection.connector ? ` (${connection.connector.name})` : ""}{" "}
               <button type="button" className="button button-quiet" onClick={() => disconnect.mutate()} disabled={running}>
                 Disconnect
@@ -330,25 +331,15 @@ function CheckoutFlow({ agentId, agentName, channels, prices, initialDuration, c
           <>
             <p className="hint">Connect the wallet that holds your USDC on {chain.chainName}.</p>
             <div className={styles.buttons}>
-              {injectedConnector && (
-                <button
-                  type="button"
-                  className="button button-primary"
-                  disabled={connect.isPending && connect.variables?.connector === injectedConnector}
-                  onClick={() => void connectWith(injectedConnector.uid)}
-                >
-                  Connect wallet
-                </button>
-              )}
-              {otherConnectors.map((c) => (
+              {[...browserWallets, ...otherWallets].map((c) => (
                 <button
                   key={c.uid}
                   type="button"
-                  className="button"
+                  className={browserWallets.includes(c) ? "button button-primary" : "button"}
                   disabled={connect.isPending && connect.variables?.connector === c}
                   onClick={() => void connectWith(c.uid)}
                 >
-                  Connect with {c.name}
+                  {c.id === "injected" ? "Connect browser wallet" : `Connect with ${c.name}`}
                 </button>
               ))}
               {connect.isPending && (

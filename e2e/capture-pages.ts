@@ -1,0 +1,37 @@
+// Screenshots of pages at desktop and phone width, kept under test-results/screenshots (and
+// attached to the HTML report). Each page is also checked for horizontal overflow: on a phone
+// nothing may be wider than the screen.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, expect, type TestInfo } from "@playwright/test";
+
+export const SCREENSHOT_DIR = "test-results/screenshots";
+const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+} as const;
+
+type Group = { context: BrowserContext; pages: Record<string, string> };
+
+export async function capturePages(browser: Browser, testInfo: TestInfo, groups: Group[]): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const group of groups) {
+    // Same cookies (so the same account), other screen sizes.
+    const storageState = await group.context.storageState();
+    for (const [width, options] of Object.entries(VIEWPORTS)) {
+      const context = await browser.newContext({ ...options, storageState, baseURL: process.env.E2E_BASE_URL });
+      const page = await context.newPage();
+      for (const [name, url] of Object.entries(group.pages)) {
+        const response = await page.goto(url, { waitUntil: "networkidle" });
+        expect(response?.status(), `${url} answers`).toBe(200);
+        expect(page.url(), `${url} does not redirect`).not.toContain("/sign-in?");
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect.soft(overflow, `${name} at ${width} width scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+        const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        await testInfo.attach(`${name}-${width}`, { path: file, contentType: "image/png" });
+      }
+      await context.close();
+    }
+  }
+}

@@ -1,0 +1,40 @@
+// An owner without a wallet signs in by e-mail: the link arrives in the dev outbox (what Resend
+// would deliver), works once, and the session it opens ends everywhere on sign-out.
+import { expect, test } from "@playwright/test";
+import { baseUrl } from "./stack";
+
+test("sign in by e-mail through the dev outbox, and the link works only once", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  const email = `owner-${Date.now()}@example.com`;
+
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: /e-mail|link/i }).click();
+  await expect(page.getByText(/check your (inbox|e-mail)/i)).toBeVisible();
+
+  await page.goto("/dev/outbox");
+  const message = page.getByRole("article").filter({ hasText: `to ${email}` });
+  await expect(message).toContainText("Your sign-in link for Agent Rental Service");
+  const link = (await message.locator("pre").textContent())!.match(/https?:\/\/\S+/)![0];
+
+  await page.goto(link);
+  await page.waitForURL("**/dashboard");
+  await expect(page.getByRole("navigation", { name: "Dashboard" })).toContainText(email);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+
+  // A used link opens nothing, even in another browser.
+  const other = await browser.newContext({ baseURL: baseUrl() });
+  const otherPage = await other.newPage();
+  await otherPage.goto(link);
+  await expect(otherPage).toHaveURL(/\/sign-in/);
+  await expect(otherPage.getByRole("alert").filter({ hasText: "already been used" })).toBeVisible();
+  await other.close();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/dashboard"));
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/sign-in/);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+  await context.close();
+});
