@@ -68,6 +68,7 @@ export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? (await freePort()));
   const baseUrl = `http://localhost:${port}`;
   const cronSecret = randomBytes(24).toString("base64url");
+  const secretBoxKeys = `e2e:${randomBytes(32).toString("base64")}`;
   let output = "";
   const server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/server.ts"], {
     env: {
@@ -87,7 +88,7 @@ export default async function globalSetup() {
       WEBHOOK_TIMEOUT_MS: "5000",
       HEALTH_CHECK_TIMEOUT_MS: "5000",
       CRON_SECRET: cronSecret,
-      SECRET_BOX_KEYS: `e2e:${randomBytes(32).toString("base64")}`,
+      SECRET_BOX_KEYS: secretBoxKeys,
       CHAIN_ID: String(chain.chainId),
       CHAIN_RPC_URL: chain.rpcUrl,
       USDC_ADDRESS: chain.usdc,
@@ -111,6 +112,7 @@ export default async function globalSetup() {
     E2E_USDC: chain.usdc,
     E2E_ESCROW: chain.escrow,
     E2E_CRON_SECRET: cronSecret,
+    E2E_SECRET_BOX_KEYS: secretBoxKeys,
     // The browser wallets: the renter holds test USDC (ensureLocalChain funds it).
     E2E_RENTER_KEY: chain.renterKey,
     E2E_OWNER_KEY: privateKeyOf(owner2),

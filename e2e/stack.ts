@@ -1,13 +1,19 @@
 // Where the browser tests' services are (set by e2e/global-setup.ts) and the few things the tests
 // do behind the browser's back: move the clocks forward and run a cron as Vercel would.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import pg from "pg";
-import { type Address, createPublicClient, createTestClient, erc20Abi, type Hex, http } from "viem";
+import { type Address, createPublicClient, createTestClient, createWalletClient, erc20Abi, type Hex, http } from "viem";
 import { foundry } from "viem/chains";
+import * as TestUSDC from "../lib/chain/generated/TestUSDC";
+import { admin } from "../scripts/deploy-local-chain";
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 export const keys = {
   owner: () => process.env.E2E_OWNER_KEY as Hex,
   renter: () => process.env.E2E_RENTER_KEY as Hex,
+  // Holds no USDC until a test mints some.
+  unfundedRenter: () => process.env.E2E_SECOND_RENTER_KEY as Hex,
 };
 
 export async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -44,4 +50,20 @@ export async function runCron(name: "release-rentals" | "sync-escrow" | "health-
 export async function usdcBalance(address: Address): Promise<bigint> {
   const chain = createPublicClient({ chain: foundry, transport: http(process.env.E2E_RPC_URL) });
   return chain.readContract({ address: process.env.E2E_USDC as Address, abi: erc20Abi, functionName: "balanceOf", args: [address] });
+}
+
+/** Runs the operator CLI (docs/cli.md) against the test database; its JSON answer. */
+export async function operatorCli(...args: string[]): Promise<Record<string, unknown>> {
+  const { stdout } = await promisify(execFile)(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/cli.ts", ...args], {
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: process.env.E2E_DATABASE_URL, SECRET_BOX_KEYS: process.env.E2E_SECRET_BOX_KEYS },
+  });
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+/** Mints test USDC (6 decimals) to `to` from the deployer, which holds the minter role. */
+export async function mintUsdc(to: Address, micro: bigint): Promise<void> {
+  const transport = http(process.env.E2E_RPC_URL);
+  const wallet = createWalletClient({ chain: foundry, transport });
+  const hash = await wallet.writeContract({ account: admin, address: process.env.E2E_USDC as Address, abi: TestUSDC.abi, functionName: "mint", args: [to, micro] });
+  await createPublicClient({ chain: foundry, transport }).waitForTransactionReceipt({ hash });
 }

@@ -8,17 +8,45 @@ import { keyWalletProvider } from "../lib/checkout/key-wallet-provider";
 
 export const TEST_WALLET_NAME = "E2E Test Wallet";
 
-export async function installTestWallet(page: Page, key: Hex) {
-  const wallet = keyWalletProvider(key, foundry, process.env.E2E_RPC_URL!);
+type Request = { method: string; params?: unknown };
+
+export async function installTestWallet(page: Page, key: Hex, options: { chainId?: number } = {}) {
+  let rejectNext = false;
+  const wallet = keyWalletProvider(key, foundry, process.env.E2E_RPC_URL!, {
+    rejectNext: () => {
+      const reject = rejectNext;
+      rejectNext = false;
+      return reject;
+    },
+  });
   // Like a real wallet, it shares no account with the site until the user approves a connection
-  // (eth_requestAccounts); the approval lasts for the page's life, across navigations.
+  // (eth_requestAccounts); the approval lasts for the page's life, across navigations. It is on
+  // one network at a time (the local chain unless told otherwise) and switches when asked.
   let approved = false;
+  let chainId = options.chainId ?? foundry.id;
+  const requests: string[] = [];
+
+  async function answer({ method, params }: Request): Promise<unknown> {
+    requests.push(method);
+    if (method === "eth_accounts" && !approved) return [];
+    if (method === "eth_requestAccounts") approved = true;
+    if (method === "eth_chainId") return `0x${chainId.toString(16)}`;
+    if (method === "wallet_switchEthereumChain") {
+      const wanted = Number((params as [{ chainId: string }])[0].chainId);
+      if (wanted !== foundry.id) throw Object.assign(new Error("Unrecognized chain ID."), { code: 4902 });
+      chainId = wanted;
+      return null;
+    }
+    if (chainId !== foundry.id && (method === "eth_sendTransaction" || method === "eth_signTypedData_v4")) {
+      throw Object.assign(new Error(`The wallet is on chain ${chainId}.`), { code: 4901 });
+    }
+    return wallet.provider.request({ method, params });
+  }
+
   // Errors cross back as data: an exposed function's rejection would lose the EIP-1193 code.
-  await page.exposeFunction("__e2eWalletRequest", async (args: { method: string; params?: unknown }) => {
+  await page.exposeFunction("__e2eWalletRequest", async (args: Request) => {
     try {
-      if (args.method === "eth_accounts" && !approved) return { result: [] };
-      if (args.method === "eth_requestAccounts") approved = true;
-      return { result: await wallet.provider.request(args) };
+      return { result: await answer(args) };
     } catch (error) {
       const { code, message } = error as { code?: number; message?: string };
       return { error: { code: typeof code === "number" ? code : -32603, message: message ?? String(error) } };
@@ -26,25 +54,30 @@ export async function installTestWallet(page: Page, key: Hex) {
   });
   await page.addInitScript((name: string) => {
     type Answer = { result?: unknown; error?: { code: number; message: string } };
+    type Listener = (...args: unknown[]) => void;
     const bridge = (args: unknown) => (window as unknown as { __e2eWalletRequest: (args: unknown) => Promise<Answer> }).__e2eWalletRequest(args);
-    const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+    const listeners = new Map<string, Set<Listener>>();
+    const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((listener) => listener(value));
     const provider = {
-      async request(args: { method: string; params?: unknown }) {
+      async request(args: { method: string; params?: [{ chainId?: string }] }) {
         const answer = await bridge(args);
         if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+        if (args.method === "wallet_switchEthereumChain") emit("chainChanged", args.params?.[0]?.chainId);
         return answer.result;
       },
-      on(event: string, listener: (...args: unknown[]) => void) {
+      on(event: string, listener: Listener) {
         if (!listeners.has(event)) listeners.set(event, new Set());
         listeners.get(event)!.add(listener);
         return provider;
       },
-      removeListener(event: string, listener: (...args: unknown[]) => void) {
+      removeListener(event: string, listener: Listener) {
         listeners.get(event)?.delete(listener);
         return provider;
       },
     };
     Object.defineProperty(window, "ethereum", { value: provider, configurable: true });
+    // What the wallet's own UI would do: the test calls this to "switch network in the wallet".
+    Object.defineProperty(window, "__e2eWalletEmit", { value: emit });
     const icon = "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxIDEiLz4=";
     const announce = () =>
       window.dispatchEvent(
@@ -55,5 +88,21 @@ export async function installTestWallet(page: Page, key: Hex) {
     window.addEventListener("eip6963:requestProvider", announce);
     announce();
   }, TEST_WALLET_NAME);
-  return wallet;
+
+  return {
+    address: wallet.address,
+    /** Wallet prompts shown so far (signatures and transactions), in order. */
+    prompts: wallet.prompts,
+    /** Every method the page asked the wallet for, in order. */
+    requests,
+    /** The user declines the next signature or transaction. */
+    rejectNextPrompt() {
+      rejectNext = true;
+    },
+    /** The user switches the wallet to another network in the wallet's own UI. */
+    async switchNetwork(id: number) {
+      chainId = id;
+      await page.evaluate((hex) => (window as unknown as { __e2eWalletEmit: (e: string, v: unknown) => void }).__e2eWalletEmit("chainChanged", hex), `0x${id.toString(16)}`);
+    },
+  };
 }
