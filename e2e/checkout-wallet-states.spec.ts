@@ -14,8 +14,8 @@ let agentId: string;
 test.beforeAll(async () => {
   const token = randomBytes(32).toString("base64url");
   echo = await startEchoAgent(token);
-  const owner = await operatorCli("owner:create", "--email", `checkout-owner-${Date.now()}@example.com`, "--wallet", privateKeyToAccount(`0x${"11".repeat(32)}`).address);
-  const agent = await operatorCli("agent:create", "--owner", String(owner.accountId), "--name", "Ledger Clerk", "--category", "finance", "--price-day", "12", "--webhook-url", echo.url, "--webhook-token", token);
+  const owner = await operatorCli(["owner:create", "--email", `checkout-owner-${Date.now()}@example.com`, "--wallet", privateKeyToAccount(`0x${"11".repeat(32)}`).address]);
+  const agent = await operatorCli(["agent:create", "--owner", String(owner.accountId), "--name", "Ledger Clerk", "--category", "finance", "--price-day", "12", "--webhook-url", echo.url, "--webhook-token", token]);
   agentId = String(agent.id);
 });
 

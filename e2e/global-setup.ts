@@ -70,34 +70,34 @@ export default async function globalSetup() {
   const cronSecret = randomBytes(24).toString("base64url");
   const secretBoxKeys = `e2e:${randomBytes(32).toString("base64")}`;
   let output = "";
+  const settings: Record<string, string> = {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(port),
+    APP_URL: baseUrl,
+    DATABASE_URL: databaseUrl,
+    // Empty = unset (lib/env.ts): a developer's .env must not point the run at real services.
+    UPSTASH_REDIS_REST_URL: "",
+    UPSTASH_REDIS_REST_TOKEN: "",
+    RESEND_API_KEY: "",
+    TRUST_PROXY: "",
+    DEV_OUTBOX: "1",
+    ALLOW_PRIVATE_WEBHOOKS: "1", // the tests' webhooks listen on 127.0.0.1
+    WEBHOOK_TIMEOUT_MS: "5000",
+    HEALTH_CHECK_TIMEOUT_MS: "5000",
+    CRON_SECRET: cronSecret,
+    SECRET_BOX_KEYS: secretBoxKeys,
+    CHAIN_ID: String(chain.chainId),
+    CHAIN_RPC_URL: chain.rpcUrl,
+    USDC_ADDRESS: chain.usdc,
+    ESCROW_ADDRESS: chain.escrow,
+    ESCROW_START_BLOCK: String(chain.startBlock),
+    QUOTE_SIGNER_PRIVATE_KEY: chain.quoteSignerKey,
+    OPERATOR_PRIVATE_KEY: chain.operatorKey,
+    RENTER_PRIVATE_KEY: "",
+  };
   const server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      APP_URL: baseUrl,
-      DATABASE_URL: databaseUrl,
-      // Empty = unset (lib/env.ts): a developer's .env must not point the run at real services.
-      UPSTASH_REDIS_REST_URL: "",
-      UPSTASH_REDIS_REST_TOKEN: "",
-      RESEND_API_KEY: "",
-      TRUST_PROXY: "",
-      DEV_OUTBOX: "1",
-      ALLOW_PRIVATE_WEBHOOKS: "1", // the tests' webhooks listen on 127.0.0.1
-      WEBHOOK_TIMEOUT_MS: "5000",
-      HEALTH_CHECK_TIMEOUT_MS: "5000",
-      CRON_SECRET: cronSecret,
-      SECRET_BOX_KEYS: secretBoxKeys,
-      CHAIN_ID: String(chain.chainId),
-      CHAIN_RPC_URL: chain.rpcUrl,
-      USDC_ADDRESS: chain.usdc,
-      ESCROW_ADDRESS: chain.escrow,
-      ESCROW_START_BLOCK: String(chain.startBlock),
-      QUOTE_SIGNER_PRIVATE_KEY: chain.quoteSignerKey,
-      OPERATOR_PRIVATE_KEY: chain.operatorKey,
-      RENTER_PRIVATE_KEY: "",
-    },
+    env: { ...process.env, ...settings },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
@@ -112,7 +112,8 @@ export default async function globalSetup() {
     E2E_USDC: chain.usdc,
     E2E_ESCROW: chain.escrow,
     E2E_CRON_SECRET: cronSecret,
-    E2E_SECRET_BOX_KEYS: secretBoxKeys,
+    // The operator CLI (e2e/stack.ts) runs with the server's own settings.
+    E2E_SERVER_SETTINGS: JSON.stringify(settings),
     // The browser wallets: the renter holds test USDC (ensureLocalChain funds it).
     E2E_RENTER_KEY: chain.renterKey,
     E2E_OWNER_KEY: privateKeyOf(owner2),

@@ -6,7 +6,7 @@ import { capturePages } from "./capture-pages";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { type EchoAgent, startEchoAgent } from "../scripts/echo-agent";
-import { baseUrl, keys, moveClocksForward, runCron, sql, usdcBalance } from "./stack";
+import { afterRentalsEnd, baseUrl, keys, runCron, sql, usdcBalance } from "./stack";
 import { installTestWallet, TEST_WALLET_NAME } from "./test-wallet";
 
 test.describe.configure({ mode: "serial" });
@@ -146,8 +146,7 @@ test("the rental ends: the sweep releases the escrow, the renter is notified, th
   await expect(payoutCard(owner, "In escrow")).toContainText("2.50");
   await expect(payoutCard(owner, "Released")).toContainText("0.00");
 
-  await moveClocksForward(agentId, 2 * 3600);
-  const summary = (await runCron("release-rentals")) as { completed: number };
+  const summary = (await afterRentalsEnd(agentId, 2 * 3600, () => runCron("release-rentals"))) as { completed: number };
   expect(summary.completed).toBe(1);
   const [rental] = await sql<{ status: string }>("SELECT status FROM rentals WHERE agent_id = $1", [agentId]);
   expect(rental.status).toBe("completed");

@@ -26,17 +26,27 @@ export async function sql<T extends pg.QueryResultRow>(text: string, values: unk
   }
 }
 
-/** Moves an agent's active rentals `seconds` into the past (the server's clock, as far as they
- * are concerned, jumps forward) and mines a block `seconds` later on the chain. */
-export async function moveClocksForward(agentId: string, seconds: number): Promise<void> {
+/**
+ * Lets `seconds` pass for an agent's running rentals, then runs `body` (a sweep, say): their times
+ * move that far into the past in the database (the server's view) and the chain's clock jumps
+ * ahead, so they have ended for both. Afterwards the chain's clock is set back to the wall clock
+ * (anvil allows it), so the quotes the server signs later are valid on chain again.
+ */
+export async function afterRentalsEnd<T>(agentId: string, seconds: number, body: () => Promise<T>): Promise<T> {
   await sql(
     `UPDATE rentals SET starts_at = starts_at - make_interval(secs => $2), ends_at = ends_at - make_interval(secs => $2)
-     WHERE agent_id = $1 AND status = 'active'`,
+     WHERE agent_id = $1 AND status IN ('active', 'disputed')`,
     [agentId, seconds],
   );
   const chain = createTestClient({ chain: foundry, mode: "anvil", transport: http(process.env.E2E_RPC_URL) });
   await chain.increaseTime({ seconds });
   await chain.mine({ blocks: 1 });
+  try {
+    return await body();
+  } finally {
+    await chain.request({ method: "evm_setTime", params: [Math.floor(Date.now() / 1000)] } as never);
+    await chain.mine({ blocks: 1 });
+  }
 }
 
 /** Calls a cron route with the cron secret, as Vercel Cron does. */
@@ -52,10 +62,10 @@ export async function usdcBalance(address: Address): Promise<bigint> {
   return chain.readContract({ address: process.env.E2E_USDC as Address, abi: erc20Abi, functionName: "balanceOf", args: [address] });
 }
 
-/** Runs the operator CLI (docs/cli.md) against the test database; its JSON answer. */
-export async function operatorCli(...args: string[]): Promise<Record<string, unknown>> {
+/** Runs the operator CLI (docs/cli.md) with the server's settings; its JSON answer. */
+export async function operatorCli(args: string[], env: Record<string, string> = {}): Promise<Record<string, unknown>> {
   const { stdout } = await promisify(execFile)(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/cli.ts", ...args], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: process.env.E2E_DATABASE_URL, SECRET_BOX_KEYS: process.env.E2E_SECRET_BOX_KEYS },
+    env: { ...process.env, ...JSON.parse(process.env.E2E_SERVER_SETTINGS!), ...env },
   });
   return JSON.parse(stdout) as Record<string, unknown>;
 }
