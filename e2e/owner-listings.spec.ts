@@ -1,0 +1,78 @@
+// An owner manages a listing from the dashboard: category defaults for skills and the limit of 8,
+// a blank price that disables a duration, edits that show on the marketplace, and deletion.
+import { expect, test } from "@playwright/test";
+import { type EchoAgent, startEchoAgent } from "../scripts/echo-agent";
+import { baseUrl } from "./stack";
+import { installTestWallet } from "./test-wallet";
+
+let echo: EchoAgent | undefined;
+
+test.afterAll(async () => {
+  await echo?.close();
+});
+
+test("an owner creates, edits and deletes a listing; skills, prices and channels show on the marketplace", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  await installTestWallet(page, `0x${"33".repeat(32)}`);
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Sign in with wallet" }).click();
+  await page.waitForURL("**/dashboard");
+
+  await page.goto("/dashboard/agents/new");
+  const skills = page.getByRole("textbox", { name: "Skills" });
+  await page.getByLabel("Category").selectOption("coding");
+  await expect(skills).toHaveValue("code-review, debugging, refactoring");
+  await expect(page.getByRole("list", { name: "Skills on this listing" }).getByRole("listitem")).toHaveCount(3);
+
+  await skills.fill("a, b, c, d, e, f, g, h, i");
+  await expect(page.getByText("At most 8 skills: remove 1.")).toBeVisible();
+  await page.getByLabel("Name").fill("Patch Pilot");
+  await page.getByLabel("Description").fill("Reviews pull requests and suggests small, safe patches.");
+  await page.getByLabel("Price per day").fill("15");
+  await page.getByRole("checkbox", { name: "Telegram" }).check();
+  await page.getByRole("button", { name: "Create listing" }).click();
+  // The server refuses it too, and keeps what was typed.
+  await expect(page.getByText(/at most 8/i).first()).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Patch Pilot");
+  await page.getByRole("button", { name: "Remove skill i" }).click();
+  await page.getByRole("button", { name: "Create listing" }).click();
+  await page.waitForURL(/\/dashboard\/agents\/[0-9a-f-]{36}\?created=1$/);
+  const agentId = page.url().match(/agents\/([0-9a-f-]{36})/)![1];
+
+  await page.getByRole("button", { name: "Generate token" }).click();
+  echo = await startEchoAgent(await page.getByRole("textbox", { name: "Webhook token" }).inputValue());
+  await page.getByRole("textbox", { name: "Webhook URL" }).fill(echo.url);
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(page.getByRole("definition").filter({ hasText: /^available$/ })).toBeVisible();
+
+  // Only the priced duration can be rented; both channels are offered.
+  const visitor = await browser.newPage({ baseURL: baseUrl() });
+  await visitor.goto(`/agents/${agentId}`);
+  await expect(visitor.getByRole("link", { name: /^Rent for/ })).toHaveText(["Rent for 1 day"]);
+  await expect(visitor.getByText("Not offered per hour or per month.")).toBeVisible();
+  await expect(visitor.getByText("Telegram, API").or(visitor.getByText("API, Telegram"))).toBeVisible();
+  await expect(visitor.getByRole("list", { name: "Skills" }).getByRole("listitem")).toHaveCount(8);
+
+  // Edit: another name, hourly instead of daily.
+  await page.reload();
+  const details = page.getByRole("region", { name: "Details" });
+  await details.getByLabel("Name").fill("Patch Pilot Pro");
+  await details.getByLabel("Price per hour").fill("3");
+  await details.getByLabel("Price per day").fill("");
+  await details.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Patch Pilot Pro");
+  await visitor.goto(`/agents/${agentId}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Patch Pilot Pro");
+  await expect(visitor.getByRole("link", { name: /^Rent for/ })).toHaveText(["Rent for 1 hour"]);
+
+  // Delete (never rented): asks for a tick, then the listing is gone from the marketplace.
+  await page.getByRole("checkbox", { name: "Yes, delete this listing" }).check();
+  await page.getByRole("button", { name: "Delete listing Patch Pilot Pro" }).click();
+  await page.waitForURL("**/dashboard/agents?deleted=1");
+  await expect(page.getByRole("link", { name: "Patch Pilot Pro" })).toHaveCount(0);
+  await visitor.goto(`/agents/${agentId}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("This agent does not exist");
+  await context.close();
+  await visitor.close();
+});
