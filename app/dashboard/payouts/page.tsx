@@ -73,7 +73,7 @@ export default async function PayoutsPage() {
                   {credit.lines.map((line) => (
                     <tr key={line.address}>
                       <th scope="row">
-                        <code style={{ overflowWrap: "anywhere" }}>{line.address}</code>
+                        <code>{line.address}</code>
                       </th>
                       <td className={styles.num}>{usdc(line.micro)}</td>
                     </tr>
@@ -83,7 +83,7 @@ export default async function PayoutsPage() {
             </div>
             <p style={{ marginTop: "1rem" }}>
               <strong>How to withdraw:</strong> from the wallet that holds the credit, call <code>withdraw()</code> on the escrow contract{" "}
-              <code style={{ overflowWrap: "anywhere" }}>{credit.escrow}</code> (chain {credit.chainId}), for example in your wallet&apos;s
+              <code>{credit.escrow}</code> (chain {credit.chainId}), for example in your wallet&apos;s
               contract interface or with <code>cast send {credit.escrow} &quot;withdraw()&quot;</code>. It sends your whole credit to that
               wallet; if the token still refuses the transfer, the call fails and the credit stays.
             </p>
