@@ -5,45 +5,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { applyMigrations } from "../scripts/apply-migrations";
 import { ensureLocalChain, privateKeyOf, renter2, owner2 } from "../scripts/deploy-local-chain";
+import { freePort } from "../scripts/free-port";
 import { startAnvil } from "../scripts/start-anvil";
-
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function createDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  await applyMigrations(url.toString());
-  return url.toString();
-}
-
-async function dropDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
+import { createTestDatabase, dropTestDatabase } from "../test/test-database";
 
 async function waitForServer(server: ChildProcess, baseUrl: string, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -59,7 +26,7 @@ async function waitForServer(server: ChildProcess, baseUrl: string, output: () =
 export default async function globalSetup() {
   if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run `npm run build` before the browser tests (npm run test:e2e does)");
   const dbName = `ars_e2e_${process.pid}`;
-  const databaseUrl = await createDatabase(dbName);
+  const databaseUrl = await createTestDatabase(dbName);
 
   const anvil = await startAnvil();
   const chainDir = mkdtempSync(path.join(tmpdir(), "ars-e2e-chain-"));
@@ -125,7 +92,7 @@ export default async function globalSetup() {
   } catch (error) {
     server.kill("SIGTERM");
     await anvil.stop();
-    await dropDatabase(dbName);
+    await dropTestDatabase(dbName);
     throw error;
   }
 
@@ -137,7 +104,7 @@ export default async function globalSetup() {
     });
     await anvil.stop();
     rmSync(chainDir, { recursive: true, force: true });
-    await dropDatabase(dbName);
+    await dropTestDatabase(dbName);
     if (process.env.E2E_SERVER_LOG) console.log(output);
   };
 }

@@ -9,19 +9,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { applyMigrations } from "./apply-migrations";
 import { startEmbeddedPostgres } from "./embedded-postgres";
+import { freePort } from "./free-port";
 
 function listen(port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer().once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve(server));
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = await listen(0);
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function prismaFor(url: string): PrismaClient {

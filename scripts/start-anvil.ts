@@ -3,9 +3,9 @@
 // would orphan the chain.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import path from "node:path";
 import { mnemonicToAccount } from "viem/accounts";
+import { freePort } from "./free-port";
 
 // anvil's default mnemonic: its first ten accounts are funded (10,000 ETH) and unlocked.
 export const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
@@ -29,17 +29,6 @@ function anvilBinary(): string {
   } catch {
     throw new Error(`anvil is not installed for ${process.platform}/${process.arch} (${pkg}): run npm install`);
   }
-}
-
-function freePort(port = 0): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function answers(rpcUrl: string): Promise<boolean> {

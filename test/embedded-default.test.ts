@@ -3,22 +3,13 @@
 // the printed curl paths, and the demo rental is paid into the printed escrow.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../scripts/free-port";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { afterAll, describe, expect, it } from "vitest";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
 import { rentalIdToBytes32 } from "@/lib/chain/rental-id";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let child: ChildProcess | undefined;
 const dataDir = mkdtempSync(path.join(tmpdir(), "ars-embedded-"));
