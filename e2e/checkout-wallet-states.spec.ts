@@ -1,22 +1,18 @@
 // The checkout with a wallet that is not ready: on another network, short of USDC, and a renter
 // who declines the signature once. Each state is said in words before any transaction, and the
 // payment still completes after a retry.
-import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { privateKeyToAccount } from "viem/accounts";
-import { type EchoAgent, startEchoAgent } from "../scripts/echo-agent";
-import { baseUrl, keys, mintUsdc, operatorCli, usdcBalance } from "./stack";
+import type { EchoAgent } from "../scripts/echo-agent";
+import { baseUrl, keys, listAgentWithCli, mintUsdc, usdcBalance } from "./stack";
 import { installTestWallet, TEST_WALLET_NAME } from "./test-wallet";
 
 let echo: EchoAgent;
 let agentId: string;
 
 test.beforeAll(async () => {
-  const token = randomBytes(32).toString("base64url");
-  echo = await startEchoAgent(token);
-  const owner = await operatorCli(["owner:create", "--email", `checkout-owner-${Date.now()}@example.com`, "--wallet", privateKeyToAccount(`0x${"11".repeat(32)}`).address]);
-  const agent = await operatorCli(["agent:create", "--owner", String(owner.accountId), "--name", "Ledger Clerk", "--category", "finance", "--price-day", "12", "--webhook-url", echo.url, "--webhook-token", token]);
-  agentId = String(agent.id);
+  const payout = privateKeyToAccount(`0x${"11".repeat(32)}`).address;
+  ({ agentId, echo } = await listAgentWithCli(payout, ["--name", "Ledger Clerk", "--category", "finance", "--price-day", "12"]));
 });
 
 test.afterAll(async () => {

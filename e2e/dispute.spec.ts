@@ -1,11 +1,10 @@
 // A renter disputes a running rental from the dashboard: one transaction from the paying wallet
 // through the stepper, the event reader marks the rental disputed, and the release sweep leaves
 // its payment frozen in the escrow after the rental ends.
-import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { privateKeyToAccount } from "viem/accounts";
-import { type EchoAgent, startEchoAgent } from "../scripts/echo-agent";
-import { afterRentalsEnd, baseUrl, keys, operatorCli, runCron, sql, usdcBalance } from "./stack";
+import type { EchoAgent } from "../scripts/echo-agent";
+import { afterRentalsEnd, baseUrl, keys, listAgentWithCli, operatorCli, runCron, sql, usdcBalance } from "./stack";
 import { installTestWallet } from "./test-wallet";
 
 const ownerWallet = privateKeyToAccount(`0x${"22".repeat(32)}`).address;
@@ -14,11 +13,7 @@ let agentId: string;
 let rentalId: string;
 
 test.beforeAll(async () => {
-  const token = randomBytes(32).toString("base64url");
-  echo = await startEchoAgent(token);
-  const owner = await operatorCli(["owner:create", "--email", `dispute-owner-${Date.now()}@example.com`, "--wallet", ownerWallet]);
-  const agent = await operatorCli(["agent:create", "--owner", String(owner.accountId), "--name", "Flaky Translator", "--price-hour", "4", "--webhook-url", echo.url, "--webhook-token", token]);
-  agentId = String(agent.id);
+  ({ agentId, echo } = await listAgentWithCli(ownerWallet, ["--name", "Flaky Translator", "--price-hour", "4"]));
   // Paid on chain from the renter's wallet, as the checkout would (docs/cli.md, rental:checkout).
   const rental = await operatorCli(["rental:checkout", "--agent", agentId, "--duration", "hour"], { RENTER_PRIVATE_KEY: keys.renter() });
   rentalId = String(rental.id);

@@ -1,12 +1,14 @@
 // Where the browser tests' services are (set by e2e/global-setup.ts) and the few things the tests
 // do behind the browser's back: move the clocks forward and run a cron as Vercel would.
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import pg from "pg";
 import { type Address, createPublicClient, createTestClient, createWalletClient, erc20Abi, type Hex, http } from "viem";
 import { foundry } from "viem/chains";
 import * as TestUSDC from "../lib/chain/generated/TestUSDC";
 import { admin } from "../scripts/deploy-local-chain";
+import { type EchoAgent, startEchoAgent } from "../scripts/echo-agent";
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 export const keys = {
@@ -76,4 +78,14 @@ export async function mintUsdc(to: Address, micro: bigint): Promise<void> {
   const wallet = createWalletClient({ chain: foundry, transport });
   const hash = await wallet.writeContract({ account: admin, address: process.env.E2E_USDC as Address, abi: TestUSDC.abi, functionName: "mint", args: [to, micro] });
   await createPublicClient({ chain: foundry, transport }).waitForTransactionReceipt({ hash });
+}
+
+/** An owner (paid to `payoutWallet`) with one available agent whose webhook is a local echo agent,
+ * made with the operator CLI. `listing` is agent:create's flags (name, prices…). */
+export async function listAgentWithCli(payoutWallet: Address, listing: string[]): Promise<{ agentId: string; echo: EchoAgent }> {
+  const token = randomBytes(32).toString("base64url");
+  const echo = await startEchoAgent(token);
+  const owner = await operatorCli(["owner:create", "--email", `owner-${randomBytes(6).toString("hex")}@example.com`, "--wallet", payoutWallet]);
+  const agent = await operatorCli(["agent:create", "--owner", String(owner.accountId), ...listing, "--webhook-url", echo.url, "--webhook-token", token]);
+  return { agentId: String(agent.id), echo };
 }
