@@ -16,7 +16,7 @@ export default async function KeysPage() {
   const account = await requireSignedInAccount();
   const keys = await listApiKeys(account.id);
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <div className={styles.header}>
         <h1>API keys</h1>
       </div>

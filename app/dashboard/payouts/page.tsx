@@ -14,7 +14,7 @@ export default async function PayoutsPage() {
   const payouts = await loadOwnerPayouts(account);
   const { credit } = payouts;
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <div className={styles.header}>
         <h1>Payouts</h1>
       </div>

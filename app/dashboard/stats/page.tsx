@@ -28,7 +28,7 @@ export default async function StatsPage() {
   const { total } = stats;
 
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <div className={styles.header}>
         <h1>Stats</h1>
       </div>
