@@ -32,7 +32,9 @@ export async function capturePages(browser: Browser, testInfo: TestInfo, groups:
         // Read first: the full-page screenshot below resizes the viewport, which moves things.
         const layoutShift = await cumulativeLayoutShift(page);
         expect.soft(layoutShift, `${name} at ${width} width: layout shift while loading`).toBeLessThan(CLS_GOOD);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        // Against the layout viewport: window.innerWidth will not do, as a phone browser zooms out
+        // to fit a page wider than the screen and innerWidth grows with it.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect.soft(overflow, `${name} at ${width} width scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
         await checkAccessibility(page, testInfo, `${name}-${width}`);
         const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);

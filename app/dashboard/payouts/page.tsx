@@ -85,7 +85,7 @@ export default async function PayoutsPage() {
             <p style={{ marginTop: "1rem" }}>
               <strong>How to withdraw:</strong> from the wallet that holds the credit, call <code>withdraw()</code> on the escrow contract{" "}
               <code style={{ overflowWrap: "anywhere" }}>{credit.escrow}</code> (chain {credit.chainId}), for example in your wallet&apos;s
-              contract interface or with <code>cast send {credit.escrow} &quot;withdraw()&quot;</code>. It sends your whole credit to that
+              contract interface or with <code style={{ overflowWrap: "anywhere" }}>cast send {credit.escrow} &quot;withdraw()&quot;</code>. It sends your whole credit to that
               wallet; if the token still refuses the transfer, the call fails and the credit stays.
             </p>
           </>
