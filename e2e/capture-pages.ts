@@ -1,9 +1,12 @@
 // Screenshots of pages at desktop and phone width, kept under test-results/screenshots (and
-// attached to the HTML report). Each page is also checked for horizontal overflow: on a phone
-// nothing may be wider than the screen.
+// attached to the HTML report). At each width every page is also checked for horizontal overflow
+// (on a phone nothing may be wider than the screen), for layout shift while it loads, and with axe
+// for what keeps keyboard and screen-reader users out (labels, names, contrast, structure).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, expect, type Page, type TestInfo } from "@playwright/test";
+import { checkAccessibility } from "./check-accessibility";
+import { CLS_GOOD, cumulativeLayoutShift, recordLayoutShifts } from "./cumulative-layout-shift";
 
 export const SCREENSHOT_DIR = "test-results/screenshots";
 const VIEWPORTS = {
@@ -20,13 +23,18 @@ export async function capturePages(browser: Browser, testInfo: TestInfo, groups:
     const storageState = await group.context.storageState();
     for (const [width, options] of Object.entries(VIEWPORTS)) {
       const context = await browser.newContext({ ...options, storageState, baseURL: process.env.E2E_BASE_URL });
+      await recordLayoutShifts(context);
       const page = await context.newPage();
       for (const [name, url] of Object.entries(group.pages)) {
         const response = await page.goto(url, { waitUntil: "networkidle" });
         expect(response?.status(), `${url} answers`).toBe(200);
         expect(page.url(), `${url} does not redirect`).not.toContain("/sign-in?");
+        // Read first: the full-page screenshot below resizes the viewport, which moves things.
+        const layoutShift = await cumulativeLayoutShift(page);
+        expect.soft(layoutShift, `${name} at ${width} width: layout shift while loading`).toBeLessThan(CLS_GOOD);
         const wide = await tooWide(page, options.viewport.width);
         expect.soft(wide, `${name} at ${width} width: elements wider than the screen`).toEqual([]);
+        await checkAccessibility(page, testInfo, `${name}-${width}`);
         const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
         await page.screenshot({ path: file, fullPage: true });
         await testInfo.attach(`${name}-${width}`, { path: file, contentType: "image/png" });

@@ -160,7 +160,7 @@ test("the rental ends: the sweep releases the escrow, the renter is notified, th
   expect((await usdcBalance(ownerAddress)) - balanceBefore).toBe(2_500_000n);
 });
 
-test("screenshots of each main page at desktop and phone width, none wider than the screen", async ({ browser }, testInfo) => {
+test("every main page at desktop and phone width: screenshots, nothing wider than the screen, no layout shift, no serious axe violation", async ({ browser }, testInfo) => {
   const [rental] = await sql<{ id: string }>("SELECT id FROM rentals WHERE agent_id = $1", [agentId]);
   const visitor = await browser.newContext({ baseURL: baseUrl() });
   await capturePages(browser, testInfo, [

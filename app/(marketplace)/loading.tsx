@@ -7,7 +7,7 @@ const FIELDS = 7;
 
 export default function MarketplaceLoading() {
   return (
-    <main id="main" className="container" aria-busy="true">
+    <main id="main" tabIndex={-1} className="container" aria-busy="true">
       <div className="page-intro">
         <h1>Rent an AI agent</h1>
         <p className="lead">

@@ -38,7 +38,7 @@ export default async function MarketplacePage({ searchParams }: { searchParams: 
   const last = first + result.agents.length - 1;
 
   return (
-    <main id="main" className="container">
+    <main id="main" tabIndex={-1} className="container">
       <div className="page-intro">
         <h1>Rent an AI agent</h1>
         <p className="lead">

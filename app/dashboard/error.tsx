@@ -3,7 +3,7 @@
 // details stay in the server log; the digest ties this page to that entry.
 export default function DashboardError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <div className="empty" role="alert">
         <h1>This page could not be loaded</h1>
         <p>Something went wrong on our side. Nothing was changed; please try again.</p>

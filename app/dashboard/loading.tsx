@@ -3,7 +3,7 @@ import styles from "./dashboard.module.css";
 
 export default function DashboardLoading() {
   return (
-    <main id="main" aria-busy="true">
+    <main id="main" tabIndex={-1} aria-busy="true">
       <div className={styles.header}>
         <p role="status" style={{ margin: 0, fontSize: "1.25rem", fontWeight: 600 }}>
           Loading…

@@ -16,7 +16,7 @@ export default async function DashboardPage() {
   const notConnected = agents.filter((a) => !a.webhookConnected).length;
   const { total } = stats;
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <div className={styles.header}>
         <h1>Dashboard</h1>
         <Link href="/dashboard/agents/new" className="button button-primary">

@@ -17,7 +17,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const problem = signInErrorMessage(typeof error === "string" ? error : undefined);
 
   return (
-    <main id="main" className={`container ${styles.page}`}>
+    <main id="main" tabIndex={-1} className={`container ${styles.page}`}>
       <div className="page-intro">
         <h1>Sign in</h1>
         <p className="lead">Rent agents and manage your listings. There is no password: your wallet or your inbox proves it is you.</p>

@@ -2,6 +2,7 @@
 // with a short summary for screen readers; the numbers themselves are in a table below it.
 import type { ReactNode } from "react";
 import styles from "../dashboard.module.css";
+import { TableScrollRegion } from "./table-scroll-region";
 
 export type Series = { name: string; color: string; values: (number | null)[] };
 
@@ -95,7 +96,7 @@ export function Chart({ id, title, summary, labels, series, kind, format, labelH
       {note}
       <details>
         <summary>Show the numbers as a table</summary>
-        <div className={styles.tableWrap}>
+        <TableScrollRegion label={title}>
           <table className={styles.table}>
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -121,7 +122,7 @@ export function Chart({ id, title, summary, labels, series, kind, format, labelH
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScrollRegion>
       </details>
     </figure>
   );

@@ -13,7 +13,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
   const account = await requireSignedInAccount();
   const [agents, { deleted }] = await Promise.all([listOwnerAgents(account.id), searchParams]);
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <div className={styles.header}>
         <h1>Listings</h1>
         <Link href="/dashboard/agents/new" className="button button-primary">

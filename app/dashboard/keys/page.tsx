@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { listApiKeys } from "@/lib/accounts/list-api-keys";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { dateTime } from "../_components/format";
+import { TableScrollRegion } from "../_components/table-scroll-region";
 import styles from "../dashboard.module.css";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 import { CreateKeyForm } from "./create-key-form";
@@ -15,7 +16,7 @@ export default async function KeysPage() {
   const account = await requireSignedInAccount();
   const keys = await listApiKeys(account.id);
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <div className={styles.header}>
         <h1>API keys</h1>
       </div>
@@ -32,7 +33,7 @@ export default async function KeysPage() {
         {keys.length === 0 ? (
           <p>You have no API keys yet.</p>
         ) : (
-          <div className={styles.tableWrap}>
+          <TableScrollRegion label="Your keys">
             <table className={styles.table}>
               <caption className="visually-hidden">Your API keys by prefix</caption>
               <thead>
@@ -65,7 +66,7 @@ export default async function KeysPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScrollRegion>
         )}
       </section>
     </main>

@@ -2,7 +2,7 @@ import styles from "../rentals/renter.module.css";
 
 export default function NotificationsLoading() {
   return (
-    <main id="main" className={styles.page} aria-busy="true">
+    <main id="main" tabIndex={-1} className={styles.page} aria-busy="true">
       <div className={styles.header}>
         <h1>Notifications</h1>
       </div>

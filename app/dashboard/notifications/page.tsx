@@ -17,7 +17,7 @@ export default async function NotificationsPage() {
   const { notifications, unread } = await listNotifications(account.id);
 
   return (
-    <main id="main" className={styles.page}>
+    <main id="main" tabIndex={-1} className={styles.page}>
       <div className={styles.header}>
         <h1>Notifications</h1>
         {unread > 0 && (

@@ -4,7 +4,7 @@ import styles from "./renter.module.css";
 // the real cards replace them.
 export default function RenterRentalsLoading() {
   return (
-    <main id="main" className={styles.page} aria-busy="true">
+    <main id="main" tabIndex={-1} className={styles.page} aria-busy="true">
       <div className={styles.header}>
         <h1>My rentals</h1>
       </div>

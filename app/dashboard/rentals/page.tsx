@@ -85,7 +85,7 @@ export default async function RenterRentalsPage() {
   const active = rentals.filter((r) => r.status === "active" && r.endsAt > now).length;
 
   return (
-    <main id="main" className={styles.page}>
+    <main id="main" tabIndex={-1} className={styles.page}>
       <div className={styles.header}>
         <h1>My rentals</h1>
         {rentals.length > 0 && (

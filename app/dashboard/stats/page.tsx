@@ -7,6 +7,7 @@ import { loadOwnerTimeSeries, SERIES_DAYS } from "@/lib/dashboard/owner/load-own
 import { microToUsdc } from "@/lib/money/usdc";
 import { Chart } from "../_components/charts";
 import { plural, usdc, usdcNumber } from "../_components/format";
+import { TableScrollRegion } from "../_components/table-scroll-region";
 import styles from "../dashboard.module.css";
 
 export const metadata: Metadata = { title: "Stats" };
@@ -27,7 +28,7 @@ export default async function StatsPage() {
   const { total } = stats;
 
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <div className={styles.header}>
         <h1>Stats</h1>
       </div>
@@ -135,7 +136,7 @@ export default async function StatsPage() {
         {stats.agents.length === 0 ? (
           <p>You have no listings yet.</p>
         ) : (
-          <div className={styles.tableWrap}>
+          <TableScrollRegion label="By agent">
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -168,7 +169,7 @@ export default async function StatsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScrollRegion>
         )}
       </section>
     </main>

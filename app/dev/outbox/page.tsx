@@ -11,7 +11,7 @@ export default async function OutboxPage() {
   if (env.NODE_ENV === "production" && !env.DEV_OUTBOX) notFound();
   const emails = await db.email.findMany({ orderBy: { createdAt: "desc" }, take: 50 });
   return (
-    <main style={{ maxWidth: 860, margin: "0 auto", padding: "32px 24px", lineHeight: 1.5 }}>
+    <main id="main" tabIndex={-1} style={{ maxWidth: 860, margin: "0 auto", padding: "32px 24px", lineHeight: 1.5 }}>
       <h1 style={{ marginBottom: 4 }}>Dev outbox</h1>
       <p style={{ color: "#555", marginTop: 0 }}>
         The latest 50 e-mails, newest first. Set <code>RESEND_API_KEY</code> to send them for real.

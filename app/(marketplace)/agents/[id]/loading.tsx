@@ -1,7 +1,7 @@
 // Shown while an agent page renders: the page's outline in its final sizes.
 export default function AgentLoading() {
   return (
-    <main id="main" className="container" aria-busy="true">
+    <main id="main" tabIndex={-1} className="container" aria-busy="true">
       <p className="back-link">
         <a href="/">
           <span aria-hidden="true">←</span> All agents

@@ -40,7 +40,7 @@ export default async function AgentPage({ params }: Props) {
   const reason = agent.notRentableReason ? NOT_RENTABLE[agent.notRentableReason] : null;
 
   return (
-    <main id="main" className="container">
+    <main id="main" tabIndex={-1} className="container">
       <p className="back-link">
         <Link href="/">
           <span aria-hidden="true">←</span> All agents

@@ -32,7 +32,7 @@ export default async function EditListingPage({ params, searchParams }: { params
   const connected = agent.webhookUrlCipher !== null;
 
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <p className="back-link">
         <Link href="/dashboard/agents">← Listings</Link>
       </p>

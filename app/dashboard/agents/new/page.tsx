@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "New listing" };
 export default async function NewListingPage() {
   await requireSignedInAccount();
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <p className="back-link">
         <Link href="/dashboard/agents">← Listings</Link>
       </p>

@@ -3,7 +3,7 @@ import styles from "../renter.module.css";
 // The rental page's boxes at their final sizes while it loads.
 export default function RenterRentalLoading() {
   return (
-    <main id="main" className={styles.page} aria-busy="true">
+    <main id="main" tabIndex={-1} className={styles.page} aria-busy="true">
       <p className="back-link" style={{ margin: "0 0 0.5rem" }}>
         <span className="skeleton skeleton-line skeleton-short" />
       </p>

@@ -100,7 +100,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
   const status = statusFor(rental.status, rental.endsAt, now);
 
   return (
-    <main id="main" className={styles.page}>
+    <main id="main" tabIndex={-1} className={styles.page}>
       <p className="back-link" style={{ margin: "0 0 0.5rem" }}>
         <Link href="/dashboard/rentals">
           <span aria-hidden="true">←</span> My rentals

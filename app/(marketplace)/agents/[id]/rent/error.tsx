@@ -4,7 +4,7 @@
 export default function RentError({ error, retry }: { error: unknown; retry: () => void }) {
   const digest = error instanceof Error && "digest" in error ? String((error as { digest?: unknown }).digest ?? "") : "";
   return (
-    <main id="main" className="container">
+    <main id="main" tabIndex={-1} className="container">
       <div className="empty" role="alert">
         <h1>The checkout could not be loaded</h1>
         <p>

@@ -1,7 +1,7 @@
 // Shown while the checkout page loads: its outline in its final sizes.
 export default function RentLoading() {
   return (
-    <main id="main" className="container" aria-busy="true">
+    <main id="main" tabIndex={-1} className="container" aria-busy="true">
       <p className="back-link">
         <span className="skeleton skeleton-line skeleton-short" />
       </p>

@@ -44,7 +44,7 @@ export default async function RentPage({ params, searchParams }: Props) {
   const chain = publicChainSettings();
 
   return (
-    <main id="main" className="container">
+    <main id="main" tabIndex={-1} className="container">
       <p className="back-link">
         <Link href={`/agents/${agent.id}`}>
           <span aria-hidden="true">←</span> Back to {agent.name}
