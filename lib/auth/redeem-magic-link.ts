@@ -1,5 +1,6 @@
 import "server-only";
 import { hashAuthToken, isWellFormedAuthToken } from "@/lib/auth/auth-token";
+import { inspectMagicLink } from "@/lib/auth/inspect-magic-link";
 import { db } from "@/lib/db";
 import type { SignInErrorCode } from "@/lib/schemas/auth";
 
@@ -10,7 +11,8 @@ export type RedeemedMagicLink =
   | { ok: false; reason: SignInErrorCode };
 
 /**
- * Spends an e-mailed link: once, before it expires. The row is found by the token's hash (the
+ * Spends an e-mailed link: once, before it expires (on the confirm page's POST, never on the GET
+ * that a mail scanner may make). The row is found by the token's hash (the
  * secret is never compared directly) and spent by one conditional UPDATE, so two clicks racing
  * each other sign in once. The account with that e-mail is created on first use.
  */
@@ -23,8 +25,9 @@ export async function redeemMagicLink(token: string | null, now = new Date()): P
     select: { email: true },
   });
   if (!link) {
-    const row = await db.magicLink.findUnique({ where: { tokenHash }, select: { usedAt: true } });
-    return { ok: false, reason: !row ? "link-invalid" : row.usedAt ? "link-used" : "link-expired" };
+    const state = await inspectMagicLink(token, now);
+    // Spent or expired a moment ago by a racing click: it cannot be valid any more.
+    return { ok: false, reason: state.ok ? "link-used" : state.reason };
   }
   const account = await db.account.upsert({ where: { email: link.email }, create: { email: link.email }, update: {}, select: accountSelect });
   return { ok: true, account };

@@ -11,8 +11,9 @@ export const MAGIC_LINK_TTL_MS = 15 * 60_000;
 export const MAGIC_LINKS_PER_ADDRESS = 5;
 const KEEP_SPENT_MS = 86_400_000;
 
+// The link opens a confirm page; only its button spends the token (mail scanners open links).
 export function magicLinkUrl(token: string): string {
-  return `${appUrl()}/api/auth/email/callback?token=${encodeURIComponent(token)}`;
+  return `${appUrl()}/sign-in/email?token=${encodeURIComponent(token)}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GET as CALLBACK } from "@/app/api/auth/email/callback/route";
+import { POST as CALLBACK } from "@/app/api/auth/email/callback/route";
 import { POST as EMAIL } from "@/app/api/auth/email/route";
 import { GET as NONCE } from "@/app/api/auth/nonce/route";
 import { POST as SIWE } from "@/app/api/auth/siwe/route";
@@ -26,7 +26,7 @@ describe("sign-in rate limit (policy auth: 10/min per client IP)", () => {
       await NONCE(authRequest("nonce", { ip })),
       await SIWE(authRequest("siwe", { ip, body: { message: "x", signature: "0x00" } })),
       await EMAIL(authRequest("email", { ip, body: { email: "a@example.com" } })),
-      await CALLBACK(authRequest("email/callback?token=x", { ip })),
+      await CALLBACK(authRequest("email/callback", { ip, rawBody: "token=x", headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" } })),
     ];
     for (const res of limited) {
       expect(res.status).toBe(429);

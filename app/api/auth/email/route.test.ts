@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { GET as CALLBACK } from "@/app/api/auth/email/callback/route";
+import { POST as CALLBACK } from "@/app/api/auth/email/callback/route";
 import { POST } from "@/app/api/auth/email/route";
 import { GET as SESSION } from "@/app/api/auth/session/route";
 import { hashAuthToken } from "@/lib/auth/auth-token";
@@ -11,12 +11,21 @@ import { makeOwner } from "@/test/fixtures";
 
 const address = (label = "owner") => `${label}-${randomBytes(5).toString("hex")}@example.com`;
 const requestLink = (body: unknown) => POST(authRequest("email", { body }));
-const follow = (token: string | null) => CALLBACK(authRequest(`email/callback${token === null ? "" : `?token=${encodeURIComponent(token)}`}`));
+// The confirm page's button: a same-site form POST of the token.
+const SAME_SITE = { "sec-fetch-site": "same-origin" };
+const follow = (token: string | null, headers: Record<string, string> = SAME_SITE) =>
+  CALLBACK(
+    authRequest("email/callback", {
+      method: "POST",
+      rawBody: token === null ? "" : new URLSearchParams({ token }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    }),
+  );
 
 // The token in the newest e-mail to `to`, read from the outbox as the owner would click it.
 async function linkTokenFor(to: string): Promise<string> {
   const email = await db.email.findFirstOrThrow({ where: { to }, orderBy: { createdAt: "desc" } });
-  const prefix = `${appUrl()}/api/auth/email/callback?token=`;
+  const prefix = `${appUrl()}/sign-in/email?token=`;
   expect(email.text).toContain(prefix);
   expect(email.html).toContain(`href="${prefix}`);
   return decodeURIComponent(new RegExp(`${prefix.replace(/[.?/]/g, "\\$&")}([A-Za-z0-9_%-]+)`).exec(email.text)![1]);
@@ -80,7 +89,7 @@ describe("POST /api/auth/email", () => {
   });
 });
 
-describe("GET /api/auth/email/callback", () => {
+describe("POST /api/auth/email/callback", () => {
   it("303 to /dashboard with a session; creates the owner account on first use; the second use is refused", async () => {
     const to = address("new-owner");
     await requestLink({ email: to });
@@ -105,7 +114,7 @@ describe("GET /api/auth/email/callback", () => {
     await requestLink({ email: owner.email });
     const token = await linkTokenFor(owner.email!);
     const results = await Promise.all([follow(token), follow(token)]);
-    expect(results.map((r) => r.headers.get("location")).sort()).toEqual(["/dashboard", "/sign-in?error=link-used"]);
+    expect(results.map((r: Response) => r.headers.get("location")).sort()).toEqual(["/dashboard", "/sign-in?error=link-used"]);
     expect(await db.session.count({ where: { accountId: owner.id } })).toBe(1);
     expect(await db.account.count({ where: { email: owner.email } })).toBe(1);
   });
@@ -119,6 +128,22 @@ describe("GET /api/auth/email/callback", () => {
     expectRedirect(res, "/sign-in?error=link-expired");
     expect(res.headers.get("set-cookie")).toBeNull();
     expect(await db.account.count({ where: { email: to } })).toBe(0);
+  });
+
+  it("refuses a form from another site, and a request that does not say where it comes from; the link stays usable", async () => {
+    const to = address("csrf");
+    await requestLink({ email: to });
+    const token = await linkTokenFor(to);
+    const sameHost = new URL(appUrl()).origin;
+    const refused: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { origin: "https://attacker.example" }, { origin: "null" }, {}];
+    for (const headers of refused) {
+      const res = await follow(token, headers);
+      expect(res.status).toBe(403);
+      expect((await res.json()).error).toMatch(/confirmed on this site's own page/);
+      expect(res.headers.get("set-cookie")).toBeNull();
+    }
+    // A browser that sends only Origin, from this site.
+    expectRedirect(await follow(token, { origin: sameHost }), "/dashboard");
   });
 
   it("refuses a missing, malformed or unknown token", async () => {

@@ -1,14 +1,21 @@
-// GET /api/auth/email/callback?token=… — the e-mailed link: 303 to /dashboard with a session
-// cookie, or to /sign-in?error=link-invalid|link-expired|link-used.
+// POST /api/auth/email/callback (form field `token`) — the button of the page an e-mailed link
+// opens (/sign-in/email): 303 to /dashboard with a session cookie, or to
+// /sign-in?error=link-invalid|link-expired|link-used. Opening the link spends nothing, so mail
+// scanners that follow links cannot use it up; only a form on this site may post here (a
+// cross-site form could otherwise sign a visitor into someone else's account).
 import { createSession } from "@/lib/auth/create-session";
 import { redeemMagicLink } from "@/lib/auth/redeem-magic-link";
 import { NO_STORE, signInRoute } from "@/lib/auth/sign-in-route";
+import { ApiError } from "@/lib/http/api-error";
+import { isSameOriginRequest } from "@/lib/http/is-same-origin-request";
 
 // The token must not travel on in a Referer header, nor stay in a cache.
 const HEADERS = { ...NO_STORE, "Referrer-Policy": "no-referrer" };
 
-export const GET = signInRoute(async ({ req }) => {
-  const result = await redeemMagicLink(new URL(req.url).searchParams.get("token"));
+export const POST = signInRoute(async ({ req }) => {
+  if (!isSameOriginRequest(req)) throw new ApiError(403, "Sign-in links are confirmed on this site's own page; open the link from the e-mail again.");
+  const token = (await req.formData().catch(() => null))?.get("token");
+  const result = await redeemMagicLink(typeof token === "string" ? token : null);
   if (!result.ok) {
     return new Response(null, { status: 303, headers: { ...HEADERS, Location: `/sign-in?error=${result.reason}` } });
   }
