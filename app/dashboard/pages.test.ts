@@ -107,6 +107,14 @@ describe("owner dashboard pages", () => {
     expect(markup).toMatch(/<input type="checkbox" name="channels" checked="" value="API"\/>/);
   });
 
+  it("a listing with rentals on record says why it stays, and offers no delete", async () => {
+    const agent = await makeOwnerAgent(owner.id);
+    await makeRental(agent.id, { status: "completed", startsInSeconds: -2 * 86_400 });
+    const markup = html(await EditListing({ params: Promise.resolve({ id: agent.id }), searchParams: noSearch }));
+    expect(markup).toContain("This listing has 1 rental on record, so it stays");
+    expect(markup).not.toContain("Delete listing Owner Agent");
+  });
+
   it("another account's listing is a 404", async () => {
     const theirs = await makeOwnerAgent((await makeOwner()).id);
     await expect(EditListing({ params: Promise.resolve({ id: theirs.id }), searchParams: noSearch })).rejects.toMatchObject({

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { countAgentRentals } from "@/lib/agents/count-agent-rentals";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
 import { ApiError } from "@/lib/http/api-error";
 
@@ -18,7 +19,7 @@ export async function deleteAgent(ownerId: string, agentId: string): Promise<voi
     if (active) {
       throw new ApiError(409, `This agent is rented until ${active.endsAt.toISOString()}; it cannot be deleted while a rental is active.`);
     }
-    const rentals = await tx.rental.count({ where: { agentId: agent.id } });
+    const rentals = await countAgentRentals(agent.id, tx);
     if (rentals > 0) {
       throw new ApiError(
         409,

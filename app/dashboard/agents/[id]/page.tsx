@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { countAgentRentals } from "@/lib/agents/count-agent-rentals";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { ApiError } from "@/lib/http/api-error";
@@ -29,6 +30,7 @@ export default async function EditListingPage({ params, searchParams }: { params
   const account = await requireSignedInAccount();
   const [{ id }, { created }] = await Promise.all([params, searchParams]);
   const agent = await loadAgent(account.id, id);
+  const rentals = await countAgentRentals(agent.id);
   const connected = agent.webhookUrlCipher !== null;
 
   return (
@@ -88,10 +90,17 @@ export default async function EditListingPage({ params, searchParams }: { params
 
       <section className={styles.panel} aria-labelledby="delete-heading">
         <h2 id="delete-heading">Delete this listing</h2>
-        <p className="hint">
-          Only a listing that was never rented can be deleted: rentals and payouts must stay traceable to the agent they were for.
-        </p>
-        <DeleteForm action={deleteListingAction.bind(null, agent.id)} name={agent.name} />
+        {rentals > 0 ? (
+          <p className="hint">
+            This listing has {rentals === 1 ? "1 rental" : `${rentals} rentals`} on record, so it stays: rentals and payouts must remain
+            traceable to the agent they were for. Only a listing that was never rented can be deleted.
+          </p>
+        ) : (
+          <>
+            <p className="hint">It was never rented, so it can be deleted. This cannot be undone.</p>
+            <DeleteForm action={deleteListingAction.bind(null, agent.id)} name={agent.name} />
+          </>
+        )}
       </section>
     </main>
   );

@@ -1,0 +1,8 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/** Rentals on record for an agent, whatever their state: a listing with any cannot be deleted. */
+export function countAgentRentals(agentId: string, client: Prisma.TransactionClient = db): Promise<number> {
+  return client.rental.count({ where: { agentId } });
+}
