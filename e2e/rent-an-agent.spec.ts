@@ -78,6 +78,8 @@ test("an owner signs in with a wallet, lists an agent, connects its webhook and 
 
   const row = owner.getByRole("row").filter({ hasText: "Deploy script" });
   await expect(row).toBeVisible();
+  await row.getByText("Revoke…").click();
+  await expect(row).toContainText("Scripts using this key stop working at once.");
   await row.getByRole("button", { name: /^Revoke key/ }).click();
   await expect(row).toContainText("Revoked");
   await expect(row.getByRole("button", { name: /^Revoke key/ })).toHaveCount(0);

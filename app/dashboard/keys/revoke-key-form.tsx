@@ -6,8 +6,10 @@ import styles from "../dashboard.module.css";
 
 type Action = (prev: FormState | null, form: FormData) => Promise<FormState>;
 
-// The key's state cell: a Revoke button while the key is active, then when it was revoked. The
-// component stays mounted across the change, so the answer is still announced.
+// The key's state cell: while the key is active, "Revoke…" opens a confirmation (a native
+// disclosure: it works without JavaScript and by keyboard), since scripts using the key stop at
+// once; then when it was revoked. The component stays mounted across the change, so the answer
+// is still announced.
 export function RevokeKeyForm({ action, keyId, prefix, revoked }: { action: Action; keyId: string; prefix: string; revoked: string | null }) {
   const [state, formAction, pending] = useActionState(action, null);
   return (
@@ -15,12 +17,18 @@ export function RevokeKeyForm({ action, keyId, prefix, revoked }: { action: Acti
       {revoked ? (
         <span className="muted">Revoked {revoked}</span>
       ) : (
-        <form action={formAction}>
-          <input type="hidden" name="keyId" value={keyId} />
-          <button type="submit" className={`button ${styles.danger}`} disabled={pending} aria-label={`Revoke key ${prefix}`}>
-            Revoke
-          </button>
-        </form>
+        <details className={styles.confirm}>
+          <summary className="button">
+            Revoke…<span className="visually-hidden"> {prefix}</span>
+          </summary>
+          <form action={formAction}>
+            <p className="hint">Scripts using this key stop working at once. This cannot be undone.</p>
+            <input type="hidden" name="keyId" value={keyId} />
+            <button type="submit" className={`button ${styles.danger}`} disabled={pending} aria-label={`Revoke key ${prefix}`}>
+              Yes, revoke
+            </button>
+          </form>
+        </details>
       )}
       <FormMessage state={state} />
     </>
