@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { loadOwnerPayouts } from "@/lib/dashboard/owner/load-owner-payouts";
 import { usdc } from "../_components/format";
+import { TableScrollRegion } from "../_components/table-scroll-region";
 import styles from "../dashboard.module.css";
 
 export const metadata: Metadata = { title: "Payouts" };
@@ -13,7 +14,7 @@ export default async function PayoutsPage() {
   const payouts = await loadOwnerPayouts(account);
   const { credit } = payouts;
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <div className={styles.header}>
         <h1>Payouts</h1>
       </div>
@@ -60,7 +61,7 @@ export default async function PayoutsPage() {
               Payouts are normally sent straight to your wallet. A payout the token refused to transfer (for example to a blocked address)
               is kept for you as credit in the escrow contract instead, so it is never lost.
             </p>
-            <div className={styles.tableWrap}>
+            <TableScrollRegion label="Credit by payout address">
               <table className={styles.table}>
                 <caption className="visually-hidden">Credit by payout address</caption>
                 <thead>
@@ -73,14 +74,14 @@ export default async function PayoutsPage() {
                   {credit.lines.map((line) => (
                     <tr key={line.address}>
                       <th scope="row">
-                        <code>{line.address}</code>
+                        <code className={styles.address}>{line.address}</code>
                       </th>
                       <td className={styles.num}>{usdc(line.micro)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScrollRegion>
             <p style={{ marginTop: "1rem" }}>
               <strong>How to withdraw:</strong> from the wallet that holds the credit, call <code>withdraw()</code> on the escrow contract{" "}
               <code>{credit.escrow}</code> (chain {credit.chainId}), for example in your wallet&apos;s
