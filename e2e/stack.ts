@@ -1,5 +1,6 @@
-// Where the browser tests' services are (set by e2e/global-setup.ts) and the few things the tests
-// do behind the browser's back: move the clocks forward and run a cron as Vercel would.
+// Where the browser tests' services are (set by e2e/global-setup.ts) and what the tests do behind
+// the browser's back: SQL on the test database, the operator CLI, crons as Vercel calls them, the
+// clocks moved forward, test USDC balances and mints.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
