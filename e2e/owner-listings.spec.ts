@@ -71,8 +71,10 @@ test("an owner creates, edits and deletes a listing; skills, prices and channels
   await page.getByRole("button", { name: "Delete listing Patch Pilot Pro" }).click();
   await page.waitForURL("**/dashboard/agents?deleted=1");
   await expect(page.getByRole("link", { name: "Patch Pilot Pro" })).toHaveCount(0);
-  await visitor.goto(`/agents/${agentId}`);
+  const gone = await visitor.goto(`/agents/${agentId}`);
+  expect(gone?.status()).toBe(404);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("This agent does not exist");
+  expect((await visitor.goto(`/agents/${agentId}/rent`))?.status()).toBe(404);
   await context.close();
   await visitor.close();
 });

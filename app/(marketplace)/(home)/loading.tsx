@@ -1,7 +1,9 @@
-import { PRICE_HINT } from "./_components/marketplace-filters";
+import { PRICE_HINT } from "../_components/marketplace-filters";
 
-// Shown while the marketplace (or an agent page) renders: the same boxes, in the same sizes,
-// as what replaces it, so nothing jumps when the results arrive.
+// Shown while the marketplace renders: the same boxes, in the same sizes, as what replaces it, so
+// nothing jumps when the results arrive. It lives in the (home) group so that it covers the
+// marketplace only: agent pages render without a loading state, so an unknown agent id can
+// answer HTTP 404 (a streamed page has committed to 200 before it knows).
 const TILES = 6;
 const FIELDS = 7;
 

@@ -10,10 +10,10 @@ import {
   type MarketplaceQuery,
   type MarketplaceSearchParams,
 } from "@/lib/schemas/marketplace-query";
-import { AgentTile } from "./_components/agent-tile";
-import { categoryLabel, DURATION_LABEL, plural } from "./_components/labels";
-import { MarketplaceFilters } from "./_components/marketplace-filters";
-import { Pagination } from "./_components/pagination";
+import { AgentTile } from "../_components/agent-tile";
+import { categoryLabel, DURATION_LABEL, plural } from "../_components/labels";
+import { MarketplaceFilters } from "../_components/marketplace-filters";
+import { Pagination } from "../_components/pagination";
 
 // The filters in force, each with a link that removes just that one.
 function activeFilters(query: MarketplaceQuery): { label: string; href: string }[] {
