@@ -43,7 +43,6 @@ export function Checkout(props: CheckoutProps) {
   );
 }
 
-
 function CheckoutFlow({ agentId, agentName, channels, prices, initialDuration, chain, config }: CheckoutProps & { config: CheckoutConfig }) {
   const priced = DURATIONS.filter((d) => prices[d] !== undefined);
   const [duration, setDuration] = useState<Duration>(priced.includes(initialDuration) ? initialDuration : priced[0]);
