@@ -3,11 +3,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
-import { CHANNEL_WORDS, DURATION_WORDS, formatDateTime } from "@/lib/dashboard/renter/labels";
+import { CHANNEL_WORDS, DURATION_WORDS } from "@/lib/dashboard/renter/labels";
 import { formatUsdc } from "@/lib/money/format-usdc";
 import { listRenterRentals, RENTER_RENTALS_LIMIT, type RenterRental } from "@/lib/rentals/list-renter-rentals";
 import { CopyCode } from "./_components/copy-code";
-import { Countdown } from "./_components/countdown";
+import { RentalEndFacts } from "./_components/rental-end-facts";
 import { StatusBadge } from "./_components/status-badge";
 import styles from "./renter.module.css";
 
@@ -33,18 +33,7 @@ function RentalCard({ rental, now }: { rental: RenterRental; now: Date }) {
         <dd>
           <CopyCode code={rental.code} label={`Copy the code of the ${rental.agentName} rental:`} />
         </dd>
-        <dt>{rental.endsAt > now ? "Ends" : "Ended"}</dt>
-        <dd>
-          <time dateTime={rental.endsAt.toISOString()}>{formatDateTime(rental.endsAt)}</time>
-        </dd>
-        {running && (
-          <>
-            <dt>Time left</dt>
-            <dd>
-              <Countdown endsAt={rental.endsAt.toISOString()} serverNow={now.toISOString()} />
-            </dd>
-          </>
-        )}
+        <RentalEndFacts endsAt={rental.endsAt} now={now} running={running} />
         <dt>Rental</dt>
         <dd>
           {DURATION_WORDS[rental.durationType]} · {CHANNEL_WORDS[rental.channel]} · {formatUsdc(rental.priceMicro + rental.feeMicro)} USDC

@@ -13,7 +13,7 @@ import { findRenterRental, type RenterRental } from "@/lib/rentals/list-renter-r
 import { rateRentalAction } from "../actions";
 import { ChatPlayground } from "../_components/chat-playground";
 import { CopyCode } from "../_components/copy-code";
-import { Countdown } from "../_components/countdown";
+import { RentalEndFacts } from "../_components/rental-end-facts";
 import { DisputePanel } from "../_components/dispute-panel";
 import { RatingForm } from "../_components/rating-form";
 import { StatusBadge } from "../_components/status-badge";
@@ -130,18 +130,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
               <dd>
                 <time dateTime={rental.startsAt.toISOString()}>{formatDateTime(rental.startsAt)}</time>
               </dd>
-              <dt>{rental.endsAt > now ? "Ends" : "Ended"}</dt>
-              <dd>
-                <time dateTime={rental.endsAt.toISOString()}>{formatDateTime(rental.endsAt)}</time>
-              </dd>
-              {running && (
-                <>
-                  <dt>Time left</dt>
-                  <dd>
-                    <Countdown endsAt={rental.endsAt.toISOString()} serverNow={now.toISOString()} />
-                  </dd>
-                </>
-              )}
+              <RentalEndFacts endsAt={rental.endsAt} now={now} running={running} />
               <dt>Duration</dt>
               <dd>{DURATION_WORDS[rental.durationType]}</dd>
               <dt>Channel</dt>
