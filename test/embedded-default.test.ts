@@ -9,7 +9,6 @@ import path from "node:path";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { afterAll, describe, expect, it } from "vitest";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
-import { rentalIdToBytes32 } from "@/lib/chain/rental-id";
 
 let child: ChildProcess | undefined;
 const dataDir = mkdtempSync(path.join(tmpdir(), "ars-embedded-"));
@@ -81,11 +80,15 @@ describe("npm run dev (embedded default)", () => {
     const renter = printed("Demo renter") as Address;
     expect(rpcUrl).toBe(`http://127.0.0.1:${env.EMBEDDED_CHAIN_PORT}`);
     const chain = createPublicClient({ transport: http(rpcUrl) });
+    // The escrow knows the rental by a random id: find its payment among the escrow's events.
+    const created = await chain.getContractEvents({ address: escrow, abi: escrowAbi, eventName: "RentalCreated", fromBlock: 0n, strict: true });
+    const payment = created.find((event) => new Date(Number(event.args.endsAt) * 1000).toISOString() === body.rental.ends_at);
+    expect(payment?.args.id).not.toContain(code);
     const [onChainRenter, , endsAt, onChainStatus, , price, fee] = await chain.readContract({
       address: escrow,
       abi: escrowAbi,
       functionName: "rentals",
-      args: [rentalIdToBytes32(body.rental.id)],
+      args: [payment!.args.id],
     });
     expect(onChainStatus).toBe(1); // Active
     expect(onChainRenter).toBe(renter);

@@ -18,7 +18,7 @@ export async function checkoutWithKey(input: KeyCheckout) {
   const { publicClient, chain, config } = chainClients();
   const account = privateKeyToAccount(input.renterKey);
   const wallet = createWalletClient({ chain, transport: http(config.rpcUrl), account });
-  const { quote, signature } = await quoteRental({ ...input, renter: account.address });
+  const { quote, signature, claimSecret } = await quoteRental({ ...input, renter: account.address });
   const total = quote.price + quote.fee;
 
   let hash: Hex;
@@ -44,5 +44,8 @@ export async function checkoutWithKey(input: KeyCheckout) {
     hash = await wallet.writeContract({ address: config.escrow, abi: escrowAbi, functionName: "createRental", args: [quote, signature] });
   }
   await publicClient.waitForTransactionReceipt({ hash, confirmations: config.confirmations });
-  return confirmRentalPayment(hash);
+  const confirmed = await confirmRentalPayment(hash, { claimSecret });
+  // The claim secret is our own, so the code always comes back; this narrows the type.
+  if (!("code" in confirmed)) throw new Error(`Payment ${hash} was confirmed but its claim secret was not recognised.`);
+  return confirmed;
 }

@@ -11,10 +11,10 @@ import {
 } from "viem";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
-import { bytes32ToRentalId, rentalIdToBytes32 } from "@/lib/chain/rental-id";
 import { db } from "@/lib/db";
 import type { ChainTransaction } from "@/lib/generated/prisma/client";
 import { completeRentals } from "@/lib/rentals/complete-rentals";
+import { rentalIdsByEscrowId } from "@/lib/rentals/rental-ids-by-escrow-id";
 
 export type ReleaseSummary = {
   completedWithoutEscrow: number; // development rentals that never went through the chain
@@ -85,8 +85,8 @@ async function claimAndPrepare(now: Date, batchSize: number) {
     async (tx) => {
       const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${NONCE_LOCK}) AS locked`;
       if (!locked) return "busy" as const;
-      const due = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id::text AS id FROM rentals
+      const due = await tx.$queryRaw<{ id: string; escrowId: Hex }[]>`
+        SELECT id::text AS id, escrow_id AS "escrowId" FROM rentals
         WHERE status = 'active' AND ends_at <= ${now} AND release_tx_id IS NULL AND create_tx_hash IS NOT NULL
         ORDER BY ends_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
       if (due.length === 0) return null;
@@ -98,7 +98,7 @@ async function claimAndPrepare(now: Date, batchSize: number) {
       const nonce = Math.max(onChain, (max ?? -1) + 1);
       const request = await operatorClient.prepareTransactionRequest({
         to: config.escrow,
-        data: encodeFunctionData({ abi: escrowAbi, functionName: "releaseMany", args: [due.map((r) => rentalIdToBytes32(r.id))] }),
+        data: encodeFunctionData({ abi: escrowAbi, functionName: "releaseMany", args: [due.map((r) => r.escrowId)] }),
         nonce,
       });
       const rawTx = await operatorClient.signTransaction(request);
@@ -169,10 +169,8 @@ async function settle(row: ChainTransaction, receipt: TransactionReceipt, summar
       abi: escrowAbi,
       eventName: "RentalReleased",
       logs: receipt.logs.filter((log) => log.address.toLowerCase() === config.escrow.toLowerCase()),
-    })
-      .map((event) => bytes32ToRentalId(event.args.id))
-      .filter((id): id is string => id !== null);
-    summary.completed += await completeRentals(released);
+    }).map((event) => event.args.id);
+    summary.completed += await completeRentals([...(await rentalIdsByEscrowId(released)).values()]);
     await db.chainTransaction.updateMany({
       where: { id: row.id, status: { in: ["prepared", "sent"] } },
       data: { status: "confirmed", hash: receipt.transactionHash, confirmedAt: new Date() },

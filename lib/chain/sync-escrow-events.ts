@@ -1,11 +1,11 @@
 import "server-only";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
-import { bytes32ToRentalId } from "@/lib/chain/rental-id";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { activatePaidRental } from "@/lib/rentals/activate-paid-rental";
 import { completeRentals } from "@/lib/rentals/complete-rentals";
+import { rentalIdByEscrowId } from "@/lib/rentals/rental-ids-by-escrow-id";
 
 const CURSOR = "escrow-events";
 const CHUNK_BLOCKS = 2_000n;
@@ -82,23 +82,23 @@ async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summ
       return;
     }
     case "DisputeOpened": {
-      const id = bytes32ToRentalId(event.args.id);
+      const id = await rentalIdByEscrowId(event.args.id);
       if (id) summary.disputed += (await db.rental.updateMany({ where: { id, status: "active" }, data: { status: "disputed" } })).count;
       return;
     }
     case "RentalCancelled": {
-      const id = bytes32ToRentalId(event.args.id);
+      const id = await rentalIdByEscrowId(event.args.id);
       if (id) summary.cancelled += await cancel(id);
       return;
     }
     case "DisputeResolved": {
       // A release also emits RentalReleased (handled below); a refund ends the rental as cancelled.
-      const id = bytes32ToRentalId(event.args.id);
+      const id = await rentalIdByEscrowId(event.args.id);
       if (id && event.args.refunded) summary.cancelled += await cancel(id);
       return;
     }
     case "RentalReleased": {
-      const id = bytes32ToRentalId(event.args.id);
+      const id = await rentalIdByEscrowId(event.args.id);
       if (id) summary.completed += await completeRentals([id]);
       return;
     }

@@ -5,6 +5,8 @@ export type Duration = "hour" | "day" | "month";
 
 export type QuoteResponse = {
   rentalId: string;
+  /** Shown to confirm to prove this browser asked for the quote; confirm then returns the code. */
+  claimSecret: string;
   quote: { rentalId: `0x${string}`; renter: `0x${string}`; owner: `0x${string}`; price: string; fee: string; duration: string; deadline: string };
   signature: `0x${string}`;
   chainId: number;
@@ -16,7 +18,16 @@ export type QuoteResponse = {
   totalMicro: string;
 };
 
-export type ConfirmResponse = { id: string; code: string; status: string; starts_at: string; ends_at: string; txHash: `0x${string}` };
+export type ClaimedRental = { id: string; code: string; status: string; starts_at: string; ends_at: string; txHash: `0x${string}` };
+/** With the quote's claim secret (or signed in as the paying wallet) the rental and its code; else only the status. */
+export type ConfirmResponse = ClaimedRental | { status: string; txHash: `0x${string}` };
+
+export function isClaimed(response: ConfirmResponse): response is ClaimedRental {
+  return "code" in response;
+}
+
+export const UNCLAIMED_PAYMENT =
+  "Your payment is confirmed, but this browser no longer holds the proof that it asked for this rental. Sign in with the wallet that paid to see your rental code under My rentals.";
 
 export class CheckoutApiError extends Error {
   constructor(
@@ -49,8 +60,8 @@ export function requestQuote(input: { agentId: string; durationType: Duration; c
   return post<QuoteResponse>("/api/checkout/quote", input, signal);
 }
 
-export function confirmPayment(txHash: string, signal?: AbortSignal) {
-  return post<ConfirmResponse>("/api/checkout/confirm", { txHash }, signal);
+export function confirmPayment(txHash: string, claimSecret: string | undefined, signal?: AbortSignal) {
+  return post<ConfirmResponse>("/api/checkout/confirm", { txHash, claimSecret }, signal);
 }
 
 // The quote as the escrow's ABI takes it (amounts as bigint).

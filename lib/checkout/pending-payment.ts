@@ -3,7 +3,9 @@
 // The chain is the source of truth; this only keeps the transaction hash at hand.
 import type { CheckoutChannel } from "@/lib/checkout/activation";
 
-export type PendingPayment = { agentId: string; txHash: `0x${string}`; channel: CheckoutChannel; at: number };
+// claimSecret: the quote's proof that this browser asked for the rental, kept in this browser only,
+// so a later visit can still be handed the code.
+export type PendingPayment = { agentId: string; txHash: `0x${string}`; claimSecret?: string; channel: CheckoutChannel; at: number };
 
 const KEY = "ars.checkout.pending";
 const MAX_AGE_MS = 7 * 86_400_000;

@@ -55,7 +55,7 @@ async function setup(options: { usdc?: bigint; rejectNext?: () => boolean; recei
     config,
     chain,
     requestQuote: async (input) => api<QuoteResponse>(await quotePost(checkoutRequest("quote", input, ip))),
-    confirmPayment: async (txHash) => api<ConfirmResponse>(await confirmPost(checkoutRequest("confirm", { txHash }, ip))),
+    confirmPayment: async (txHash, claimSecret) => api<ConfirmResponse>(await confirmPost(checkoutRequest("confirm", { txHash, claimSecret }, ip))),
     sleep: () => new Promise((r) => setTimeout(r, 200)),
     receiptTimeoutMs: options.receiptTimeoutMs,
   };

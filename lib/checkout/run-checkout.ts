@@ -12,7 +12,10 @@ import {
   quoteArgs,
   quoteUsable,
   requestQuote as postQuote,
+  type ClaimedRental,
   type ConfirmResponse,
+  isClaimed,
+  UNCLAIMED_PAYMENT,
   type Duration,
   type QuoteResponse,
 } from "@/lib/checkout/checkout-api";
@@ -51,12 +54,12 @@ export type RunHooks = {
   // false once the run was cancelled or replaced: stop quietly.
   live: () => boolean;
   // The payment transaction was sent: the caller makes this run live again (a payment sent is
-  // followed to the end even after Cancel) and remembers the hash.
-  paymentSent?: (hash: Hex) => void;
+  // followed to the end even after Cancel) and remembers the hash and the quote's claim secret.
+  paymentSent?: (hash: Hex, claimSecret: string) => void;
 };
 
 export type RunOutcome =
-  | { kind: "done"; result: ConfirmResponse }
+  | { kind: "done"; result: ClaimedRental }
   | { kind: "refused"; notice: string } // nothing was started (balance too low, unreadable)
   | { kind: "failed"; step: StepId }
   | { kind: "stopped" };
@@ -67,6 +70,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 // "No mined transaction"): about a minute at most; other errors are thrown.
 export async function confirmWithRetry(
   txHash: Hex,
+  claimSecret: string | undefined,
   onWait: (words: string) => void,
   live: () => boolean,
   confirm: typeof postConfirm = postConfirm,
@@ -74,7 +78,7 @@ export async function confirmWithRetry(
 ): Promise<ConfirmResponse | null> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await confirm(txHash);
+      return await confirm(txHash, claimSecret);
     } catch (error) {
       const retriable = error instanceof CheckoutApiError && (error.status === 409 || error.status === 429 || (error.status === 400 && /mined/i.test(error.message)));
       if (!retriable || attempt >= 20) throw error;
@@ -201,7 +205,7 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
         } else {
           data.payHash = await writeContract(config, { account: renter, address: chain.escrow, abi: escrowAbi, functionName: "createRental", args: [args, quote.signature], chainId: chain.chainId });
         }
-        hooks.paymentSent?.(data.payHash);
+        hooks.paymentSent?.(data.payHash, quote.claimSecret);
       }
       data.lastError = undefined;
       const n = chain.confirmations;
@@ -218,8 +222,9 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
     // 4. Confirm: the service reads the receipt and activates the rental.
     step = "confirm";
     dispatch({ type: "pending", step, detail: "Activating your rental" });
-    const confirmed = await confirmWithRetry(data.payHash!, (words) => dispatch({ type: "pending", step: "confirm", detail: words }), live, deps.confirmPayment ?? postConfirm, sleep);
+    const confirmed = await confirmWithRetry(data.payHash!, quote.claimSecret, (words) => dispatch({ type: "pending", step: "confirm", detail: words }), live, deps.confirmPayment ?? postConfirm, sleep);
     if (!confirmed || !live()) return { kind: "stopped" };
+    if (!isClaimed(confirmed)) throw new CheckoutApiError(403, UNCLAIMED_PAYMENT);
     dispatch({ type: "confirmed", step, detail: `Rental ${confirmed.code} is ${confirmed.status}` });
     return { kind: "done", result: confirmed };
   } catch (error) {

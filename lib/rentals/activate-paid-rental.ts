@@ -1,6 +1,5 @@
 import "server-only";
 import type { Address, Hex } from "viem";
-import { bytes32ToRentalId } from "@/lib/chain/rental-id";
 import { db } from "@/lib/db";
 import { DURATION_SECONDS } from "@/lib/rentals/durations";
 
@@ -22,9 +21,9 @@ export type Activation = { outcome: "activated" | "already-active" | "not-ours" 
 // the event must match the quote we signed, and the rental's times become the block's.
 // Idempotent, so the confirm call and the event reader may both see the same payment.
 export async function activatePaidRental(event: RentalCreatedEvent): Promise<Activation> {
-  const rentalId = bytes32ToRentalId(event.id);
-  const rental = rentalId ? await db.rental.findUnique({ where: { id: rentalId } }) : null;
-  if (!rental || !rentalId) return { outcome: "not-ours", rentalId };
+  const rental = await db.rental.findUnique({ where: { escrowId: event.id.toLowerCase() } });
+  if (!rental) return { outcome: "not-ours", rentalId: null };
+  const rentalId = rental.id;
   const matches =
     rental.renterAddress === event.renter.toLowerCase() &&
     rental.payoutAddress === event.owner.toLowerCase() &&

@@ -1,15 +1,25 @@
 import "server-only";
 import { parseEventLogs, TransactionReceiptNotFoundError, type Hex } from "viem";
+import { hashAuthToken, isWellFormedAuthToken } from "@/lib/auth/auth-token";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { constantTimeEqual } from "@/lib/crypto/constant-time-equal";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { activatePaidRental } from "@/lib/rentals/activate-paid-rental";
 
+/** What proves the caller is the renter: the quote's claim secret, or a session of the paying wallet. */
+export type PaymentClaim = { claimSecret?: string; walletAddress?: string | null };
+
+export type ConfirmedPayment =
+  | { id: string; code: string; status: string; starts_at: string; ends_at: string; txHash: Hex }
+  | { status: string; txHash: Hex };
+
 // Checkout's last step: given the hash of the renter's createRental transaction, read the receipt
 // and the escrow's own RentalCreated event, and activate the rental it proves paid. A hash that
-// proves nothing changes nothing (400).
-export async function confirmRentalPayment(txHash: string) {
+// proves nothing changes nothing (400). The hash is public (mempool, explorers), so it activates
+// for anyone but reveals the rental's id and code only to the claimant; others learn the status.
+export async function confirmRentalPayment(txHash: string, claim: PaymentClaim = {}): Promise<ConfirmedPayment> {
   if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new ApiError(400, "txHash must be a 0x-prefixed 32-byte transaction hash.");
   const { publicClient, config } = chainClients();
   const receipt = await publicClient.getTransactionReceipt({ hash: txHash as Hex }).catch((error: unknown) => {
@@ -39,13 +49,23 @@ export async function confirmRentalPayment(txHash: string) {
   }
   if (activated.length === 0) throw new ApiError(400, "This transaction does not prove a payment for any rental of this service.");
 
-  const rental = await db.rental.findUniqueOrThrow({ where: { id: activated[0] } });
+  const rentals = await db.rental.findMany({ where: { id: { in: activated } }, orderBy: { createdAt: "asc" } });
+  const claimed = rentals.find((rental) => isClaimant(rental, claim));
+  if (!claimed) return { status: rentals[0].status, txHash: receipt.transactionHash };
   return {
-    id: rental.id,
-    code: rental.id.slice(0, 8),
-    status: rental.status,
-    starts_at: rental.startsAt.toISOString(),
-    ends_at: rental.endsAt.toISOString(),
+    id: claimed.id,
+    code: claimed.id.slice(0, 8),
+    status: claimed.status,
+    starts_at: claimed.startsAt.toISOString(),
+    ends_at: claimed.endsAt.toISOString(),
     txHash: receipt.transactionHash,
   };
+}
+
+function isClaimant(rental: { claimSecretHash: string | null; renterAddress: string | null }, claim: PaymentClaim): boolean {
+  if (rental.claimSecretHash && isWellFormedAuthToken(claim.claimSecret) && constantTimeEqual(hashAuthToken(claim.claimSecret), rental.claimSecretHash)) {
+    return true;
+  }
+  // Only the paying wallet could have sent the transaction, and a session proves its owner signed in.
+  return !!claim.walletAddress && rental.renterAddress === claim.walletAddress.toLowerCase();
 }

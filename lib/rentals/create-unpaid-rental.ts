@@ -5,6 +5,7 @@ import type { Channel, DurationType, RentalStatus } from "@/lib/generated/prisma
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 import { DURATION_SECONDS } from "@/lib/rentals/durations";
 import { newRentalId } from "@/lib/rentals/new-rental-id";
+import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 
 export type UnpaidRentalInput = {
   agentId: string;
@@ -33,6 +34,7 @@ export async function createUnpaidRental(input: UnpaidRentalInput, now: Date = n
   return db.rental.create({
     data: {
       id: await newRentalId(),
+      ...newRentalKeys(),
       agentId: agent.id,
       status: input.status,
       durationType: input.durationType,

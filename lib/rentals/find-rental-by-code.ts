@@ -7,6 +7,7 @@ export type RentalWithAgent = {
   id: string;
   agentId: string;
   renterId: string | null;
+  sessionKey: string;
   status: Exclude<RentalStatus, "pending">;
   durationType: DurationType;
   channel: Channel;
@@ -34,7 +35,7 @@ type Row = Omit<RentalWithAgent, "agent"> & {
 export async function findRentalByCode(hexPrefix: string): Promise<RentalLookup> {
   const [low, high] = uuidRangeForPrefix(hexPrefix);
   const rows = await db.$queryRaw<Row[]>`
-    SELECT r.id::text AS "id", r.agent_id::text AS "agentId", r.renter_id::text AS "renterId",
+    SELECT r.id::text AS "id", r.agent_id::text AS "agentId", r.renter_id::text AS "renterId", r.session_key AS "sessionKey",
            r.status::text AS "status", r.duration_type::text AS "durationType", r.channel::text AS "channel",
            r.starts_at AS "startsAt", r.ends_at AS "endsAt",
            a.name AS "agentName", a.description AS "agentDescription",

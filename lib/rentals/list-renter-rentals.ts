@@ -24,6 +24,8 @@ export type RenterRental = {
   /** The wallet that paid the escrow (lower-case), or null for an unpaid (demo) rental. */
   renterAddress: string | null;
   createTxHash: string | null;
+  /** The rental's id on the escrow contract (random, public on chain; not the code). */
+  escrowId: `0x${string}`;
   rated: boolean;
   rating: RenterRating | null;
 };
@@ -52,6 +54,7 @@ const SELECT = {
   feeMicro: true,
   renterAddress: true,
   createTxHash: true,
+  escrowId: true,
   agent: { select: { name: true } },
   rating: { select: { score: true, comment: true, createdAt: true } },
 } satisfies Prisma.RentalSelect;
@@ -73,6 +76,7 @@ function toRenterRental(row: Row): RenterRental {
     feeMicro: row.feeMicro,
     renterAddress: row.renterAddress,
     createTxHash: row.createTxHash,
+    escrowId: row.escrowId as RenterRental["escrowId"],
     rated: row.rating !== null,
     rating: row.rating,
   };

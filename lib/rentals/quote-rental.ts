@@ -1,8 +1,8 @@
 import "server-only";
 import { getAddress, type Address } from "viem";
+import { newAuthToken } from "@/lib/auth/auth-token";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { quoteDomain, quoteTypes, type Quote } from "@/lib/chain/quote-typed-data";
-import { rentalIdToBytes32 } from "@/lib/chain/rental-id";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Channel, DurationType } from "@/lib/generated/prisma/enums";
@@ -10,11 +10,15 @@ import { ApiError } from "@/lib/http/api-error";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 import { DURATION_SECONDS } from "@/lib/rentals/durations";
 import { newRentalId } from "@/lib/rentals/new-rental-id";
+import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 
 export type QuoteRequest = { agentId: string; durationType: DurationType; channel: Channel; renter: Address };
 
 // Prices a rental and signs the quote the escrow contract checks. The rental is stored as
 // `pending` (invisible to /v1) until the chain shows it paid; its times are then the chain's.
+// The quote names the rental by a random escrow id, never by its id (the code's source), and
+// comes with a claim secret: confirm hands the code only to whoever shows it (or the paying
+// wallet, signed in), since the payment's transaction hash is public.
 export async function quoteRental(request: QuoteRequest, now: Date = new Date()) {
   const { config, quoteSigner } = chainClients();
   const agent = await db.agent.findUnique({ where: { id: request.agentId }, include: { owner: true } });
@@ -36,11 +40,15 @@ export async function quoteRental(request: QuoteRequest, now: Date = new Date())
     update: {},
   });
   const id = await newRentalId();
+  const keys = newRentalKeys();
+  const claim = newAuthToken();
   const seconds = DURATION_SECONDS[request.durationType];
   const deadline = new Date(now.getTime() + env.QUOTE_TTL_SECONDS * 1000);
   await db.rental.create({
     data: {
       id,
+      ...keys,
+      claimSecretHash: claim.hash,
       agentId: agent.id,
       renterId: renterAccount.id,
       status: "pending",
@@ -58,7 +66,7 @@ export async function quoteRental(request: QuoteRequest, now: Date = new Date())
   });
 
   const quote: Quote = {
-    rentalId: rentalIdToBytes32(id),
+    rentalId: keys.escrowId,
     renter,
     owner: getAddress(agent.owner.walletAddress),
     price,
@@ -72,5 +80,5 @@ export async function quoteRental(request: QuoteRequest, now: Date = new Date())
     primaryType: "Quote",
     message: quote,
   });
-  return { rentalId: id, quote, signature, chainId: config.chainId, escrow: config.escrow, usdc: config.usdc };
+  return { rentalId: id, claimSecret: claim.token, quote, signature, chainId: config.chainId, escrow: config.escrow, usdc: config.usdc };
 }

@@ -11,5 +11,9 @@ export const quoteRequestSchema = z
   .strict();
 
 export const confirmRequestSchema = z
-  .object({ txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte transaction hash") })
+  .object({
+    txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte transaction hash"),
+    // Returned with the quote; without it (or a session of the paying wallet) the code is not returned.
+    claimSecret: z.string().max(64, "must be the claimSecret the quote returned").optional(),
+  })
   .strict();

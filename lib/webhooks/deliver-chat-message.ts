@@ -9,7 +9,7 @@ export const MAX_REPLY_BYTES = 1024 * 1024;
 export type ChatContext = {
   message: string;
   agent: { id: string; name: string };
-  rental: { id: string; endsAt: Date; durationType: string; channel: string; renterId: string | null };
+  rental: { id: string; endsAt: Date; durationType: string; channel: string; sessionKey: string };
 };
 
 export type Delivery = { webhookStatus: number | null; latencyMs: number; responseBytes: number } & (
@@ -26,7 +26,7 @@ export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatCon
     type: "message",
     message: ctx.message,
     agentId: agent.id,
-    sessionKey: `rental_${rental.id}_${rental.renterId ?? "api"}`,
+    sessionKey: rental.sessionKey,
     channel: rental.channel,
     rental: { id: rental.id, ends_at: rental.endsAt.toISOString(), duration_type: rental.durationType },
   });

@@ -1,19 +1,23 @@
 // Deploys RentalEscrow with a test token on an anvil chain and wraps the calls tests make:
 // signing quotes, paying, settling, and reading balances.
-import { randomUUID } from "node:crypto";
-import { type Address, type Hex, BaseError, ContractFunctionRevertedError, erc20Abi, parseSignature } from "viem";
+import { type Address, type Hex, BaseError, ContractFunctionRevertedError, erc20Abi, keccak256, parseSignature, toHex } from "viem";
 import * as BlacklistToken from "@/lib/chain/generated/BlacklistToken";
 import * as ReentrantToken from "@/lib/chain/generated/ReentrantToken";
 import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
 import * as TestUSDC from "@/lib/chain/generated/TestUSDC";
 import { type Quote, quoteDomain, quoteTypes } from "@/lib/chain/quote-typed-data";
-import { rentalIdToBytes32 } from "@/lib/chain/rental-id";
+import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 import { admin, deployEscrowContracts, owner, renter, signer } from "../../scripts/deploy-local-chain";
 import { type Chain, accounts } from "./anvil";
 import { permitTypes } from "@/lib/chain/permit-typed-data";
 
-// The backend's own id encoding and typed data, so these tests also prove they match the contract.
-export { type Quote, rentalIdToBytes32 };
+// The backend's own typed data, so these tests also prove it matches the contract.
+export type { Quote };
+
+/** An escrow id: the backend's random draw, or a fixed one named by `seed` (readable tests). */
+export function escrowId(seed?: string): Hex {
+  return seed === undefined ? newRentalKeys().escrowId : keccak256(toHex(seed));
+}
 
 export const escrowAbi = RentalEscrow.abi;
 export const FEE = 1_000_000n; // 1 USDC in 6-decimal units
@@ -63,7 +67,7 @@ export async function deployEscrow<K extends TokenKind>(chain: Chain, kind: K) {
 
   async function quote(overrides: Partial<Quote> = {}): Promise<Quote> {
     return {
-      rentalId: rentalIdToBytes32(randomUUID()),
+      rentalId: escrowId(),
       renter: renter.address,
       owner: owner.address,
       price: 25_000_000n,

@@ -10,7 +10,6 @@ import { GET as statusGet } from "@/app/api/v1/status/route";
 import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
 import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
 import { quoteDomain, quoteTypes } from "@/lib/chain/quote-typed-data";
-import { rentalIdToBytes32 } from "@/lib/chain/rental-id";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
@@ -76,7 +75,7 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
     const row = await db.rental.findUniqueOrThrow({ where: { id: result.id }, include: { renter: true } });
     expect(row).toMatchObject({ status: "active", agentId: agent.id, priceMicro: 2n * USDC, feeMicro: FEE, createTxHash: result.txHash.toLowerCase() });
     expect(row.renter?.walletAddress).toBe(renter.address.toLowerCase());
-    expect(await p.e.rental(rentalIdToBytes32(result.id))).toMatchObject({
+    expect(await p.e.rental(row.escrowId as Hex)).toMatchObject({
       status: Status.Active, renter: renter.address, owner: payout, startsAt: Number(t), endsAt: Number(t) + 3_600, price: 2n * USDC,
     });
     const res = await status(result.id);
@@ -93,8 +92,9 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
     const body = await res.json();
     expect(body).toEqual({
       rentalId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      claimSecret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       quote: {
-        rentalId: rentalIdToBytes32(body.rentalId),
+        rentalId: (await db.rental.findUniqueOrThrow({ where: { id: body.rentalId } })).escrowId,
         renter: renter.address,
         owner: payout,
         price: "10000000",
@@ -128,7 +128,7 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
     expect((await db.rental.findUniqueOrThrow({ where: { id } })).status).toBe("pending");
     expect((await status(id)).status).toBe(404);
 
-    const confirmed = await confirm({ txHash: receipt.transactionHash }, ip);
+    const confirmed = await confirm({ txHash: receipt.transactionHash, claimSecret: body.claimSecret }, ip);
     expect(confirmed.status).toBe(200);
     const t = await blockTimeOf(p, receipt.transactionHash);
     expect(await confirmed.json()).toEqual({
@@ -196,12 +196,13 @@ describe("confirm refuses a hash that proves no payment, and changes nothing", (
   it("confirm called twice gives the same answer and changes nothing the second time", async () => {
     const pending = await pendingRental();
     const receipt = await pay(p, pending.renter, pending.quoted);
-    const first = await confirmRentalPayment(receipt.transactionHash);
+    const claim = { claimSecret: pending.quoted.claimSecret };
+    const first = await confirmRentalPayment(receipt.transactionHash, claim);
     const row = await db.rental.findUniqueOrThrow({ where: { id: pending.quoted.rentalId } });
-    const again = await confirm({ txHash: receipt.transactionHash });
+    const again = await confirm({ txHash: receipt.transactionHash, ...claim });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(first);
-    expect(await confirmRentalPayment(receipt.transactionHash.toUpperCase().replace("0X", "0x"))).toEqual(first);
+    expect(await confirmRentalPayment(receipt.transactionHash.toUpperCase().replace("0X", "0x"), claim)).toEqual(first);
     expect(await db.rental.findUniqueOrThrow({ where: { id: pending.quoted.rentalId } })).toEqual(row);
     expect(row.status).toBe("active");
   });

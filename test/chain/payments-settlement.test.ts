@@ -70,7 +70,7 @@ async function paidRental(options: { email?: string; confirm?: boolean } = {}) {
   const quoted = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, await chainDate(p));
   const receipt = await pay(p, renter, quoted);
   if (options.confirm !== false) expect((await confirmRentalPayment(receipt.transactionHash)).status).toBe("active");
-  return { id: quoted.rentalId, chainId: quoted.quote.rentalId, renter, agent, payout, receipt };
+  return { id: quoted.rentalId, chainId: quoted.quote.rentalId, claimSecret: quoted.claimSecret, renter, agent, payout, receipt };
 }
 type Paid = Awaited<ReturnType<typeof paidRental>>;
 
@@ -299,7 +299,7 @@ describe("event reader", () => {
     expect(await cursor()).toBe(head);
     expect(await rental(r.id)).toEqual(row);
     // The browser comes back late: the same answer, nothing changes.
-    expect(await confirmRentalPayment(r.receipt.transactionHash)).toMatchObject({ id: r.id, status: "active", starts_at: iso(t) });
+    expect(await confirmRentalPayment(r.receipt.transactionHash, { claimSecret: r.claimSecret })).toMatchObject({ id: r.id, status: "active", starts_at: iso(t) });
     expect(await rental(r.id)).toEqual(row);
   });
 

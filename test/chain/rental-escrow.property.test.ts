@@ -21,7 +21,7 @@ import {
   renter2,
   revertOf,
   treasury,
-  rentalIdToBytes32,
+  escrowId,
 } from "./escrow";
 
 const RENTERS = [renter.address, renter2.address];
@@ -68,7 +68,7 @@ function releaseInModel(m: Model, r: ModelRental, payTreasury = true) {
 /** block.timestamp of the next transaction: the chain mines each block one second after the last. */
 const nextTimestamp = async () => (await chain.now()) + 1n;
 const pick = (m: Model, index: number) => (m.rentals.length === 0 ? undefined : m.rentals[index % m.rentals.length]);
-const unknownId = rentalIdToBytes32("ffffffff-ffff-4fff-8fff-ffffffffffff");
+const unknownId = escrowId("unknown");
 
 async function expectRevertNamed(call: Promise<unknown>, name?: string) {
   const error = await revertOf(call);
@@ -120,7 +120,7 @@ const create = createArgs.map(
     new Command(`create(${a.renter}, ${a.owner}, ${a.price}, ${a.duration}, reuse=${a.reuse})`, async (m) => {
       const existing = a.reuse === null ? undefined : pick(m, a.reuse);
       const serial = String(m.rentals.length).padStart(12, "0");
-      const id = existing?.id ?? rentalIdToBytes32(`00000000-0000-4000-8000-${serial}`);
+      const id = existing?.id ?? escrowId(`rental ${serial}`);
       const q = await e.quote({
         rentalId: id,
         renter: RENTERS[a.renter],

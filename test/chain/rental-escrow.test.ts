@@ -32,7 +32,7 @@ import {
   revertOf,
   signer,
   treasury,
-  rentalIdToBytes32,
+  escrowId,
 } from "./escrow";
 
 let chain: Awaited<ReturnType<typeof startChain>>;
@@ -288,7 +288,7 @@ describe("release", () => {
     const q = await endedRental(e);
     await e.send(other.address, "release", [q.rentalId]);
     await expectRevert(e.send(other.address, "release", [q.rentalId]), "InvalidStatus", [q.rentalId, Status.Released]);
-    const unknown = rentalIdToBytes32("00000000-0000-4000-8000-000000000000");
+    const unknown = escrowId("never created");
     await expectRevert(e.send(other.address, "release", [unknown]), "InvalidStatus", [unknown, Status.None]);
     expect(await e.balanceOf(owner.address)).toBe(25_000_000n);
   });
@@ -305,7 +305,7 @@ describe("releaseMany", () => {
     await chain.increaseTime(3_600);
     await e.send(other.address, "release", [settled.rentalId]);
 
-    const unknown = rentalIdToBytes32("ffffffff-0000-4000-8000-000000000000");
+    const unknown = escrowId("never created either");
     const [a, b, c] = ended.map((q) => q.rentalId);
     const ids = [unknown, a, running.rentalId, b, disputed.rentalId, settled.rentalId, c, a]; // `a` twice
     const { result } = await chain.publicClient.simulateContract({

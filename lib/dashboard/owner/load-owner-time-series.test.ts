@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { loadOwnerTimeSeries, seriesStart } from "@/lib/dashboard/owner/load-owner-time-series";
 import { makeOwner } from "@/test/fixtures";
 import { makeOwnerAgent } from "@/test/owner-fixtures";
+import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 
 const NOW = new Date("2026-06-15T10:00:00Z");
 const at = (iso: string) => new Date(iso);
@@ -12,6 +13,7 @@ async function rental(agentId: string, startsAt: Date, status: "active" | "compl
   return db.rental.create({
     data: {
       id: randomUUID(),
+      ...newRentalKeys(),
       agentId,
       status,
       durationType: "hour",

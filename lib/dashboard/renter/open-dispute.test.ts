@@ -1,10 +1,9 @@
 // The dispute stepper's wallet logic against a real escrow on anvil, with wagmi's mock connector
 // standing in for the browser wallet (it forwards transactions to anvil's unlocked accounts).
-import { randomUUID } from "node:crypto";
 import type { Address } from "viem";
 import { mock } from "wagmi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rentalIdToBytes32 } from "@/lib/chain/rental-id";
+import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 import type { DisputeChain } from "@/lib/dashboard/renter/dispute-chain";
 import { connectForDispute, createDisputeConfig, describeDisputeError, sendDispute } from "@/lib/dashboard/renter/open-dispute";
 import { startChain, type Chain } from "@/test/chain/anvil";
@@ -25,13 +24,12 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-/** A rental paid on chain by `renter`, one hour long; its id as the service knows it (a UUID). */
+/** A rental paid on chain by `renter`, one hour long, under a random escrow id as the service draws them. */
 async function paidRental() {
-  const id = randomUUID();
-  const q = await escrow.quote({ rentalId: rentalIdToBytes32(id) });
+  const q = await escrow.quote({ rentalId: newRentalKeys().escrowId });
   await escrow.create(q);
   const { endsAt } = await escrow.rental(q.rentalId);
-  return { id, bytes32: q.rentalId, endsAt: new Date(endsAt * 1000).toISOString() };
+  return { escrowId: q.rentalId, endsAt: new Date(endsAt * 1000).toISOString() };
 }
 
 function wallet(account: Address) {
@@ -45,14 +43,14 @@ describe("opening a dispute from the browser wallet", () => {
     const steps: string[] = [];
     const account = await connectForDispute(config, settings, renter.address.toLowerCase(), (s) => steps.push(s));
     expect(account.toLowerCase()).toBe(renter.address.toLowerCase());
-    const outcome = await sendDispute(config, settings, { rentalId: rental.id, endsAt: rental.endsAt, account }, (s) => steps.push(s.kind));
+    const outcome = await sendDispute(config, settings, { escrowId: rental.escrowId, endsAt: rental.endsAt, account }, (s) => steps.push(s.kind));
     expect(outcome).toMatchObject({ ok: true, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(steps).toEqual(["connecting", "checking", "wallet", "pending"]);
-    expect((await escrow.rental(rental.bytes32)).status).toBe(Status.Disputed);
+    expect((await escrow.rental(rental.escrowId)).status).toBe(Status.Disputed);
 
     // A second attempt is refused by the escrow's simulation, in words, before the wallet is asked.
     const again: string[] = [];
-    const error = await sendDispute(config, settings, { rentalId: rental.id, endsAt: rental.endsAt, account }, (s) => again.push(s.kind)).catch((e) => e);
+    const error = await sendDispute(config, settings, { escrowId: rental.escrowId, endsAt: rental.endsAt, account }, (s) => again.push(s.kind)).catch((e) => e);
     expect(again).toEqual(["checking"]);
     expect(describeDisputeError(error, settings, rental.endsAt)).toBe("The escrow refused: this rental is already disputed.");
   });
@@ -65,9 +63,9 @@ describe("opening a dispute from the browser wallet", () => {
 
     // Without the paying address to compare, the simulation reports the escrow's SenderNotRenter.
     const account = await connectForDispute(config, settings, null);
-    const refused = await sendDispute(config, settings, { rentalId: rental.id, endsAt: rental.endsAt, account }).catch((e) => e);
+    const refused = await sendDispute(config, settings, { escrowId: rental.escrowId, endsAt: rental.endsAt, account }).catch((e) => e);
     expect(describeDisputeError(refused, settings, rental.endsAt)).toMatch(/Only the wallet that paid/);
-    expect((await escrow.rental(rental.bytes32)).status).toBe(Status.Active);
+    expect((await escrow.rental(rental.escrowId)).status).toBe(Status.Active);
   });
 
   it("explains a closed window: by the clock before asking, and by the escrow's RentalEnded", async () => {
@@ -75,19 +73,19 @@ describe("opening a dispute from the browser wallet", () => {
     const config = wallet(renter.address);
     const account = await connectForDispute(config, settings, renter.address);
     const late = () => new Date(rental.endsAt).getTime() + 1000;
-    const byClock = await sendDispute(config, settings, { rentalId: rental.id, endsAt: rental.endsAt, account }, () => {}, late).catch((e) => e);
+    const byClock = await sendDispute(config, settings, { escrowId: rental.escrowId, endsAt: rental.endsAt, account }, () => {}, late).catch((e) => e);
     expect(describeDisputeError(byClock, settings, rental.endsAt)).toMatch(/^The dispute window closed at /);
 
     await chain.increaseTime(3601);
-    const byChain = await sendDispute(config, settings, { rentalId: rental.id, endsAt: rental.endsAt, account }, () => {}, () => 0).catch((e) => e);
+    const byChain = await sendDispute(config, settings, { escrowId: rental.escrowId, endsAt: rental.endsAt, account }, () => {}, () => 0).catch((e) => e);
     expect(describeDisputeError(byChain, settings, rental.endsAt)).toMatch(/^The dispute window closed at /);
-    expect((await escrow.rental(rental.bytes32)).status).toBe(Status.Active);
+    expect((await escrow.rental(rental.escrowId)).status).toBe(Status.Active);
   });
 
   it("explains an id the escrow never saw and a wallet that refused", async () => {
     const config = wallet(renter.address);
     const account = await connectForDispute(config, settings, null);
-    const unknown = await sendDispute(config, settings, { rentalId: randomUUID(), endsAt: new Date(Date.now() + 3_600_000).toISOString(), account }).catch((e) => e);
+    const unknown = await sendDispute(config, settings, { escrowId: newRentalKeys().escrowId, endsAt: new Date(Date.now() + 3_600_000).toISOString(), account }).catch((e) => e);
     expect(describeDisputeError(unknown, settings, new Date().toISOString())).toMatch(/unknown to the escrow/);
     expect(describeDisputeError({ code: 4001, message: "User rejected" }, settings, new Date().toISOString())).toMatch(/cancelled the request/);
   });

@@ -6,7 +6,6 @@
 import { BaseError, ContractFunctionRevertedError, defineChain, type Address, type EIP1193Provider, type Hex } from "viem";
 import { createConfig, custom, http, injected, type Config, type CreateConnectorFn } from "wagmi";
 import { connect, getConnection, simulateContract, switchChain, waitForTransactionReceipt, writeContract } from "wagmi/actions";
-import { rentalIdToBytes32 } from "@/lib/chain/rental-id";
 import { shortHex } from "@/lib/chain/short-hex";
 import { disputeAbi, ESCROW_STATUS_WORDS } from "@/lib/dashboard/renter/dispute-abi";
 import type { DisputeChain } from "@/lib/dashboard/renter/dispute-chain";
@@ -92,7 +91,7 @@ export type DisputeOutcome = { ok: true; hash: Hex } | { ok: false; hash: Hex; m
 export async function sendDispute(
   config: Config,
   chain: DisputeChain,
-  input: { rentalId: string; endsAt: string; account: Address },
+  input: { escrowId: Hex; endsAt: string; account: Address },
   onStep: (step: DisputeStep) => void = () => {},
   now: () => number = Date.now,
 ): Promise<DisputeOutcome> {
@@ -107,7 +106,7 @@ export async function sendDispute(
     abi: disputeAbi,
     address: chain.escrow,
     functionName: "openDispute",
-    args: [rentalIdToBytes32(input.rentalId)],
+    args: [input.escrowId],
     account: input.account,
     chainId: chain.chainId,
   });

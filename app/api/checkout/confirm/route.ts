@@ -1,10 +1,13 @@
-// POST /api/checkout/confirm — activate the rental a createRental transaction paid for.
+// POST /api/checkout/confirm — activate the rental a createRental transaction paid for; its code
+// goes only to the holder of the quote's claim secret or a session of the paying wallet.
+import { currentAccount } from "@/lib/auth/current-account";
 import { checkoutRoute } from "@/lib/http/checkout-route";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { confirmRequestSchema } from "@/lib/schemas/checkout";
 
 export const POST = checkoutRoute(async ({ req }) => {
-  const { txHash } = await parseJsonBody(req, confirmRequestSchema, 1024);
-  return Response.json(await confirmRentalPayment(txHash));
+  const { txHash, claimSecret } = await parseJsonBody(req, confirmRequestSchema, 1024);
+  const walletAddress = claimSecret ? null : (await currentAccount(req))?.walletAddress;
+  return Response.json(await confirmRentalPayment(txHash, { claimSecret, walletAddress }));
 });

@@ -4,6 +4,7 @@ import { GET as CHAT_GET, OPTIONS, POST } from "@/app/api/v1/chat/route";
 import { GET as STATUS_GET } from "@/app/api/v1/status/route";
 import { db } from "@/lib/db";
 import { makeAgent, makeRental, renterRequest, startWebhook, uniqueIp } from "@/test/fixtures";
+import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 
 // Token buckets refill on the clock: on a loaded machine a refill can land inside the burst
 // this test sends, so it gets another go (the assertions themselves stay exact).
@@ -86,10 +87,25 @@ describe("POST /api/v1/chat", () => {
       type: "message",
       message: "context check",
       agentId: agent.id,
-      sessionKey: `rental_${rental.id}_api`,
+      sessionKey: expect.stringMatching(/^rental_[0-9a-f]{32}$/),
       channel: "API",
       rental: { id: rental.id, ends_at: rental.endsAt.toISOString(), duration_type: "day" },
     });
+  });
+
+  it("the sessionKey is random per rental, the same on every message, and holds nothing of the rental's id", async () => {
+    const first = await rentalWithHook();
+    const second = await rentalWithHook();
+    const keyOf = async (code: string, message: string) => {
+      await chat(code, { message });
+      return JSON.parse(hook.received.find((r) => r.body.includes(message))!.body).sessionKey as string;
+    };
+    const key = await keyOf(first.code, "session one");
+    expect(await keyOf(first.code, "session one again")).toBe(key);
+    expect(await keyOf(second.code, "session two")).not.toBe(key);
+    const idHex = first.rental.id.replaceAll("-", "");
+    for (let i = 0; i + 8 <= idHex.length; i += 4) expect(key).not.toContain(idHex.slice(i, i + 8));
+    expect(key).toBe((await db.rental.findUniqueOrThrow({ where: { id: first.rental.id } })).sessionKey);
   });
 
   it("records each call with sizes, status and latency, never the message text", async () => {
@@ -135,6 +151,7 @@ describe("POST /api/v1/chat", () => {
     await db.rental.create({
       data: {
         id: `${prefix}-0000-4000-8000-000000000001`,
+        ...newRentalKeys(),
         agentId: rental.agentId,
         status: "active",
         durationType: "day",

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET, OPTIONS, POST } from "@/app/api/v1/status/route";
 import { db } from "@/lib/db";
 import { makeAgent, makeRental, renterRequest, uniqueIp } from "@/test/fixtures";
+import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 
 // Token buckets refill on the clock: on a loaded machine a refill can land inside the burst
 // this test sends, so it gets another go (the assertions themselves stay exact).
@@ -105,6 +106,7 @@ describe("GET /api/v1/status", () => {
     const twin = await db.rental.create({
       data: {
         id: `${prefix}-0000-4000-8000-000000000000`,
+        ...newRentalKeys(),
         agentId: agent.id,
         status: "active",
         durationType: "day",

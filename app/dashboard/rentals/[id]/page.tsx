@@ -84,7 +84,7 @@ function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
         This sends one transaction from the wallet that paid ({shortHex(rental.renterAddress)}) on {chain.chainName}.
         Once it is confirmed, the service&apos;s event reader marks the rental disputed within a minute.
       </p>
-      <DisputePanel rentalId={rental.id} endsAt={rental.endsAt.toISOString()} renterAddress={rental.renterAddress} chain={chain} />
+      <DisputePanel escrowId={rental.escrowId} endsAt={rental.endsAt.toISOString()} renterAddress={rental.renterAddress} chain={chain} />
     </>
   );
 }

@@ -17,7 +17,8 @@ import { shortHex as short } from "@/lib/chain/short-hex";
 import styles from "../renter.module.css";
 
 export type DisputeStepperProps = {
-  rentalId: string;
+  /** The rental's bytes32 id on the escrow (random; never derived from the rental code). */
+  escrowId: Hex;
   endsAt: string;
   /** The wallet that paid the escrow (only it may dispute), lower-case; null if unknown. */
   renterAddress: string | null;
@@ -36,11 +37,11 @@ type DisputeState =
 
 /**
  * Opening a dispute, as a two-step stepper: 1. connect the wallet (and switch it to the escrow's
- * chain), 2. send `openDispute(rentalIdToBytes32(id))` and follow it: waiting for the wallet →
+ * chain), 2. send `openDispute(escrowId)` and follow it: waiting for the wallet →
  * pending → confirmed, or failed with a retry. The service learns about the dispute from the chain
  * (the event reader, within a minute), never from this page.
  */
-export function DisputeStepper({ rentalId, endsAt, renterAddress, chain, autoStart = false }: DisputeStepperProps) {
+export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoStart = false }: DisputeStepperProps) {
   const [connection, setConnection] = useState<ConnectState>({ kind: "idle" });
   const [dispute, setDispute] = useState<DisputeState>({ kind: "idle" });
   const started = useRef(false);
@@ -68,7 +69,7 @@ export function DisputeStepper({ rentalId, endsAt, renterAddress, chain, autoSta
   async function runDispute() {
     if (!config || connection.kind !== "connected") return;
     try {
-      const outcome = await sendDispute(config, chain, { rentalId, endsAt, account: connection.address }, (step) => setDispute(step));
+      const outcome = await sendDispute(config, chain, { escrowId, endsAt, account: connection.address }, (step) => setDispute(step));
       setDispute(outcome.ok ? { kind: "confirmed", hash: outcome.hash } : { kind: "failed", hash: outcome.hash, message: outcome.message });
     } catch (error) {
       if (error instanceof DisputeProblem && /changed accounts/.test(error.message)) setConnection({ kind: "idle" });

@@ -7,7 +7,7 @@ import { erc20Abi } from "viem";
 import { useBalance, useConnect, useConnection, useConnectors, useDisconnect, useReadContract, useSwitchChain, WagmiProvider } from "wagmi";
 import { shortHex } from "@/lib/chain/short-hex";
 import type { CheckoutChannel } from "@/lib/checkout/activation";
-import { CheckoutApiError, type ConfirmResponse, type Duration } from "@/lib/checkout/checkout-api";
+import { CheckoutApiError, isClaimed, UNCLAIMED_PAYMENT, type ClaimedRental, type Duration } from "@/lib/checkout/checkout-api";
 import { forgetPayment, pendingPayment, rememberPayment, type PendingPayment } from "@/lib/checkout/pending-payment";
 import { checkoutTotals, formatMicroUsdc, shortfallMessage } from "@/lib/checkout/price";
 import type { PublicChainSettings } from "@/lib/checkout/public-chain-settings";
@@ -49,7 +49,7 @@ function CheckoutFlow({ agentId, agentName, channels, prices, initialDuration, c
   const [channel, setChannel] = useState<CheckoutChannel>(channels.includes("API") ? "API" : channels[0]);
   const [steps, dispatch] = useReducer(stepsReducer, initialSteps("permit"));
   const [started, setStarted] = useState(false);
-  const [result, setResult] = useState<ConfirmResponse | null>(null);
+  const [result, setResult] = useState<ClaimedRental | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [connectError, setConnectError] = useState<string | null>(null);
   const flow = useRef<FlowData>({});
@@ -63,8 +63,9 @@ function CheckoutFlow({ agentId, agentName, channels, prices, initialDuration, c
   async function recover(payment: PendingPayment) {
     setRecovering("Looking up your payment…");
     try {
-      const confirmed = await confirmWithRetry(payment.txHash, setRecovering, () => true);
-      if (confirmed) {
+      const confirmed = await confirmWithRetry(payment.txHash, payment.claimSecret, setRecovering, () => true);
+      if (confirmed && !isClaimed(confirmed)) setRecovering(UNCLAIMED_PAYMENT);
+      else if (confirmed) {
         forgetPayment(payment.txHash);
         setChannel(payment.channel);
         setResult(confirmed);
@@ -166,9 +167,9 @@ function CheckoutFlow({ agentId, agentName, channels, prices, initialDuration, c
       {
         dispatch,
         live,
-        paymentSent: (txHash) => {
+        paymentSent: (txHash, claimSecret) => {
           runId.current = me; // a payment sent is followed to the end, even after Cancel
-          rememberPayment({ agentId, txHash, channel, at: Date.now() });
+          rememberPayment({ agentId, txHash, claimSecret, channel, at: Date.now() });
         },
       },
     );

@@ -2,7 +2,7 @@
 // After confirmation: the rental code (large, copyable), the time left, and how to start.
 import { useEffect, useRef, useState } from "react";
 import { activationSteps, formatRemaining, type CheckoutChannel } from "@/lib/checkout/activation";
-import type { ConfirmResponse } from "@/lib/checkout/checkout-api";
+import type { ClaimedRental } from "@/lib/checkout/checkout-api";
 import styles from "./checkout.module.css";
 
 const endFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -48,7 +48,7 @@ function CopyButton({ target, label, text }: { target: React.RefObject<HTMLEleme
   );
 }
 
-export function RentalResult({ result, channel, agentName }: { result: ConfirmResponse; channel: CheckoutChannel; agentName: string }) {
+export function RentalResult({ result, channel, agentName }: { result: ClaimedRental; channel: CheckoutChannel; agentName: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const codeRef = useRef<HTMLElement>(null);
   const now = useNow();
