@@ -159,13 +159,42 @@ describe("runHealthChecks", () => {
     expect(await run(agents)).toMatchObject({ checked: 3, remaining: 0 });
   });
 
-  it("counts an agent whose credentials do not decrypt as an error, leaving its status alone", async () => {
+  // A check that throws is a failed check: before, it was counted as an `error` and the broken
+  // agent stayed `available`, taking rentals it could never serve, with nobody told.
+  it("takes an agent whose credentials do not decrypt offline, records the failure and e-mails the owner", async () => {
     const agent = await agentOn(healthy.url);
     const other = await agentOn(healthy.url);
     // Another row's ciphertexts: authenticated encryption refuses them (bound to their agent).
     await db.agent.update({ where: { id: agent.id }, data: sealWebhookCredentials(other.id, { url: healthy.url, token }) });
-    expect(await run([agent])).toMatchObject({ checked: 0, errors: 1, wentOffline: 0 });
-    expect(await statusOf(agent.id)).toBe("available");
-    expect(await checksOf(agent.id)).toHaveLength(0);
+    expect(await run([agent])).toMatchObject({ checked: 1, failed: 1, wentOffline: 1, errors: 0 });
+    expect(await statusOf(agent.id)).toBe("offline");
+    const [check] = await checksOf(agent.id);
+    expect(check).toMatchObject({ ok: false, statusCode: null, trigger: "schedule" });
+    expect(check.error).toContain("connect the webhook again");
+    const emails = await emailsAbout("agent-offline", agent.id);
+    expect(emails).toHaveLength(1);
+    expect(emails[0].text).toContain("connect the webhook again");
+  });
+
+  it("takes an agent offline when its check throws while being sent, and e-mails the owner", async () => {
+    // A token no HTTP client accepts in a header (the API refuses it; old or hand-written rows may not).
+    const agent = await agentOn(healthy.url);
+    await db.agent.update({ where: { id: agent.id }, data: sealWebhookCredentials(agent.id, { url: healthy.url, token: "bad\r\ntoken" }) });
+    expect(await run([agent])).toMatchObject({ checked: 1, failed: 1, wentOffline: 1, errors: 0 });
+    expect(await statusOf(agent.id)).toBe("offline");
+    const [check] = await checksOf(agent.id);
+    expect(check).toMatchObject({ ok: false, statusCode: null });
+    expect(check.error).toMatch(/^internal: the check could not be sent/);
+    expect(check.error).not.toContain("bad");
+    expect(await emailsAbout("agent-offline", agent.id)).toHaveLength(1);
+    expect(healthy.received.some((r) => r.body.includes(agent.id))).toBe(false);
+  });
+
+  it("keeps an offline agent whose credentials do not decrypt offline, without another e-mail", async () => {
+    const agent = await agentOn(healthy.url, "offline");
+    await db.agent.update({ where: { id: agent.id }, data: { webhookTokenCipher: "t1:garbage" } });
+    expect(await run([agent])).toMatchObject({ checked: 1, failed: 1, wentOffline: 0, cameOnline: 0 });
+    expect(await statusOf(agent.id)).toBe("offline");
+    expect(await emailsAbout("agent-offline", agent.id)).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import type { HealthTrigger } from "@/lib/agents/record-health-check";
-import { openWebhookCredentials } from "@/lib/agents/webhook-credentials";
+import { openWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send-email";
 import { agentOfflineEmail } from "@/lib/email/templates/agent-offline";
@@ -8,7 +8,7 @@ import { agentOnlineEmail } from "@/lib/email/templates/agent-online";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AgentStatus } from "@/lib/generated/prisma/enums";
-import { checkWebhookHealth } from "@/lib/webhooks/check-webhook-health";
+import { checkWebhookHealth, failedToRunCheck, type HealthResult } from "@/lib/webhooks/check-webhook-health";
 
 export type HealthCheckRunOptions = {
   /** The claim time: agents last claimed 14 minutes or more before it are due. */
@@ -96,8 +96,7 @@ export async function runHealthChecks(options: HealthCheckRunOptions = {}): Prom
   }
 
   async function checkOne(agent: ClaimedAgent): Promise<void> {
-    // Only agents with both ciphertexts are claimed, so there are always credentials to open.
-    const result = await checkWebhookHealth(agent, openWebhookCredentials(agent.id, agent)!);
+    const result = await checkAgent(agent);
     const checkedAt = new Date();
     summary.checked++;
     summary[result.ok ? "healthy" : "failed"]++;
@@ -119,8 +118,8 @@ export async function runHealthChecks(options: HealthCheckRunOptions = {}): Prom
       try {
         await checkOne(next.value);
       } catch (error) {
-        // One agent's trouble (say, a ciphertext under a key no longer in SECRET_BOX_KEYS) must
-        // not stop the sweep, nor count against the owner's webhook.
+        // Recording or moving the agent failed (the database): one agent's trouble must not stop
+        // the sweep. A check that could not be made is not this: it fails the check (checkAgent).
         summary.errors++;
         console.error(`[health-checks] agent ${next.value.id}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -140,6 +139,22 @@ export async function runHealthChecks(options: HealthCheckRunOptions = {}): Prom
   }
   return { ...summary, durationMs: Math.round(elapsed()) };
 }
+
+// A check that throws counts as a failed check, never as a silent skip: the agent goes offline
+// and its owner is told, as for a non-2xx reply. The usual cause is a ciphertext under a key no
+// longer in SECRET_BOX_KEYS; the owner fixes it by connecting the webhook again.
+async function checkAgent(agent: ClaimedAgent): Promise<HealthResult> {
+  let creds: WebhookCredentials;
+  try {
+    // Only agents with both ciphertexts are claimed, so there are always credentials to open.
+    creds = openWebhookCredentials(agent.id, agent)!;
+  } catch (error) {
+    return failedToRunCheck(agent.id, error, UNREADABLE_CREDENTIALS);
+  }
+  return checkWebhookHealth(agent, creds);
+}
+
+const UNREADABLE_CREDENTIALS = "internal: the stored webhook URL and token could not be read; connect the webhook again";
 
 function dueAgents(now: Date, agentIds: string[] | undefined): Prisma.Sql {
   return Prisma.sql`webhook_url_cipher IS NOT NULL AND webhook_token_cipher IS NOT NULL

@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
 import type { WebhookCredentials } from "@/lib/agents/webhook-credentials";
+import { agentNameHeaders } from "@/lib/webhooks/agent-name-headers";
 import { safeFetch } from "@/lib/webhooks/safe-fetch";
 
 export const MAX_REPLY_BYTES = 1024 * 1024;
@@ -37,7 +38,7 @@ export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatCon
       "Content-Type": "application/json",
       Accept: "application/json, text/plain;q=0.9, */*;q=0.5",
       "User-Agent": "AgentRentalService/1.0",
-      "X-Agent-Name": agent.name,
+      ...agentNameHeaders(agent.name),
       "X-Rental-ID": rental.id,
     },
     body,
