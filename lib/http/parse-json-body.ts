@@ -1,14 +1,15 @@
 import type { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
+import { readBodyText } from "@/lib/http/read-body";
 
 // Reads a JSON body with a size cap and validates it. Every failure is a 400 that names the
-// problem, so a script author can fix the request without guessing.
+// problem (413 for a body over the cap), so a script author can fix the request without guessing.
 export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S, maxBytes: number): Promise<z.infer<S>> {
   const type = req.headers.get("content-type") ?? "";
   if (type.split(";")[0].trim().toLowerCase() !== "application/json") {
     throw new ApiError(400, "Content-Type must be application/json.");
   }
-  const text = await readText(req, maxBytes);
+  const text = await readBodyText(req, maxBytes);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -22,24 +23,4 @@ export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S
     throw new ApiError(400, issue.path.length ? `${field}: ${issue.message}` : issue.message);
   }
   return result.data;
-}
-
-async function readText(req: Request, maxBytes: number): Promise<string> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new ApiError(400, `Request body is larger than ${maxBytes} bytes.`);
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new ApiError(400, `Request body is larger than ${maxBytes} bytes.`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }

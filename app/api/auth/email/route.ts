@@ -1,6 +1,7 @@
 // POST /api/auth/email — e-mail a one-time sign-in link; 202 {sent:true} whether or not the address has an account.
 import { NO_STORE, signInRoute } from "@/lib/auth/sign-in-route";
 import { sendMagicLink } from "@/lib/auth/send-magic-link";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { AUTH_BODY_MAX_BYTES, emailSignInSchema } from "@/lib/schemas/auth";
 
@@ -9,3 +10,8 @@ export const POST = signInRoute(async ({ req }) => {
   await sendMagicLink(email);
   return Response.json({ sent: true }, { status: 202, headers: NO_STORE });
 });
+
+export const GET = methodNotAllowed("POST");
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

@@ -1,8 +1,14 @@
 // GET /api/auth/nonce — a one-time nonce for a Sign-In with Ethereum message (good for 10 minutes).
 import { issueSiweNonce } from "@/lib/auth/issue-siwe-nonce";
 import { NO_STORE, signInRoute } from "@/lib/auth/sign-in-route";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = signInRoute(async () => {
   const { nonce, expiresAt } = await issueSiweNonce();
   return Response.json({ nonce, expiresAt: expiresAt.toISOString() }, { headers: NO_STORE });
 });
+
+export const POST = methodNotAllowed("GET");
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

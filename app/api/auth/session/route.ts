@@ -1,8 +1,14 @@
 // GET /api/auth/session — the signed-in account (from the ars_session cookie), or 401.
 import { sessionRoute } from "@/lib/auth/session-route";
 import { NO_STORE } from "@/lib/auth/sign-in-route";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { toAccountView } from "@/lib/schemas/auth";
 
 export const GET = sessionRoute(async ({ auth }) =>
   Response.json({ account: toAccountView(auth.account), session: { expiresAt: auth.session.expiresAt.toISOString() } }, { headers: NO_STORE }),
 );
+
+export const POST = methodNotAllowed("GET");
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

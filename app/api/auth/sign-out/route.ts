@@ -3,6 +3,7 @@
 import { currentSession } from "@/lib/auth/current-account";
 import { revokeAllSessions, revokeSession } from "@/lib/auth/revoke-sessions";
 import { clearedSessionCookie } from "@/lib/auth/session-cookie";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { route } from "@/lib/http/route";
 import { signOutSchema } from "@/lib/schemas/auth";
@@ -14,3 +15,8 @@ export const POST = route({ auth: currentSession }, async ({ req, auth }) => {
   else if (auth) await revokeSession(auth.session.id);
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store", "Set-Cookie": clearedSessionCookie() } });
 });
+
+export const GET = methodNotAllowed("POST");
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

@@ -1,4 +1,5 @@
 // POST /api/auth/siwe — sign in with a wallet: {message, signature} → the account and a session cookie.
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import type { Hex } from "viem";
 import { createSession } from "@/lib/auth/create-session";
 import { NO_STORE, signInRoute } from "@/lib/auth/sign-in-route";
@@ -13,3 +14,8 @@ export const POST = signInRoute(async ({ req }) => {
   const { cookie } = await createSession(account.id, { method: "siwe", userAgent: req.headers.get("user-agent") });
   return Response.json({ account: toAccountView(account) }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
 });
+
+export const GET = methodNotAllowed("POST");
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

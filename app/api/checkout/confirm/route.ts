@@ -2,6 +2,7 @@
 // goes only to the holder of the quote's claim secret or a session of the paying wallet.
 import { currentAccount } from "@/lib/auth/current-account";
 import { checkoutRoute } from "@/lib/http/checkout-route";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { confirmRequestSchema } from "@/lib/schemas/checkout";
@@ -11,3 +12,8 @@ export const POST = checkoutRoute(async ({ req }) => {
   const walletAddress = claimSecret ? null : (await currentAccount(req))?.walletAddress;
   return Response.json(await confirmRentalPayment(txHash, { claimSecret, walletAddress }));
 });
+
+export const GET = methodNotAllowed("POST");
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

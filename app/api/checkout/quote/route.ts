@@ -1,5 +1,6 @@
 // POST /api/checkout/quote — price a rental and sign the EIP-712 quote the escrow accepts.
 import { checkoutRoute } from "@/lib/http/checkout-route";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { microToUsdc } from "@/lib/money/usdc";
 import { quoteRental } from "@/lib/rentals/quote-rental";
@@ -21,3 +22,8 @@ export const POST = checkoutRoute(async ({ req }) => {
     { status: 201 },
   );
 });
+
+export const GET = methodNotAllowed("POST");
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

@@ -6,3 +6,4 @@ export const POST = ownerNotFound;
 export const PUT = ownerNotFound;
 export const PATCH = ownerNotFound;
 export const DELETE = ownerNotFound;
+export const OPTIONS = ownerNotFound;

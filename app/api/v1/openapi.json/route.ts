@@ -1,5 +1,6 @@
 // GET /api/v1/openapi.json — machine-readable description of the renter surface (OpenAPI 3.1).
 import { applyCors } from "@/lib/http/cors";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { renterOpenApi } from "@/lib/openapi/renter-openapi";
 
 export function GET(req: Request): Response {
@@ -10,3 +11,8 @@ export function GET(req: Request): Response {
   applyCors(res.headers, "GET, OPTIONS");
   return res;
 }
+
+export const POST = methodNotAllowed("GET");
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

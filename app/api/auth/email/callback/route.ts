@@ -8,13 +8,18 @@ import { redeemMagicLink } from "@/lib/auth/redeem-magic-link";
 import { NO_STORE, signInRoute } from "@/lib/auth/sign-in-route";
 import { ApiError } from "@/lib/http/api-error";
 import { isSameOriginRequest } from "@/lib/http/is-same-origin-request";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { parseFormBody } from "@/lib/http/parse-form-body";
+
+// The form holds one 43-character token; anything much larger is not this site's form (413).
+const CALLBACK_BODY_MAX_BYTES = 4 * 1024;
 
 // The token must not travel on in a Referer header, nor stay in a cache.
 const HEADERS = { ...NO_STORE, "Referrer-Policy": "no-referrer" };
 
 export const POST = signInRoute(async ({ req }) => {
   if (!isSameOriginRequest(req)) throw new ApiError(403, "Sign-in links are confirmed on this site's own page; open the link from the e-mail again.");
-  const token = (await req.formData().catch(() => null))?.get("token");
+  const token = (await parseFormBody(req, CALLBACK_BODY_MAX_BYTES))?.get("token");
   const result = await redeemMagicLink(typeof token === "string" ? token : null);
   if (!result.ok) {
     return new Response(null, { status: 303, headers: { ...HEADERS, Location: `/sign-in?error=${result.reason}` } });
@@ -22,3 +27,8 @@ export const POST = signInRoute(async ({ req }) => {
   const { cookie } = await createSession(result.account.id, { method: "email", userAgent: req.headers.get("user-agent") });
   return new Response(null, { status: 303, headers: { ...HEADERS, Location: "/dashboard", "Set-Cookie": cookie } });
 });
+
+export const GET = methodNotAllowed("POST");
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;
