@@ -199,7 +199,11 @@ function scheduleCrons(base: string) {
     return changed && `blocks ${b.fromBlock}–${b.toBlock}, ${b.events} event(s): ${changed}`;
   }));
   every(MINUTE, 15_000, cronTick(base, "release-rentals", "release sweep", (b) =>
-    counts(b, ["claimed", "sent", "replaced", "completed", "failed", "completedWithoutEscrow"]).replace("completedWithoutEscrow", "completed without escrow"),
+    counts(b, ["claimed", "sent", "replaced", "completed", "failed", "completedWithoutEscrow", "reconciled", "backedOff", "gaveUp"])
+      .replace("completedWithoutEscrow", "completed without escrow")
+      .replace("reconciled", "settled from the escrow's record")
+      .replace("backedOff", "not releasable, retried later")
+      .replace("gaveUp", "given up (docs/operations.md)"),
   ));
 }
 

@@ -411,6 +411,9 @@ describe("cron routes", () => {
         replaced: 0,
         completed: expect.any(Number),
         failed: 0,
+        reconciled: 0,
+        backedOff: 0,
+        gaveUp: 0,
         skipped: false,
       });
       expect(body.completed).toBeGreaterThanOrEqual(1);
