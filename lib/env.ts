@@ -28,6 +28,8 @@ const schema = z.object({
   HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
   // E-mail: Resend when RESEND_API_KEY is set, otherwise the development outbox.
   RESEND_API_KEY: z.string().optional(),
+  // Resend's API (the SDK's baseUrl); tests and local mocks point it at their own server.
+  RESEND_BASE_URL: z.url().default("https://api.resend.com"),
   EMAIL_FROM: z.string().default("Agent Rental Service <no-reply@localhost>"),
   // Serve /dev/outbox in production too (a local `npm start`, the Playwright tests). Never on a
   // public deployment: the outbox shows every e-mail, sign-in links included.

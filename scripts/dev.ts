@@ -183,7 +183,7 @@ function chainBanner(chain: LocalChain | undefined): string {
 }
 
 // The cron routes on vercel.json's schedule. Health checks report every run; the escrow event
-// reader and the release sweep run every minute and print a line only when something changed.
+// reader, the release sweep and the e-mail retries print a line only when something changed.
 function scheduleCrons(base: string) {
   const MINUTE = 60_000;
   const every = (periodMs: number, firstAfterMs: number, run: () => Promise<void>) => {
@@ -204,6 +204,9 @@ function scheduleCrons(base: string) {
       .replace("reconciled", "settled from the escrow's record")
       .replace("backedOff", "not releasable, retried later")
       .replace("gaveUp", "given up (docs/operations.md)"),
+  ));
+  every(5 * MINUTE, 20_000, cronTick(base, "retry-emails", "e-mail retries", (b) =>
+    counts(b, ["retried", "sent", "failed", "gaveUp", "remaining"]).replace("failed", "failed again").replace("gaveUp", "given up"),
   ));
 }
 

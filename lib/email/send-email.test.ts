@@ -3,7 +3,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { sendEmail, type EmailMessage, type EmailTransport } from "@/lib/email/send-email";
+import type { ResendTransport } from "@/lib/email/email-transport";
+import { sendEmail, type EmailMessage } from "@/lib/email/send-email";
 import { startWebhook } from "@/test/fixtures";
 
 const message = (overrides: Partial<EmailMessage> = {}): EmailMessage => ({
@@ -47,10 +48,10 @@ describe("sendEmail without RESEND_API_KEY (the dev outbox)", () => {
   });
 });
 
-describe("sendEmail through Resend (a local stand-in for api.resend.com)", () => {
+describe("sendEmail through Resend (the resend SDK, against a local stand-in for api.resend.com)", () => {
   const apiKey = `re_${randomBytes(12).toString("hex")}`;
   let resend: Awaited<ReturnType<typeof startWebhook>>;
-  let transport: Extract<EmailTransport, { kind: "resend" }>;
+  let transport: ResendTransport;
   beforeAll(async () => {
     resend = await startWebhook((req, res) => {
       const { subject } = JSON.parse(req.body);
@@ -68,13 +69,14 @@ describe("sendEmail through Resend (a local stand-in for api.resend.com)", () =>
   it("POSTs /emails with the bearer key and Idempotency-Key, and stores the provider id", async () => {
     const msg = message();
     const email = await sendEmail(msg, transport);
-    expect(email).toMatchObject({ transport: "resend", status: "sent", providerId: expect.stringMatching(/^re-id-/), error: null });
+    expect(email).toMatchObject({ transport: "resend", status: "sent", providerId: expect.stringMatching(/^re-id-/), error: null, attempts: 1, nextAttemptAt: null });
 
     const sent = resend.received.find((r) => r.headers["idempotency-key"] === msg.idempotencyKey)!;
     expect(sent.method).toBe("POST");
     expect(sent.url).toBe("/emails");
     expect(sent.headers.authorization).toBe(`Bearer ${apiKey}`);
     expect(sent.headers["content-type"]).toBe("application/json");
+    expect(sent.headers["user-agent"]).toMatch(/^resend-node:/); // the official SDK made the call
     expect(JSON.parse(sent.body)).toEqual({
       from: "Agent Rental <no-reply@example.com>",
       to: ["owner@example.com"],
@@ -88,11 +90,18 @@ describe("sendEmail through Resend (a local stand-in for api.resend.com)", () =>
     expect(resend.received.length).toBe(before);
   });
 
-  it("stores a refusal as failed, logs one line without the key, and does not throw", async () => {
+  it("stores a refusal as failed and due again in 5 minutes, logs one line without the key, and does not throw", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const email = await sendEmail(message({ subject: "reject me" }), transport);
-    expect(email).toMatchObject({ status: "failed", providerId: null, error: "Resend answered HTTP 422: Invalid `to` field." });
+    const now = new Date("2030-01-01T12:00:00Z");
+    const msg = message({ subject: "reject me" });
+    const email = await sendEmail(msg, transport, now);
+    expect(email).toMatchObject({
+      status: "failed", providerId: null, error: "Resend answered HTTP 422: Invalid `to` field.", attempts: 1, nextAttemptAt: new Date("2030-01-01T12:05:00Z"),
+    });
     expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0][0])).toBe(
+      `[email] ${msg.idempotencyKey} not sent (try 1 of 8): Resend answered HTTP 422: Invalid \`to\` field.; next try at 2030-01-01T12:05:00.000Z`,
+    );
     expect(String(error.mock.calls[0][0])).not.toContain(apiKey);
   });
 
@@ -103,6 +112,6 @@ describe("sendEmail through Resend (a local stand-in for api.resend.com)", () =>
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const email = await sendEmail(message(), { ...transport, baseUrl: `http://127.0.0.1:${port}` });
-    expect(email).toMatchObject({ status: "failed", error: "Resend unreachable (ECONNREFUSED)" });
+    expect(email).toMatchObject({ status: "failed", error: expect.stringMatching(/^Resend unreachable: /), attempts: 1, nextAttemptAt: expect.any(Date) });
   });
 });

@@ -10,12 +10,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { type Hex, decodeFunctionData } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
 import { GIVE_UP_AFTER, releaseEndedRentals } from "@/lib/chain/release-ended-rentals";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 import { quoteRental } from "@/lib/rentals/quote-rental";
-import { createTestDatabase, dropTestDatabase } from "@/test/test-database";
+import { usePrivateDatabase } from "@/test/private-database";
 import { Status } from "./escrow";
 import {
   FEE,
@@ -35,23 +34,18 @@ import {
 const HOUR = 3_600;
 const MINUTE_MS = 60_000;
 const PRICE = 2n * USDC; // makePayableAgent's hourly price
-const DATABASE = `ars_sweep_skips_${process.pid}`;
+
+usePrivateDatabase("release_sweep_skips");
 
 let p: Payments;
 
 beforeAll(async () => {
-  // Before anything touches the database: the client is created on first use, from env.
-  Object.assign(env, { DATABASE_URL: await createTestDatabase(DATABASE) });
   p = await startPayments();
 });
 afterEach(() => {
   vi.restoreAllMocks();
 });
-afterAll(async () => {
-  await p?.stop();
-  await db.$disconnect();
-  await dropTestDatabase(DATABASE);
-});
+afterAll(() => p?.stop());
 
 /** A rental of a fresh agent by a fresh renter, quoted at the chain's time, paid and confirmed. */
 async function paidRental() {
