@@ -1,13 +1,16 @@
 import "server-only";
 import { getAddress } from "viem";
+import { publicRpcUrl } from "@/lib/chain/public-rpc-url";
 import { env } from "@/lib/env";
 
 // What the browser's wallet code needs to pay: the chain, the token and the escrow. Nothing
-// secret: the quote signer and operator keys stay on the server. null when payments are not
-// configured (the rent page then says so instead of showing a checkout that cannot work).
+// secret: the quote signer and operator keys stay on the server, and so does CHAIN_RPC_URL (it
+// may carry a provider's API key). null when payments are not configured (the rent page then
+// says so instead of showing a checkout that cannot work).
 export type PublicChainSettings = {
   chainId: number;
   chainName: string;
+  // CHAIN_PUBLIC_RPC_URL, or the chain's public endpoint (lib/chain/public-rpc-url.ts).
   rpcUrl: string;
   usdc: `0x${string}`;
   escrow: `0x${string}`;
@@ -37,10 +40,14 @@ export function chainName(chainId: number): string {
 export function publicChainSettings(): PublicChainSettings | null {
   const { CHAIN_ID, CHAIN_RPC_URL, USDC_ADDRESS, ESCROW_ADDRESS } = env;
   if (!CHAIN_ID || !CHAIN_RPC_URL || !USDC_ADDRESS || !ESCROW_ADDRESS) return null;
+  // A chain viem does not know needs CHAIN_PUBLIC_RPC_URL: without a URL to give the browser the
+  // checkout cannot read the chain, so it counts as not configured.
+  const rpcUrl = publicRpcUrl({ chainId: CHAIN_ID, serverRpcUrl: CHAIN_RPC_URL, publicRpcUrl: env.CHAIN_PUBLIC_RPC_URL });
+  if (!rpcUrl) return null;
   return {
     chainId: CHAIN_ID,
     chainName: chainName(CHAIN_ID),
-    rpcUrl: CHAIN_RPC_URL,
+    rpcUrl,
     usdc: getAddress(USDC_ADDRESS),
     escrow: getAddress(ESCROW_ADDRESS),
     confirmations: env.CHAIN_CONFIRMATIONS,

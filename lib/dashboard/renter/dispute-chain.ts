@@ -1,4 +1,5 @@
 import "server-only";
+import { publicRpcUrl } from "@/lib/chain/public-rpc-url";
 import { env } from "@/lib/env";
 
 /** What the browser needs to open a dispute: the chain, where to read receipts, the escrow. */
@@ -11,31 +12,22 @@ export type DisputeChain = {
   explorerUrl: string | null;
 };
 
-const KNOWN: Record<number, { name: string; rpcUrl: string; explorerUrl: string | null }> = {
-  8453: { name: "Base", rpcUrl: "https://mainnet.base.org", explorerUrl: "https://basescan.org" },
-  84532: { name: "Base Sepolia", rpcUrl: "https://sepolia.base.org", explorerUrl: "https://sepolia.basescan.org" },
-  31337: { name: "Local chain (anvil)", rpcUrl: "http://127.0.0.1:8545", explorerUrl: null },
+const KNOWN: Record<number, { name: string; explorerUrl: string | null }> = {
+  8453: { name: "Base", explorerUrl: "https://basescan.org" },
+  84532: { name: "Base Sepolia", explorerUrl: "https://sepolia.basescan.org" },
+  31337: { name: "Local chain (anvil)", explorerUrl: null },
 };
 
-function isLoopback(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
-  } catch {
-    return false;
-  }
-}
-
 /**
- * The chain settings (CHAIN_ID, CHAIN_RPC_URL, ESCROW_ADDRESS) as props for the dispute widget, or
- * null when payments are not configured. CHAIN_RPC_URL often carries a provider's API key, so it
- * is passed on only when it points at this machine (development); otherwise the browser uses the
- * chain's public RPC (Base, Base Sepolia) or the wallet's own connection.
+ * The chain settings (CHAIN_ID, ESCROW_ADDRESS and the public RPC URL) as props for the dispute
+ * widget, or null when payments are not configured. CHAIN_RPC_URL often carries a provider's API
+ * key and is never passed on: the browser gets CHAIN_PUBLIC_RPC_URL or the chain's public
+ * endpoint (lib/chain/public-rpc-url.ts), else (null) it reads through the wallet's connection.
  */
 export function disputeChain(): DisputeChain | null {
   if (!env.CHAIN_ID || !env.CHAIN_RPC_URL || !env.ESCROW_ADDRESS) return null;
   const known = KNOWN[env.CHAIN_ID];
-  const rpcUrl = isLoopback(env.CHAIN_RPC_URL) ? env.CHAIN_RPC_URL : env.CHAIN_ID === 31337 ? null : (known?.rpcUrl ?? null);
+  const rpcUrl = publicRpcUrl({ chainId: env.CHAIN_ID, serverRpcUrl: env.CHAIN_RPC_URL, publicRpcUrl: env.CHAIN_PUBLIC_RPC_URL });
   return {
     chainId: env.CHAIN_ID,
     chainName: known?.name ?? `Chain ${env.CHAIN_ID}`,

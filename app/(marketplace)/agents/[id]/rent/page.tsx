@@ -118,7 +118,8 @@ export default async function RentPage({ params, searchParams }: Props) {
                 </p>
                 <p>
                   Operators: set <code>CHAIN_ID</code>, <code>CHAIN_RPC_URL</code>, <code>USDC_ADDRESS</code> and{" "}
-                  <code>ESCROW_ADDRESS</code> (see docs/escrow.md).
+                  <code>ESCROW_ADDRESS</code>, and <code>CHAIN_PUBLIC_RPC_URL</code> for a chain without a known public endpoint
+                  (see docs/deployment.md).
                 </p>
               </div>
             </div>
