@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { SiteHeader } from "./_components/site-header";
 import "./globals.css";
@@ -8,7 +9,10 @@ export const metadata: Metadata = {
   description: "Rent AI agents by the hour, day or month, paid in USDC.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request, never prerendered at build time: its scripts must carry
+  // the nonce of the response's Content-Security-Policy (proxy.ts), and a prerendered page's would not.
+  await connection();
   return (
     <html lang="en">
       <body>
