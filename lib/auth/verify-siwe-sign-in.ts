@@ -3,6 +3,7 @@ import { verifyMessage, type Hex } from "viem";
 import { parseSiweMessage, validateSiweMessage, type SiweMessage } from "viem/siwe";
 import { SIWE_NONCE_PATTERN } from "@/lib/auth/issue-siwe-nonce";
 import { chainClients } from "@/lib/chain/chain-clients";
+import { chainName } from "@/lib/checkout/public-chain-settings";
 import { db } from "@/lib/db";
 import { appUrl, env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
@@ -28,9 +29,18 @@ export function expectedSiweDomain(requestHost: string | null): string {
 }
 
 /**
+ * The chain id a message must name: CHAIN_ID, the chain payments and smart-contract wallet
+ * signatures are checked on (the sign-in page writes it into the message). null without a chain
+ * configured: then there is no chain to bind the session to, and any id is accepted.
+ */
+export function expectedSiweChainId(): number | null {
+  return env.CHAIN_ID ?? null;
+}
+
+/**
  * Checks a signed EIP-4361 message and returns the wallet's account (created on first sign-in).
- * Order: the message's own fields (domain, URI, times), then the nonce, spent atomically before
- * the signature is checked (a nonce gets exactly one try), then the signature.
+ * Order: the message's own fields (domain, URI, chain id, times), then the nonce, spent atomically
+ * before the signature is checked (a nonce gets exactly one try), then the signature.
  */
 export async function verifySiweSignIn({ message, signature, requestHost, now = new Date() }: SiweSignIn) {
   const domain = expectedSiweDomain(requestHost);
@@ -81,6 +91,10 @@ function checkFields(fields: Fields, domain: string, now: Date): void {
     // reported below
   }
   if (uriHost !== domain) throw new ApiError(401, `The message's URI (${fields.uri}) is not on this site (${domain}).`);
+  const chainId = expectedSiweChainId();
+  if (chainId !== null && fields.chainId !== chainId) {
+    throw new ApiError(401, `This message is for chain ${fields.chainId}; this site signs in on ${chainName(chainId)} (chain id ${chainId}). Sign a new message.`);
+  }
   if (fields.expirationTime && fields.expirationTime.getTime() <= now.getTime()) {
     throw new ApiError(401, `This sign-in message expired at ${fields.expirationTime.toISOString()}; sign a new one.`);
   }

@@ -3,6 +3,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { signedInAccount } from "@/lib/auth/signed-in-account";
+import { expectedSiweChainId } from "@/lib/auth/verify-siwe-sign-in";
 import { signInErrorMessage } from "@/lib/schemas/auth";
 import { EmailSignInForm } from "./email-sign-in-form";
 import styles from "./sign-in.module.css";
@@ -34,7 +35,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <p className="hint">
           For renters and owners. Your wallet asks you to sign a message; this is not a transaction and costs nothing.
         </p>
-        <WalletSignInButton />
+        <WalletSignInButton chainId={expectedSiweChainId()} />
       </section>
 
       <section aria-labelledby="email-heading" className={styles.panel}>

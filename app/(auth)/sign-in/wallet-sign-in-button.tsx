@@ -14,9 +14,11 @@ const WalletSignIn = dynamic(() => import("./wallet-sign-in").then((m) => m.Wall
   ),
 });
 
-export function WalletSignInButton() {
+// chainId: the chain the server binds sessions to (CHAIN_ID), written into the message; null = the
+// wallet's current chain.
+export function WalletSignInButton({ chainId }: { chainId: number | null }) {
   const [started, setStarted] = useState(false);
-  if (started) return <WalletSignIn autoStart />;
+  if (started) return <WalletSignIn autoStart chainId={chainId} />;
   return (
     <button type="button" className="button button-primary" onClick={() => setStarted(true)}>
       Sign in with wallet

@@ -19,8 +19,9 @@ const BUSY_LABEL: Record<Exclude<Step, "idle">, string> = {
 class SignInProblem extends Error {}
 
 // Talks to the browser wallet (EIP-1193, window.ethereum) through viem's custom transport: asks
-// for the account, builds the EIP-4361 message, has it personal_sign-ed and posts it.
-async function signIn(onStep: (step: Step) => void): Promise<void> {
+// for the account, builds the EIP-4361 message, has it personal_sign-ed and posts it. The message
+// names the server's chain (`chainId`) when it has one: the server refuses any other.
+async function signIn(onStep: (step: Step) => void, serverChainId: number | null): Promise<void> {
   const provider = window.ethereum;
   if (!provider) {
     throw new SignInProblem("No wallet found in this browser. Install a browser wallet (such as MetaMask or Coinbase Wallet) and reload this page, or sign in by e-mail.");
@@ -30,7 +31,7 @@ async function signIn(onStep: (step: Step) => void): Promise<void> {
   const [first] = await wallet.requestAddresses();
   if (!first) throw new SignInProblem("Your wallet shared no account. Unlock it, choose an account and try again.");
   const address = getAddress(first);
-  const chainId = await wallet.getChainId();
+  const chainId = serverChainId ?? (await wallet.getChainId());
 
   const nonceRes = await fetch("/api/auth/nonce", { cache: "no-store" });
   if (!nonceRes.ok) throw new SignInProblem(await errorText(nonceRes));
@@ -84,7 +85,7 @@ function findCode(error: unknown): number | undefined {
   return undefined;
 }
 
-export function WalletSignIn({ autoStart = false }: { autoStart?: boolean }) {
+export function WalletSignIn({ autoStart = false, chainId = null }: { autoStart?: boolean; chainId?: number | null }) {
   const [step, setStep] = useState<Step>("idle");
   const [problem, setProblem] = useState<string | null>(null);
   const started = useRef(false);
@@ -92,7 +93,7 @@ export function WalletSignIn({ autoStart = false }: { autoStart?: boolean }) {
   async function run() {
     setProblem(null);
     try {
-      await signIn(setStep);
+      await signIn(setStep, chainId);
     } catch (error) {
       setProblem(describe(error));
       setStep("idle");

@@ -7,8 +7,9 @@ import { authRequest, newWallet, signInWithWallet } from "@/lib/auth/test-fixtur
 import { db } from "@/lib/db";
 
 const session = (cookie?: string) => GET(authRequest("session", { cookie }));
+// As this site's own pages send it (cross-site sign-outs: app/api/auth/sign-out/route.test.ts).
 const signOut = (cookie: string | undefined, body?: unknown, options: Parameters<typeof authRequest>[1] = {}) =>
-  SIGN_OUT(authRequest("sign-out", { method: "POST", cookie, body, ...options }));
+  SIGN_OUT(authRequest("sign-out", { method: "POST", cookie, body, ...options, headers: { "sec-fetch-site": "same-origin", ...options.headers } }));
 const tokenOf = (cookie: string) => cookie.slice("ars_session=".length);
 
 async function notSignedIn(res: Response, clearsCookie: boolean) {
