@@ -37,12 +37,12 @@ const schema = z.object({
   // Payments (docs/escrow.md). Unset = checkout and the release sweep answer "not configured".
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   CHAIN_RPC_URL: z.url().optional(),
-  USDC_ADDRESS: address.optional(),
-  ESCROW_ADDRESS: address.optional(),
-  // Signs EIP-712 quotes (QUOTE_SIGNER_ROLE); sends releases (any key works: release is open).
   // The RPC URL browsers get (checkout, disputes); CHAIN_RPC_URL may hold a provider's API key and
   // never leaves the server. Unset = the chain's public endpoint (lib/chain/public-rpc-url.ts).
   CHAIN_PUBLIC_RPC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  USDC_ADDRESS: address.optional(),
+  ESCROW_ADDRESS: address.optional(),
+  // Signs EIP-712 quotes (QUOTE_SIGNER_ROLE); sends releases (any key works: release is open).
   QUOTE_SIGNER_PRIVATE_KEY: privateKey.optional(),
   OPERATOR_PRIVATE_KEY: privateKey.optional(),
   // The CLI's `rental:checkout` pays with this key (development and tests).

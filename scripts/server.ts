@@ -5,8 +5,18 @@ import "./load-env";
 import { createServer } from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
+import { missingProductionSettingsMessage } from "@/lib/required-production-settings";
 
 const dev = process.argv.includes("--dev");
+// Production refuses to boot without APP_URL, SECRET_BOX_KEYS or CRON_SECRET, naming the missing
+// ones, rather than answer 500 at their first use. `npm run dev` (--dev) listens on this machine
+// only: it serves /dev/outbox, where every sign-in link is.
+const missingSettings = !dev && env.NODE_ENV === "production" ? missingProductionSettingsMessage() : null;
+if (missingSettings) {
+  console.error(missingSettings);
+  process.exit(1);
+}
+const host = dev ? "127.0.0.1" : undefined;
 const app = next({ dev, turbopack: dev, port: env.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
@@ -18,7 +28,7 @@ const server = createServer((req, res) => {
   void handle(req, res);
 });
 if (dev) server.on("upgrade", app.getUpgradeHandler());
-server.listen(env.PORT, () => {
+server.listen(env.PORT, host, () => {
   console.log(`> Ready on http://localhost:${env.PORT} (${dev ? "development" : "production"})`);
 });
 
