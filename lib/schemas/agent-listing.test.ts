@@ -34,4 +34,14 @@ describe("agentListingSchema", () => {
     expect(firstIssue({ ...valid, pricePerHour: 1.0000001 })).toMatch(/^pricePerHour: .*6 decimals/);
     expect(firstIssue({ ...valid, pricePerHour: null })).toMatch(/at least one of pricePerHour/);
   });
+
+  // Found by the API fuzz (test/fuzz): PostgreSQL refuses NUL in text, so a NUL passed here was a 500.
+  it("refuses control characters: none in a name, only line breaks and tabs in a description", () => {
+    expect(firstIssue({ ...valid, name: "nul\u0000byte" })).toBe("name: must not contain control characters (such as NUL, tab or a line break)");
+    expect(firstIssue({ ...valid, name: "two\nlines" })).toMatch(/^name: must not contain control characters/);
+    expect(firstIssue({ ...valid, description: "a\u0000b" })).toMatch(/^description: must not contain control characters other than line breaks and tabs/);
+    expect(firstIssue({ ...valid, description: "a\u0007b" })).toMatch(/^description: must not contain control characters/);
+    expect(agentListingSchema.parse({ ...valid, description: "Line one.\n\tLine two." }).description).toBe("Line one.\n\tLine two.");
+    expect(agentListingSchema.parse({ ...valid, name: "日本語エージェント 🤖 — 24/7" }).name).toBe("日本語エージェント 🤖 — 24/7");
+  });
 });

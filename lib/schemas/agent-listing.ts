@@ -31,12 +31,18 @@ const priceFieldSchema = z
   )
   .optional();
 
-const text = (min: number, minMessage: string, max: number) =>
+// Control characters never belong in a listing, and PostgreSQL refuses NUL in text outright (a
+// 500 before this check). A name is one line; a description may keep line breaks and tabs.
+const NAME_CONTROL = /\p{Cc}/u;
+const DESCRIPTION_CONTROL = /[^\P{Cc}\t\n\r]/u;
+
+const text = (min: number, minMessage: string, max: number, control: RegExp, controlMessage: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
     .trim()
     .min(min, minMessage)
-    .max(max, `must be at most ${max} characters`);
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !control.test(value), controlMessage);
 
 const skillSchema = z
   .string()
@@ -46,8 +52,8 @@ const skillSchema = z
   .max(32);
 
 const listingShape = {
-  name: text(2, "must be at least 2 characters", 60),
-  description: text(1, "must not be empty", 500),
+  name: text(2, "must be at least 2 characters", 60, NAME_CONTROL, "must not contain control characters (such as NUL, tab or a line break)"),
+  description: text(1, "must not be empty", 500, DESCRIPTION_CONTROL, "must not contain control characters other than line breaks and tabs (such as NUL)"),
   category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(", ")}` }),
   skills: z.array(skillSchema, { error: "must be a list of skill tags" }).max(MAX_SKILLS, `at most ${MAX_SKILLS} skills`).optional(),
   channels: z
