@@ -78,6 +78,10 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
 
 export const env: Env = parseEnv(process.env);
 
+// NODE_ENV as it was given, without the "development" default: null when unset. What must never
+// run against a production database (the CLI's unpaid rentals) requires it to be set explicitly.
+export const explicitNodeEnv: Env["NODE_ENV"] | null = process.env.NODE_ENV ? env.NODE_ENV : null;
+
 export function appUrl(): string {
   return env.APP_URL ?? `http://localhost:${env.PORT}`;
 }

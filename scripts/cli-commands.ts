@@ -6,7 +6,7 @@ import { createAgent } from "@/lib/agents/create-agent";
 import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
 import { toAgentView } from "@/lib/agents/to-agent-view";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { env, explicitNodeEnv } from "@/lib/env";
 import { createUnpaidRental } from "@/lib/rentals/create-unpaid-rental";
 import { agentListingSchema } from "@/lib/schemas/agent-listing";
 import { channelSchema, durationTypeSchema } from "@/lib/schemas/renter-api";
@@ -137,7 +137,13 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
     usage:
       "rental:create --agent <id> --duration hour|day|month [--channel API] [--status active|cancelled|disputed|completed] [--starts-in SECONDS] [--ends-in SECONDS]",
     async run(flags) {
-      if (env.NODE_ENV === "production") throw new Error("rental:create makes unpaid rentals and is refused when NODE_ENV=production.");
+      // An unset NODE_ENV reads as development everywhere else; here it must be said out loud, so
+      // an operator's shell pointed at the production database cannot make free rentals.
+      if (explicitNodeEnv !== "development" && explicitNodeEnv !== "test") {
+        throw new Error(
+          `rental:create makes unpaid rentals, for development and tests only: run it with NODE_ENV=development (or test); NODE_ENV is ${explicitNodeEnv ? `"${explicitNodeEnv}"` : "not set"}.`,
+        );
+      }
       const input = z
         .object({
           agent: z.uuid({ error: "must be an agent id (UUID)" }),
@@ -166,6 +172,28 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
     },
   },
 };
+
+/**
+ * `--name value` and `--name=value` (the form for values that start with a dash: `--ends-in=-60`;
+ * `--ends-in -60` works too, since a value is anything but another flag).
+ */
+export function parseFlags(args: string[]): Flags {
+  const flags: Flags = {};
+  for (let i = 0; i < args.length; i++) {
+    const match = /^--([a-z][a-z-]*)(?:=(.*))?$/s.exec(args[i]);
+    if (!match) throw new Error(`Unexpected argument "${args[i]}"; flags look like --name value or --name=value.`);
+    const [, name, inline] = match;
+    if (inline !== undefined) {
+      flags[name] = inline;
+      continue;
+    }
+    const value = args[i + 1];
+    if (value === undefined || /^--[a-z]/.test(value)) throw new Error(`Flag --${name} needs a value.`);
+    flags[name] = value;
+    i++;
+  }
+  return flags;
+}
 
 export async function runCli(command: string | undefined, flags: Flags): Promise<unknown> {
   const entry = command ? commands[command] : undefined;

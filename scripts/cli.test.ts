@@ -3,15 +3,17 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { makeAgent } from "@/test/fixtures";
+import { parseFlags } from "./cli-commands";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 
-async function cli(args: string[], env: Record<string, string> = {}) {
+// `env` is added to this process's (NODE_ENV=test under vitest); undefined removes a variable.
+async function cli(args: string[], env: Record<string, string | undefined> = {}) {
+  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined));
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsx, "--conditions=react-server", "scripts/cli.ts", ...args], {
-      env: { ...process.env, ...env },
-    });
+    const { stdout, stderr } = await run(process.execPath, [tsx, "--conditions=react-server", "scripts/cli.ts", ...args], { env: merged as NodeJS.ProcessEnv });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -19,7 +21,8 @@ async function cli(args: string[], env: Record<string, string> = {}) {
   }
 }
 
-describe("operator CLI", () => {
+// Each command is a process of its own (tsx, Prisma): seconds each on a busy machine.
+describe("operator CLI", { timeout: 180_000 }, () => {
   it("creates an owner, an agent with an encrypted webhook, and a development rental", async () => {
     const email = `cli-${Date.now()}@example.com`;
     const owner = await cli(["owner:create", "--email", email]);
@@ -77,11 +80,54 @@ describe("operator CLI", () => {
     }
   });
 
-  it("refuses unpaid rentals in production", async () => {
-    const result = await cli(["rental:create", "--agent", "00000000-0000-4000-8000-000000000000", "--duration", "day"], {
-      NODE_ENV: "production",
+  it("makes unpaid rentals only when NODE_ENV is development or test, said explicitly", async () => {
+    const agent = await makeAgent();
+    const args = ["rental:create", "--agent", agent.id, "--duration", "day"];
+    const refused = (value: string) =>
+      `error: rental:create makes unpaid rentals, for development and tests only: run it with NODE_ENV=development (or test); NODE_ENV is ${value}.\n`;
+
+    const unset = await cli(args, { NODE_ENV: undefined });
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toBe(refused("not set"));
+    const production = await cli(args, { NODE_ENV: "production" });
+    expect(production.code).toBe(2);
+    expect(production.stderr).toBe(refused('"production"'));
+    expect(production.stdout).toBe("");
+    expect(await db.rental.count({ where: { agentId: agent.id } })).toBe(0);
+
+    for (const mode of ["development", "test"]) {
+      const made = await cli(args, { NODE_ENV: mode });
+      expect(made.code, made.stderr).toBe(0);
+    }
+    expect(await db.rental.count({ where: { agentId: agent.id } })).toBe(2);
+  });
+
+  it("takes --name=value as well as --name value, negative numbers included", async () => {
+    const agent = await makeAgent();
+    const result = await cli(["rental:create", `--agent=${agent.id}`, "--duration=hour", "--starts-in=-120", "--ends-in=-60"]);
+    expect(result.code, result.stderr).toBe(0);
+    const rental = JSON.parse(result.stdout);
+    expect(Date.parse(rental.ends_at) - Date.parse(rental.starts_at)).toBe(60_000); // started 120 s ago, ended 60 s ago
+    const spaced = await cli(["rental:create", "--agent", agent.id, "--duration", "hour", "--starts-in", "-120", "--ends-in", "-60"]);
+    expect(spaced.code, spaced.stderr).toBe(0);
+  });
+});
+
+describe("parseFlags", () => {
+  it("reads --name value and --name=value alike", () => {
+    expect(parseFlags(["--agent", "a1", "--ends-in=-60", "--starts-in", "-120", "--label=x=y", "--channel="])).toEqual({
+      agent: "a1",
+      "ends-in": "-60",
+      "starts-in": "-120",
+      label: "x=y",
+      channel: "",
     });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/refused when NODE_ENV=production/);
+  });
+
+  it("refuses a flag without a value, and anything that is not a flag", () => {
+    expect(() => parseFlags(["--email"])).toThrow("Flag --email needs a value.");
+    expect(() => parseFlags(["--email", "--wallet", "0x1"])).toThrow("Flag --email needs a value.");
+    expect(() => parseFlags(["email=x"])).toThrow('Unexpected argument "email=x"; flags look like --name value or --name=value.');
+    expect(() => parseFlags(["--=x"])).toThrow(/Unexpected argument "--=x"/);
   });
 });

@@ -1,23 +1,10 @@
-// Operator CLI: `npm run cli -- <command> [--flag value …]`. Prints JSON on stdout; on bad input
-// prints the reason on stderr and exits non-zero. See docs/cli.md.
+// Operator CLI: `npm run cli -- <command> [--flag value | --flag=value …]`. Prints JSON on stdout;
+// on bad input prints the reason on stderr and exits non-zero. See docs/cli.md.
 import "./load-env";
 import { z } from "zod";
-import { runCli } from "./cli-commands";
+import { parseFlags, runCli } from "./cli-commands";
 
 const [command, ...rest] = process.argv.slice(2);
-
-function parseFlags(args: string[]): Record<string, string> {
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < args.length; i++) {
-    const name = /^--([a-z][a-z-]*)$/.exec(args[i])?.[1];
-    if (!name) throw new Error(`Unexpected argument "${args[i]}"; flags look like --name value.`);
-    const value = args[i + 1];
-    if (value === undefined || /^--[a-z]/.test(value)) throw new Error(`Flag --${name} needs a value.`);
-    flags[name] = value;
-    i++;
-  }
-  return flags;
-}
 
 try {
   const result = await runCli(command, parseFlags(rest));
