@@ -17,9 +17,21 @@ for (const [network, prefix] of [
 ] as const) {
   blocked.addSubnet(network, prefix, "ipv4");
 }
-blocked.addSubnet("fc00::", 7, "ipv6"); // unique local, includes AWS metadata fd00:ec2::254
-blocked.addSubnet("fe80::", 10, "ipv6"); // link-local
-blocked.addSubnet("ff00::", 8, "ipv6"); // multicast
+for (const [network, prefix] of [
+  ["fc00::", 7], // unique local, includes AWS metadata fd00:ec2::254
+  ["fe80::", 10], // link-local
+  ["fec0::", 10], // site-local (deprecated, still routed inside some networks)
+  ["ff00::", 8], // multicast
+  // Tunnels and translators that carry an IPv4 address inside (6to4 relays, Teredo servers,
+  // local NAT64 gateways, SIIT): a relay on the path could deliver them to a private IPv4 host,
+  // and no owner needs them for a webhook, so they are refused whole.
+  ["2002::", 16], // 6to4
+  ["2001::", 32], // Teredo
+  ["64:ff9b:1::", 48], // local-use NAT64 (RFC 8215)
+  ["::ffff:0:0:0", 96], // IPv4-translated (SIIT, RFC 6145)
+] as const) {
+  blocked.addSubnet(network, prefix, "ipv6");
+}
 
 export function isBlockedAddress(ip: string): boolean {
   // A zone index ("fe80::1%eth0") only names the interface; the address is what matters.
@@ -28,12 +40,12 @@ export function isBlockedAddress(ip: string): boolean {
   // Anything that is not an IP address cannot be vouched for.
   if (version === 0) return true;
   if (version === 4) return blocked.check(address, "ipv4");
+  if (blocked.check(address, "ipv6")) return true;
   const embedded = embeddedIPv4(address);
-  if (embedded) return blocked.check(embedded, "ipv4");
-  return blocked.check(address, "ipv6");
+  return embedded !== null && blocked.check(embedded, "ipv4");
 }
 
-// IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96) and NAT64 (64:ff9b::/96) addresses are
+// IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96) and well-known NAT64 (64:ff9b::/96) are
 // delivered to their last 32 bits, so they are judged as that IPv4 address. This also covers the
 // unspecified "::" and loopback "::1", which fall in ::/96 and map into 0.0.0.0/8.
 function embeddedIPv4(ipv6: string): string | null {

@@ -99,6 +99,30 @@ describe("safeFetch with private addresses disallowed", () => {
     const result = await safeFetch("http://169.254.169.254/latest/meta-data/", init, guarded);
     expect(result).toMatchObject({ kind: "error", reason: "blocked" });
   });
+
+  it("answers a name that does not resolve exactly as one that resolves to a private address", async () => {
+    const unresolvable = await safeFetch("https://no-such-host.invalid/hooks/agent", init, guarded);
+    const internal = await safeFetch(`http://localhost:${port}/echo`, init, guarded);
+    const answer = { kind: "error", reason: "blocked", detail: "host does not resolve to a public address" };
+    expect(unresolvable).toMatchObject(answer);
+    expect(internal).toMatchObject(answer);
+    expect(received).toHaveLength(0);
+  });
+
+  it("refuses the IPv6 tunnel and translator ranges (6to4, Teredo, local NAT64, IPv4-translated, site-local)", async () => {
+    for (const literal of ["2002:7f00:1::1", "2001:0:4136:e378:8000:63bf:3fff:fdd2", "64:ff9b:1::7f00:1", "::ffff:0:7f00:1", "fec0::1"]) {
+      const result = await safeFetch(`https://[${literal}]/hooks/agent`, init, guarded);
+      expect(result, literal).toMatchObject({ kind: "error", reason: "blocked", detail: "host does not resolve to a public address" });
+    }
+  });
+});
+
+describe("safeFetch of a name that does not resolve, private addresses allowed (development)", () => {
+  it("says what failed: nothing is hidden when nothing is blocked", async () => {
+    const result = await safeFetch("http://no-such-host.invalid/hooks/agent", init, local);
+    expect(result).toMatchObject({ kind: "error", reason: "unreachable" });
+    if (result.kind === "error") expect(["ENOTFOUND", "EAI_AGAIN"]).toContain(result.detail);
+  });
 });
 
 describe("safeFetch with private addresses allowed", () => {

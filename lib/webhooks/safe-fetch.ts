@@ -30,6 +30,11 @@ export type SafeFetchResult =
 
 type Refusal = { reason: SafeFetchErrorReason; detail: string };
 
+// One answer for a name that resolves to a private address and for one that does not resolve at
+// all: told apart, they would let an owner map the service's internal DNS through the Connect
+// test ("blocked" = that internal name exists). The resolved address is never named either.
+const NOT_PUBLIC: Refusal = { reason: "blocked", detail: "host does not resolve to a public address" };
+
 function policyFromEnv(): SafeFetchPolicy {
   return { allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS, requireHttps: env.NODE_ENV === "production" };
 }
@@ -82,7 +87,11 @@ export async function safeFetch(
     // leaves no window for DNS rebinding.
     const guardedLookup: LookupFunction = (hostname, options, callback) => {
       dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-        if (err) return callback(err, []);
+        if (err) {
+          // With private targets allowed (development) the name reveals nothing: say what failed.
+          if (!policy.allowPrivate) lookupRefusal = NOT_PUBLIC;
+          return callback(err, []);
+        }
         for (const { address } of addresses) {
           const refusal = judgeAddress(address, plainHttp, policy);
           if (refusal) {
@@ -163,10 +172,7 @@ function parseTarget(url: string, policy: SafeFetchPolicy): URL | Refusal {
 
 function judgeAddress(address: string, plainHttp: boolean, policy: SafeFetchPolicy): Refusal | null {
   const isPrivate = isBlockedAddress(address);
-  // The resolved address itself is left out: it would reveal internal DNS to whoever sees the detail.
-  if (isPrivate && !policy.allowPrivate) {
-    return { reason: "blocked", detail: "host resolves to a private or reserved address" };
-  }
+  if (isPrivate && !policy.allowPrivate) return NOT_PUBLIC;
   if (!isPrivate && plainHttp && policy.requireHttps) {
     return { reason: "invalid_url", detail: "URL must use https" };
   }
