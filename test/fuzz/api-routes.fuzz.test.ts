@@ -145,7 +145,7 @@ beforeAll(async () => {
     paidTxHash,
     paidClaimSecret: q.claimSecret,
   };
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await hook?.close();
@@ -667,7 +667,8 @@ afterAll(() => {
 });
 describe.concurrent(`every API route, ${RUNS} random requests each (seed ${SEED})`, () => {
   ROUTES.forEach((route, index) => {
-    it.skipIf(ONLY !== undefined && ONLY !== route.path)(route.path, { timeout: 120_000 }, async () => {
+    // Generous: a loaded machine (the whole suite on two cores) may take minutes; nothing here waits on time.
+    it.skipIf(ONLY !== undefined && ONLY !== route.path)(route.path, { timeout: 600_000 }, async () => {
       await fc.assert(
         fc.asyncProperty(caseOf(route), (c) => check(route, c)),
         { numRuns: RUNS, seed: ONLY ? SEED : SEED + index, path: process.env.FUZZ_PATH },
