@@ -23,6 +23,10 @@ export default defineConfig({
       WEBHOOK_TIMEOUT_MS: "1500",
       HEALTH_CHECK_TIMEOUT_MS: "1500",
       RATE_LIMIT_TIMEOUT_MS: "1000",
+      // The breaker on failed code lookups is one bucket for the whole service, so every test file
+      // (and every run sharing this Redis) would spend from it; its own tests use a limiter of
+      // their own (lib/rentals/authenticate-rental.test.ts).
+      FAILED_CODE_LOOKUPS_GLOBAL_PER_MINUTE: "60000",
       // Test-only keyring (never used outside tests).
       SECRET_BOX_KEYS: "t1:3q2+7wABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhs=",
     },

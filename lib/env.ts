@@ -16,6 +16,9 @@ const schema = z.object({
   UPSTASH_REDIS_REST_URL: z.url().optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
   RATE_LIMIT_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
+  // Failed rental-code lookups per minute across all clients before unfamiliar codes are refused
+  // (the breaker against guesses spread over many addresses; docs/api.md).
+  FAILED_CODE_LOOKUPS_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(120),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(30_000),
   ALLOW_PRIVATE_WEBHOOKS: flag,
   TRUST_PROXY: flag,

@@ -68,6 +68,17 @@ describe("createSecretBox", () => {
     expect(() => oldRing.decrypt(resealed, AAD)).toThrow(/key "b"/);
   });
 
+  it("derives a 32-byte key per purpose from the current (first) key, which changes when it rotates", () => {
+    const box = createSecretBox(`a:${KEY_A},b:${KEY_B}`);
+    const key = box.deriveKey("known-credentials/v1");
+    expect(key).toHaveLength(32);
+    expect(box.deriveKey("known-credentials/v1")).toEqual(key);
+    expect(createSecretBox(`a:${KEY_A}`).deriveKey("known-credentials/v1")).toEqual(key);
+    expect(box.deriveKey("another purpose")).not.toEqual(key);
+    expect(createSecretBox(`b:${KEY_B},a:${KEY_A}`).deriveKey("known-credentials/v1")).not.toEqual(key);
+    expect(key).not.toEqual(Buffer.from(KEY_A, "base64"));
+  });
+
   it("refuses a value whose key id names a different key", () => {
     const sealed = createSecretBox(`a:${KEY_A}`).encrypt(SECRET, AAD);
     expect(() => createSecretBox(`a:${KEY_B}`).decrypt(sealed, AAD)).toThrow(/authentication failed/);

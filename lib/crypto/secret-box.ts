@@ -1,5 +1,5 @@
 import "server-only";
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { env } from "@/lib/env";
 
 // Secrets at rest (webhook URLs and tokens): AES-256-GCM under a keyring, stored as
@@ -9,6 +9,9 @@ import { env } from "@/lib/env";
 export type SecretBox = {
   encrypt(plaintext: string, aad: string): string;
   decrypt(ciphertext: string, aad: string): string;
+  // A 32-byte key for another purpose (e.g. an HMAC), derived from the current key with HKDF, so
+  // keyed hashes need no setting of their own. It changes when the keyring's first key does.
+  deriveKey(purpose: string): Buffer;
 };
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -47,6 +50,9 @@ export function createSecretBox(keyring: string): SecretBox {
       return ["v1", current, iv, body, cipher.getAuthTag()]
         .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
         .join(".");
+    },
+    deriveKey(purpose) {
+      return Buffer.from(hkdfSync("sha256", keys.get(current)!, Buffer.alloc(0), `agent-rental-service/${purpose}`, 32));
     },
     decrypt(ciphertext, aad) {
       const match = FORMAT.exec(ciphertext);
@@ -89,4 +95,8 @@ export function encryptSecret(plaintext: string, aad: string): string {
 
 export function decryptSecret(ciphertext: string, aad: string): string {
   return box().decrypt(ciphertext, aad);
+}
+
+export function deriveSecretKey(purpose: string): Buffer {
+  return box().deriveKey(purpose);
 }

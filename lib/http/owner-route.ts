@@ -11,7 +11,9 @@ export const OWNER_BODY_MAX_BYTES = 16 * 1024;
 
 const OWNER_ROUTE = {
   // 30/min per key. The bucket is named by the key's hash (the plain key never reaches Redis);
-  // requests without a key share a bucket per client IP.
+  // requests without a key share a bucket per client IP. Attempts without a valid key also
+  // spend from a per-IP budget of their own (authenticateOwner), so made-up keys, which would
+  // each get a fresh bucket here, are limited too.
   limit: (req: Request) => {
     const key = credentialFromHeaders(req.headers);
     return { limiter: limiters().ownerApi, key: key ? hashApiKey(key) : `ip:${clientIp(req.headers)}` };

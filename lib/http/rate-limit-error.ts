@@ -9,9 +9,11 @@ export function rateLimitHeaders(d: RateDecision): Record<string, string> {
   };
 }
 
-export function rateLimitError(d: RateDecision): ApiError {
+// A 429 whose headers describe the limit that refused. `reason` says which limit it was, as a
+// sentence fragment ("Too many wrong rental codes from this address"); the wait is appended.
+export function rateLimitError(d: RateDecision, reason = "Too many requests"): ApiError {
   const seconds = Math.min(60, Math.max(1, d.retryAfterSeconds));
-  return new ApiError(429, `Too many requests; retry in ${seconds} second${seconds === 1 ? "" : "s"}.`, {
+  return new ApiError(429, `${reason}; retry in ${seconds} second${seconds === 1 ? "" : "s"}.`, {
     ...rateLimitHeaders(d),
     "Retry-After": String(seconds),
   });

@@ -30,7 +30,9 @@ export function route<A>(options: RouteOptions<A>, handler: (ctx: RouteContext<A
     } catch (error) {
       res = toErrorResponse(error);
     }
-    if (decision?.allowed) {
+    // A 429 from a limit checked later (failed code lookups, failed key attempts) carries that
+    // limit's headers; they are not overwritten with the route's own.
+    if (decision?.allowed && !res.headers.has("RateLimit-Limit")) {
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.headers.set(name, value);
     }
     if (options.cors) applyCors(res.headers, options.cors);

@@ -46,5 +46,12 @@ export function createMemoryRateLimiter(policy: TokenBucketPolicy, options: { ma
       const bucket = current(key, now);
       return decide(bucket.tokens >= 1, bucket, now);
     },
+    async refund(key) {
+      // A bucket that is gone was full (or dropped as full): nothing to give back.
+      const stored = buckets.get(key);
+      if (!stored) return;
+      const bucket = refillBucket(policy, stored, Date.now());
+      buckets.set(key, { tokens: Math.min(policy.maxTokens, bucket.tokens + 1), refilledAt: bucket.refilledAt });
+    },
   };
 }

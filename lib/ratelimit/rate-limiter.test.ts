@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "@upstash/redis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryRateLimiter } from "@/lib/ratelimit/memory-rate-limiter";
 import { policies } from "@/lib/ratelimit/policies";
 import type { RateLimiter } from "@/lib/ratelimit/rate-limiter";
@@ -29,6 +29,8 @@ const adapters: [string, (policy: TokenBucketPolicy) => RateLimiter][] = [
       ),
   ],
 ];
+
+afterEach(() => vi.useRealTimers());
 
 describe.each(adapters)("%s rate limiter", (_name, create) => {
   it("renterApi: 60 rapid requests pass with remaining counting down, the 61st is denied", async () => {
@@ -66,6 +68,25 @@ describe.each(adapters)("%s rate limiter", (_name, create) => {
     const gate = await limiter.peek("2001:db8::1");
     expect(gate).toMatchObject({ allowed: false, remaining: 0 });
     expect(gate.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  });
+
+  it("refund gives a reserved token back, never beyond a full bucket", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] }); // no refill lands in between
+    const limiter = create(policies.failedCodeLookup);
+    const key = `refund-${randomUUID()}`;
+    await limiter.refund(key); // nothing was spent: the bucket stays as it is
+    expect((await limiter.peek(key)).remaining).toBe(10);
+    for (let i = 0; i < 10; i++) await limiter.limit(key);
+    expect((await limiter.peek(key)).allowed).toBe(false);
+
+    await limiter.refund(key);
+    expect(await limiter.peek(key)).toMatchObject({ allowed: true, remaining: 1 });
+    expect((await limiter.limit(key)).allowed).toBe(true);
+    expect((await limiter.limit(key)).allowed).toBe(false);
+
+    for (let i = 0; i < 15; i++) await limiter.refund(key);
+    expect((await limiter.peek(key)).remaining).toBe(10);
+    expect((await limiter.limit(key)).remaining).toBe(9);
   });
 
   it("ownerApi: 30 per key, then denied", async () => {

@@ -15,6 +15,9 @@ export interface RateLimiter {
   limit(key: string): Promise<RateDecision>;
   // Reports whether `key` could spend a token now, without spending it.
   peek(key: string): Promise<RateDecision>;
+  // Gives back one token spent by limit() (a reservation that turned out not to count), never
+  // beyond a full bucket. Best effort: a refund that fails leaves the token spent.
+  refund(key: string): Promise<void>;
 }
 
 // The one place a decision's Retry-After is derived, so every adapter rounds the same way.

@@ -63,6 +63,29 @@ describe("createUpstashRateLimiter fails closed", () => {
   });
 });
 
+describe("createUpstashRateLimiter refund", () => {
+  it("touches no bucket that is not stored (a full one), so it never leaves a key without an expiry", async () => {
+    const redis = new Redis({ url: bridge.url, token: bridge.token });
+    const policy = { ...policies.failedCodeLookup, prefix: `test:${run}:refund` };
+    const limiter = createUpstashRateLimiter(policy, { redis, timeoutMs: 2_000 });
+    await limiter.refund(IP);
+    expect(await redis.exists(`${policy.prefix}:${IP}`)).toBe(0);
+    await limiter.limit(IP);
+    await limiter.refund(IP);
+    expect(await redis.hget(`${policy.prefix}:${IP}`, "tokens")).toBe(10);
+    expect(await redis.pttl(`${policy.prefix}:${IP}`)).toBeGreaterThan(0);
+  });
+
+  it("a refund that fails is logged without the key, and the token stays spent", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    await limiterAt(bridge.url, "wrong-token").refund(IP);
+    await limiterAt(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, "any", 100).refund(IP);
+    expect(log).toHaveBeenCalledTimes(2);
+    expect(log.mock.calls.flat().join(" ")).toMatch(/timed out; the token stays spent/);
+    expect(log.mock.calls.flat().join(" ")).not.toContain(IP);
+  });
+});
+
 describe("createUpstashRateLimiter peek", () => {
   it("counts the refills since the last spend, as the next limit() will", async () => {
     const policy = { prefix: "fast", maxTokens: 2, refillRate: 1, intervalMs: 100 };

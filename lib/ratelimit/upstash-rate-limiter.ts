@@ -3,6 +3,18 @@ import { Ratelimit } from "@upstash/ratelimit";
 import type { Redis } from "@upstash/redis";
 import { rateDecision, type RateDecision, type RateLimiter } from "@/lib/ratelimit/rate-limiter";
 import { refillBucket, type TokenBucketPolicy } from "@/lib/ratelimit/token-bucket";
+import { withTimeout } from "@/lib/ratelimit/with-timeout";
+
+// Gives back one token to a bucket @upstash/ratelimit's tokenBucket stores (a hash with
+// "refilledAt" and "tokens" under "<prefix>:<identifier>"), never past the bucket's size. Its
+// own refund (limit with rate -1) would write a token above the maximum, and on a bucket that
+// has expired meanwhile it would create one without an expiry.
+const REFUND_SCRIPT = `
+local tokens = redis.call("HGET", KEYS[1], "tokens")
+if tokens and tonumber(tokens) < tonumber(ARGV[1]) then
+  return redis.call("HINCRBY", KEYS[1], "tokens", 1)
+end
+return -1`;
 
 // Production: @upstash/ratelimit's token bucket on Upstash Redis, shared by every instance.
 export function createUpstashRateLimiter(
@@ -18,6 +30,8 @@ export function createUpstashRateLimiter(
     // Its in-process block list is never pruned, and peek (getRemaining) would not consult it.
     ephemeralCache: false,
   });
+
+  const refundScript = options.redis.createScript<number>(REFUND_SCRIPT);
 
   return {
     async limit(key) {
@@ -46,26 +60,30 @@ export function createUpstashRateLimiter(
         return failClosed(policy, error);
       }
     },
+    async refund(key) {
+      try {
+        const r = await withTimeout(refundScript.exec([`${policy.prefix}:${key}`], [String(policy.maxTokens)]), options.timeoutMs);
+        if (r === "timeout") logFailure(policy, "timeout", "the token stays spent");
+      } catch (error) {
+        logFailure(policy, error, "the token stays spent");
+      }
+    },
   };
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | "timeout"> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(resolve, ms, "timeout");
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-// One log line per refusal. Never the key (it holds a client IP) nor an Upstash error message
+// One log line per refusal (or lost refund). Never the key (it holds a client IP) nor an Upstash error message
 // (it quotes the command, key included): only the error's name and network code.
 function failClosed(policy: TokenBucketPolicy, cause: unknown): RateDecision {
+  logFailure(policy, cause, "refusing the request (fails closed)");
+  return rateDecision({ allowed: false, limit: policy.maxTokens, remaining: 0, resetAt: Date.now() + 1_000 });
+}
+
+function logFailure(policy: TokenBucketPolicy, cause: unknown, outcome: string) {
   const why =
     cause === "timeout"
       ? "timed out"
       : cause instanceof Error
         ? [cause.name, (cause.cause as { code?: string } | undefined)?.code].filter(Boolean).join(" ")
         : "failed";
-  console.error(`[ratelimit] ${policy.prefix}: limiter ${why}; refusing the request (fails closed)`);
-  return rateDecision({ allowed: false, limit: policy.maxTokens, remaining: 0, resetAt: Date.now() + 1_000 });
+  console.error(`[ratelimit] ${policy.prefix}: limiter ${why}; ${outcome}`);
 }

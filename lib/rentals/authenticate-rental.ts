@@ -3,15 +3,42 @@ import { ApiError } from "@/lib/http/api-error";
 import { clientIp } from "@/lib/http/client-ip";
 import { credentialFromHeaders } from "@/lib/http/credential-from-headers";
 import { rateLimitError } from "@/lib/http/rate-limit-error";
-import { limiters } from "@/lib/ratelimit/policies";
-import { findRentalByCode, type RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
+import { credentialDigest, type KnownCredentials } from "@/lib/ratelimit/known-credentials";
+import { knownCredentials, limiters } from "@/lib/ratelimit/policies";
+import type { RateLimiter } from "@/lib/ratelimit/rate-limiter";
+import { withFailureBudgets } from "@/lib/ratelimit/with-failure-budgets";
+import { findRentalByCode, type RentalLookup, type RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
 import { parseRentalCode } from "@/lib/rentals/parse-rental-code";
 
+// A code that worked is remembered until a day after its rental ends: long enough for the
+// renter to read the final status, no longer than the code is of any use.
+const REMEMBER_AFTER_END_MS = 24 * 60 * 60 * 1000;
+
+export type RentalAuthDeps = {
+  lookup: (hexPrefix: string) => Promise<RentalLookup>;
+  // Failed lookups per client IP, and across all clients (the breaker).
+  failedLookups: RateLimiter;
+  failedLookupsGlobal: RateLimiter;
+  known: KnownCredentials;
+};
+
+const defaultDeps = (): RentalAuthDeps => ({
+  lookup: findRentalByCode,
+  failedLookups: limiters().failedCodeLookup,
+  failedLookupsGlobal: limiters().failedCodeLookupGlobal,
+  known: knownCredentials(),
+});
+
 // Resolves the rental code of a /v1 request. `unknownStatus` differs by endpoint (spec: status
-// answers 404 for an unknown rental, chat 401). Lookups that find nothing spend from a tighter
-// per-IP bucket, so guessing codes is slow; an IP that emptied it is refused before any lookup
-// result is revealed.
-export async function authenticateRental(req: Request, unknownStatus: 401 | 404): Promise<RentalWithAgent> {
+// answers 404 for an unknown rental, chat 401). Guessing codes is made slow by two budgets of
+// failed lookups, one per client IP and one across all clients, each spent BEFORE the lookup of
+// a code that has not been seen to work (withFailureBudgets): parallel guesses cannot outrun
+// them, and a code that matches gets its tokens back at once.
+export async function authenticateRental(
+  req: Request,
+  unknownStatus: 401 | 404,
+  deps: RentalAuthDeps = defaultDeps(),
+): Promise<RentalWithAgent> {
   const raw = credentialFromHeaders(req.headers);
   if (!raw) {
     throw new ApiError(401, "Missing rental code: send it as 'X-API-Key: <code>' or 'Authorization: Bearer <code>'.");
@@ -20,20 +47,35 @@ export async function authenticateRental(req: Request, unknownStatus: 401 | 404)
   if (!hex) {
     throw new ApiError(401, "Invalid rental code: use the first 8 or more hex characters of your rental ID (dashes optional).");
   }
-  const ip = clientIp(req.headers);
-  const guard = limiters().failedCodeLookup;
-  const [gate, lookup] = await Promise.all([guard.peek(ip), findRentalByCode(hex)]);
-  if (!gate.allowed) throw rateLimitError(gate);
-  if (lookup.kind === "ambiguous") {
-    throw new ApiError(400, "This rental code matches more than one rental; send more characters of the rental ID.");
-  }
-  if (lookup.kind === "none") {
-    const spent = await guard.limit(ip);
-    if (!spent.allowed) throw rateLimitError(spent);
-    throw new ApiError(
-      unknownStatus,
-      unknownStatus === 404 ? "Rental not found: check the rental code." : "Invalid rental code: no rental matches it.",
-    );
-  }
-  return lookup.rental;
+  return withFailureBudgets({
+    digest: credentialDigest("rental-code", hex),
+    known: deps.known,
+    budgets: [
+      {
+        limiter: deps.failedLookups,
+        key: clientIp(req.headers),
+        refused: (d) => rateLimitError(d, "Too many wrong rental codes from this address (at most 10 a minute)"),
+      },
+      {
+        limiter: deps.failedLookupsGlobal,
+        key: "all",
+        refused: (d) =>
+          rateLimitError(
+            d,
+            "This service is refusing rental codes it has not seen in use, because too many wrong codes are being tried across all clients (a guessing attack); codes in use keep working",
+          ),
+      },
+    ],
+    attempt: async () => {
+      const lookup = await deps.lookup(hex);
+      if (lookup.kind === "found") {
+        return { ok: true, value: lookup.rental, rememberForMs: lookup.rental.endsAt.getTime() + REMEMBER_AFTER_END_MS - Date.now() };
+      }
+      if (lookup.kind === "ambiguous") {
+        return { ok: false, error: new ApiError(400, "This rental code matches more than one rental; send more characters of the rental ID.") };
+      }
+      const message = unknownStatus === 404 ? "Rental not found: check the rental code." : "Invalid rental code: no rental matches it.";
+      return { ok: false, error: new ApiError(unknownStatus, message) };
+    },
+  });
 }

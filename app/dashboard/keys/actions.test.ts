@@ -3,7 +3,7 @@ import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { listApiKeys } from "@/lib/accounts/list-api-keys";
 import { authenticateOwner } from "@/lib/accounts/authenticate-owner";
 import { db } from "@/lib/db";
-import { makeOwner } from "@/test/fixtures";
+import { makeOwner, uniqueIp } from "@/test/fixtures";
 import { cookieJar, formData, mockedCookies, redirectOf, signInNewOwner } from "../test-session";
 
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
@@ -52,7 +52,8 @@ describe("API key actions", () => {
     const row = await db.apiKey.findFirstOrThrow({ where: { prefix } });
     const state = await revokeApiKeyAction(null, formData({ keyId: row.id }));
     expect(state).toMatchObject({ ok: true, message: `Key ${prefix}… is revoked; requests with it are refused from now on.` });
-    await expect(authenticateOwner(new Request("http://localhost/api/public/agents", { headers: { authorization: `Bearer ${apiKey}` } }))).rejects.toMatchObject({
+    const req = new Request("http://localhost/api/public/agents", { headers: { authorization: `Bearer ${apiKey}`, "x-forwarded-for": uniqueIp() } });
+    await expect(authenticateOwner(req)).rejects.toMatchObject({
       status: 401,
     });
     expect(await revokeApiKeyAction(null, formData({ keyId: row.id }))).toMatchObject({ ok: true });

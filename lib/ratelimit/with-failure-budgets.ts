@@ -1,0 +1,55 @@
+import "server-only";
+import type { ApiError } from "@/lib/http/api-error";
+import type { KnownCredentials } from "@/lib/ratelimit/known-credentials";
+import type { RateDecision, RateLimiter } from "@/lib/ratelimit/rate-limiter";
+
+// A bucket that failed attempts spend from, and the 429 to answer once it is empty.
+export type FailureBudget = { limiter: RateLimiter; key: string; refused: (d: RateDecision) => ApiError };
+
+export type Attempt<T> = { ok: true; value: T; rememberForMs: number } | { ok: false; error: ApiError };
+
+// Checks a credential with its failure budgets spent BEFORE the check, not after it failed:
+// otherwise any number of parallel guesses all pass an empty-looking gate and reach the
+// database. Each budget gives one token up front (reserved together; if one is empty, the others
+// get theirs back and its 429 is the answer); a check that succeeds refunds them and remembers
+// the credential, a failed one keeps them. A credential that succeeded recently (`known`) is not
+// a guess and skips the budgets; should it fail now (a rental gone), it is forgotten and charged.
+export async function withFailureBudgets<T>(options: {
+  // Keyed hash of the credential (credentialDigest), or null when there is none to remember.
+  digest: string | null;
+  known: KnownCredentials;
+  budgets: FailureBudget[];
+  attempt: () => Promise<Attempt<T>>;
+}): Promise<T> {
+  const { digest, known, budgets, attempt } = options;
+  const isKnown = digest !== null && (await known.has(digest));
+  if (!isKnown) await reserve(budgets);
+
+  let outcome: Attempt<T>;
+  try {
+    outcome = await attempt();
+  } catch (error) {
+    // The check itself broke (the database is down): that was no failed guess.
+    if (!isKnown) await refund(budgets);
+    throw error;
+  }
+
+  if (outcome.ok) {
+    if (!isKnown) await Promise.all([refund(budgets), digest !== null && known.remember(digest, outcome.rememberForMs)]);
+    return outcome.value;
+  }
+  if (isKnown) await Promise.all([known.forget(digest!), ...budgets.map((b) => b.limiter.limit(b.key))]);
+  throw outcome.error;
+}
+
+async function reserve(budgets: FailureBudget[]): Promise<void> {
+  const decisions = await Promise.all(budgets.map((b) => b.limiter.limit(b.key)));
+  const denied = decisions.findIndex((d) => !d.allowed);
+  if (denied === -1) return;
+  await refund(budgets.filter((_, i) => decisions[i].allowed));
+  throw budgets[denied].refused(decisions[denied]);
+}
+
+async function refund(budgets: FailureBudget[]): Promise<void> {
+  await Promise.all(budgets.map((b) => b.limiter.refund(b.key)));
+}
