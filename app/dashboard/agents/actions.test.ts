@@ -195,6 +195,31 @@ describe("connectWebhookAction", () => {
     expect(state.test).toBeUndefined();
   });
 
+  it("test connections are limited (5 in a row per listing, 10 per account): refused in words, the webhook not called", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] }); // no refill meanwhile
+    try {
+      const hook = await startWebhook((_req, res) => res.writeHead(200).end("ok"));
+      webhooks.push(hook);
+      const [a, b, c] = [await createListing(), await createListing(), await createListing()];
+      const connect = (id: string) => connectWebhookAction(id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }));
+      for (let i = 0; i < 5; i++) expect(await connect(a.id)).toMatchObject({ ok: true });
+      expect(await connect(a.id)).toMatchObject({
+        ok: false,
+        message: "Too many webhook tests of this listing (at most 5 in a row, then one a minute); retry in 60 seconds.",
+        values: { webhookUrl: hook.url },
+      });
+      for (let i = 0; i < 5; i++) expect(await connect(b.id)).toMatchObject({ ok: true });
+      expect(await connect(c.id)).toMatchObject({
+        ok: false,
+        message: "Too many webhook tests from this account (at most 10 every 10 minutes); retry in 60 seconds.",
+      });
+      expect(hook.received).toHaveLength(10);
+      expect((await db.agent.findUniqueOrThrow({ where: { id: c.id } })).webhookUrlCipher).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("another account's agent reads as not found, and its webhook is never called", async () => {
     const hook = await startWebhook((_req, res) => res.writeHead(200).end("ok"));
     webhooks.push(hook);

@@ -1,7 +1,8 @@
 "use server";
 // Server actions of the owner's listing pages. Each one: the signed-in account (else a redirect
-// to /sign-in), the shared zod schema, then the same service the owner API uses, so every rule
-// (skills, prices, delete, test connection) has one implementation.
+// to /sign-in), the account's action rate limit (limitAction), the shared zod schema, then the
+// same service the owner API uses, so every rule (skills, prices, delete, test connection) has
+// one implementation.
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { connectAgentWebhook } from "@/lib/agents/connect-agent-webhook";
@@ -11,6 +12,7 @@ import { updateAgent } from "@/lib/agents/update-agent";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { failed, invalid, type FormState } from "@/lib/dashboard/owner/form-errors";
 import { listingInputFromForm } from "@/lib/dashboard/owner/listing-form-data";
+import { limitAction } from "@/lib/ratelimit/limit-action";
 import { agentListingPatchSchema, agentListingSchema } from "@/lib/schemas/agent-listing";
 import { webhookConnectionSchema } from "@/lib/schemas/webhook-connection";
 
@@ -28,6 +30,8 @@ export type ConnectState =
 export async function createListingAction(_prev: FormState | null, form: FormData): Promise<FormState> {
   const account = await requireSignedInAccount();
   const values = listingInputFromForm(form);
+  const limited = await limitAction(account.id);
+  if (limited) return { ...limited, values };
   const parsed = agentListingSchema.safeParse(values);
   if (!parsed.success) return { ...invalid(parsed.error), values };
   let id: string;
@@ -44,6 +48,8 @@ export async function createListingAction(_prev: FormState | null, form: FormDat
 export async function updateListingAction(agentId: string, _prev: FormState | null, form: FormData): Promise<FormState> {
   const account = await requireSignedInAccount();
   const values = listingInputFromForm(form);
+  const limited = await limitAction(account.id);
+  if (limited) return { ...limited, values };
   const parsed = agentListingPatchSchema.safeParse(values);
   if (!parsed.success) return { ...invalid(parsed.error), values };
   let saved: Awaited<ReturnType<typeof updateAgent>>;
@@ -60,6 +66,8 @@ export async function updateListingAction(agentId: string, _prev: FormState | nu
 /** Refused (409, in words) while a rental is active or when the agent has rental history. */
 export async function deleteListingAction(agentId: string, _prev: FormState | null, form: FormData): Promise<FormState> {
   const account = await requireSignedInAccount();
+  const limited = await limitAction(account.id);
+  if (limited) return limited;
   if (form.get("confirm") !== "yes") {
     return { ok: false, message: "Tick “Yes, delete this listing” to confirm.", fieldErrors: { confirm: "Tick this box to confirm." } };
   }
@@ -79,6 +87,9 @@ export async function connectWebhookAction(agentId: string, _prev: ConnectState 
   const values = { webhookUrl: String(form.get("webhookUrl") ?? "") };
   const parsed = webhookConnectionSchema.safeParse({ webhookUrl: values.webhookUrl, webhookToken: form.get("webhookToken") ?? "" });
   if (!parsed.success) return { ...invalid(parsed.error), values };
+  // After validation, so a typo costs no webhook test; the webhook-test budgets apply as well.
+  const limited = await limitAction(account.id, { webhookTestOf: agentId });
+  if (limited) return { ...limited, values };
   try {
     const { agent, test } = await connectAgentWebhook(account.id, agentId, { url: parsed.data.webhookUrl, token: parsed.data.webhookToken });
     revalidatePath("/dashboard", "layout");

@@ -1,11 +1,13 @@
 "use server";
-// Server actions of the API keys page: every key belongs to the signed-in account.
+// Server actions of the API keys page: every key belongs to the signed-in account, and every
+// action spends from the account's action rate limit (limitAction).
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { revokeAccountApiKey } from "@/lib/accounts/revoke-account-api-key";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { failed, invalid, type FormState } from "@/lib/dashboard/owner/form-errors";
+import { limitAction } from "@/lib/ratelimit/limit-action";
 
 export type CreateKeyState = FormState | { ok: true; message: string; apiKey: string; prefix: string };
 
@@ -20,6 +22,8 @@ const labelSchema = z.object({
 /** The key is in this answer only: it is stored as a hash and can never be shown again. */
 export async function createApiKeyAction(_prev: CreateKeyState | null, form: FormData): Promise<CreateKeyState> {
   const account = await requireSignedInAccount();
+  const limited = await limitAction(account.id);
+  if (limited) return limited;
   const parsed = labelSchema.safeParse({ label: form.get("label") ?? "" });
   if (!parsed.success) return invalid(parsed.error);
   try {
@@ -33,6 +37,8 @@ export async function createApiKeyAction(_prev: CreateKeyState | null, form: For
 
 export async function revokeApiKeyAction(_prev: FormState | null, form: FormData): Promise<FormState> {
   const account = await requireSignedInAccount();
+  const limited = await limitAction(account.id);
+  if (limited) return limited;
   try {
     const { prefix } = await revokeAccountApiKey(account.id, String(form.get("keyId") ?? ""));
     revalidatePath("/dashboard/keys");

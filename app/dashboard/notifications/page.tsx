@@ -6,15 +6,16 @@ import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { formatDateTime } from "@/lib/dashboard/renter/labels";
 import { listNotifications, NOTIFICATIONS_LIMIT } from "@/lib/notifications/list-notifications";
 import styles from "../rentals/renter.module.css";
+import dashboardStyles from "../dashboard.module.css";
 import { markAllReadAction, markReadAction } from "./actions";
 
 export const metadata: Metadata = { title: "Notifications" };
 
 const KIND_LABEL: Record<string, string> = { "rental-ended": "Rental ended" };
 
-export default async function NotificationsPage() {
+export default async function NotificationsPage({ searchParams }: { searchParams?: Promise<{ limited?: string }> } = {}) {
   const account = await requireSignedInAccount();
-  const { notifications, unread } = await listNotifications(account.id);
+  const [{ notifications, unread }, { limited }] = await Promise.all([listNotifications(account.id), searchParams ?? Promise.resolve({ limited: undefined })]);
 
   return (
     <main id="main" tabIndex={-1} className={styles.page}>
@@ -28,6 +29,11 @@ export default async function NotificationsPage() {
           </form>
         )}
       </div>
+      {limited === "1" && (
+        <p role="alert" className={dashboardStyles.alert}>
+          Too many changes in a short time (at most 30 a minute), so nothing was marked as read. Please wait a few seconds and try again.
+        </p>
+      )}
       {notifications.length === 0 ? (
         <div className="empty">
           <h2>No notifications</h2>

@@ -4,10 +4,13 @@ import { connectAgentWebhook } from "@/lib/agents/connect-agent-webhook";
 import { loadAgentViews } from "@/lib/agents/load-agent-views";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { OWNER_BODY_MAX_BYTES, ownerMethodNotAllowed, ownerRoute } from "@/lib/http/owner-route";
+import { spendWebhookTest } from "@/lib/ratelimit/limit-action";
 import { webhookConnectionSchema } from "@/lib/schemas/webhook-connection";
 
 export const POST = ownerRoute<{ id: string }>(async ({ req, auth, params }) => {
   const { webhookUrl, webhookToken } = await parseJsonBody(req, webhookConnectionSchema, OWNER_BODY_MAX_BYTES);
+  // Each connect sends a test request: the same webhook-test budgets as the dashboard's button.
+  await spendWebhookTest(auth.accountId, params.id);
   const { agent, test } = await connectAgentWebhook(auth.accountId, params.id, { url: webhookUrl, token: webhookToken });
   const [view] = await loadAgentViews([agent]);
   return Response.json({ agent: view, test });

@@ -1,0 +1,50 @@
+import "server-only";
+import type { ApiError } from "@/lib/http/api-error";
+import { rateLimitError } from "@/lib/http/rate-limit-error";
+import { limiters, type Limiters } from "@/lib/ratelimit/policies";
+
+// What a refused dashboard action hands its form (a FormState): the reason and when to retry.
+export type ActionRefusal = { ok: false; message: string; fieldErrors: Record<string, string> };
+
+// The one rate limit of dashboard server actions, called first by every action (after the
+// session): 30 a minute per account, and for a webhook test connection also the webhook-test
+// budgets (spendWebhookTest). Returns null when the action may go ahead.
+export async function limitAction(
+  accountId: string,
+  options: { webhookTestOf?: string } = {},
+  buckets: Limiters = limiters(),
+): Promise<ActionRefusal | null> {
+  const decision = await buckets.dashboardAction.limit(accountId);
+  if (!decision.allowed) return refusal(rateLimitError(decision, "Too many changes in a short time (at most 30 a minute)"));
+  if (options.webhookTestOf !== undefined) {
+    const refused = await webhookTestRefusal(accountId, options.webhookTestOf, buckets);
+    if (refused) return refusal(refused);
+  }
+  return null;
+}
+
+// A test connection sends a request to a URL the owner chose; unlimited, it would make the
+// service an HTTP reflector. Both the dashboard and POST /public/agents/{id}/connect spend from
+// the account's budget (10 per 10 minutes) and the listing's (5 in a row, then one a minute).
+// Throws the 429 when either is empty; the other then gets its token back.
+export async function spendWebhookTest(accountId: string, agentId: string, buckets: Limiters = limiters()): Promise<void> {
+  const refused = await webhookTestRefusal(accountId, agentId, buckets);
+  if (refused) throw refused;
+}
+
+async function webhookTestRefusal(accountId: string, agentId: string, buckets: Limiters): Promise<ApiError | null> {
+  const spends = [
+    { limiter: buckets.webhookTestAccount, key: accountId, reason: "Too many webhook tests from this account (at most 10 every 10 minutes)" },
+    // Keyed with the account too: another account naming this agent's id spends its own tokens.
+    { limiter: buckets.webhookTestAgent, key: `${accountId}:${agentId}`, reason: "Too many webhook tests of this listing (at most 5 in a row, then one a minute)" },
+  ];
+  const decisions = await Promise.all(spends.map((s) => s.limiter.limit(s.key)));
+  const denied = decisions.findIndex((d) => !d.allowed);
+  if (denied === -1) return null;
+  await Promise.all(spends.filter((_, i) => decisions[i].allowed).map((s) => s.limiter.refund(s.key)));
+  return rateLimitError(decisions[denied], spends[denied].reason);
+}
+
+function refusal(error: ApiError): ActionRefusal {
+  return { ok: false, message: error.message, fieldErrors: {} };
+}
