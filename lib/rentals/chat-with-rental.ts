@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
-import { openWebhookCredentials } from "@/lib/agents/webhook-credentials";
+import { openWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { assertRentalUsable } from "@/lib/rentals/assert-rental-usable";
 import type { RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
 import { chatResponseSchema, type ChatResponse } from "@/lib/schemas/renter-api";
@@ -11,11 +11,11 @@ import { deliverChatMessage } from "@/lib/webhooks/deliver-chat-message";
 // (sizes, status and latency, never the text) and return the spec's 200 body.
 export async function chatWithRental(rental: RentalWithAgent, message: string): Promise<ChatResponse> {
   assertRentalUsable(rental);
-  const creds = openWebhookCredentials(rental.agent.id, rental.agent);
+  const creds = openCredentials(rental);
   const requestBytes = Buffer.byteLength(message);
-  if (!creds) {
+  if ("problem" in creds) {
     await recordCall(rental, { statusCode: 503, webhookStatus: null, latencyMs: 0, requestBytes, responseBytes: 0 });
-    throw new ApiError(503, "This agent has no webhook connected yet; the owner must connect one.");
+    throw new ApiError(503, creds.problem);
   }
   const delivery = await deliverChatMessage(creds, {
     message,
@@ -32,6 +32,20 @@ export async function chatWithRental(rental: RentalWithAgent, message: string): 
     response: delivery.reply,
     rental: { id: rental.id, ends_at: rental.endsAt.toISOString() },
   });
+}
+
+// The webhook's credentials, or why there are none to call (spec: a webhook that is not
+// configured is a 503). Ciphertexts that no longer decrypt (say, under a key retired from
+// SECRET_BOX_KEYS) are the owner's to fix by connecting again, not a 500 for the renter.
+function openCredentials(rental: RentalWithAgent): WebhookCredentials | { problem: string } {
+  try {
+    const creds = openWebhookCredentials(rental.agent.id, rental.agent);
+    if (creds) return creds;
+    return { problem: "This agent has no webhook connected yet; the owner must connect one." };
+  } catch (error) {
+    console.error(`[chat] agent ${rental.agent.id}: its webhook credentials do not decrypt: ${error instanceof Error ? error.message : String(error)}`);
+    return { problem: "This agent's webhook must be connected again by its owner before it can be called; try again later." };
+  }
 }
 
 type CallRecord = {
