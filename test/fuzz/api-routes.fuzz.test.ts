@@ -40,6 +40,7 @@ import * as V1_OPENAPI from "@/app/api/v1/openapi.json/route";
 import * as V1_ROOT from "@/app/api/v1/route";
 import * as V1_STATUS from "@/app/api/v1/status/route";
 import { CATEGORIES } from "@/lib/agents/categories";
+import { sealWebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { createSession } from "@/lib/auth/create-session";
 import { issueSiweNonce } from "@/lib/auth/issue-siwe-nonce";
 import { db } from "@/lib/db";
@@ -65,7 +66,7 @@ const ALLOWED_5XX: Record<string, Partial<Record<number, RegExp>>> = {
 type World = {
   hookUrl: string;
   closedUrl: string;
-  codes: Record<"active" | "failing" | "noWebhook" | "expired" | "cancelled", string>;
+  codes: Record<"active" | "failing" | "noWebhook" | "brokenCredentials" | "expired" | "cancelled", string>;
   owners: Record<string, { apiKey: string; agentId: string }[]>;
   otherAgentId: string;
   accountId: string;
@@ -113,11 +114,15 @@ beforeAll(async () => {
   const renterAgent = await makeOwnerAgent(accountId, { webhook: { url: hook.url, token } });
   const failingAgent = await makeOwnerAgent(accountId, { webhook: { url: failingUrl, token } });
   const bareAgent = await makeOwnerAgent(accountId);
+  // Odd data: ciphertexts that do not decrypt (another row's, refused by authenticated encryption).
+  const brokenAgent = await makeOwnerAgent(accountId);
+  await db.agent.update({ where: { id: brokenAgent.id }, data: sealWebhookCredentials(renterAgent.id, { url: hook.url, token }) });
   const code = (rental: { id: string }) => rental.id.slice(0, 8);
   const codes = {
     active: code(await makeRental(renterAgent.id)),
     failing: code(await makeRental(failingAgent.id)),
     noWebhook: code(await makeRental(bareAgent.id)),
+    brokenCredentials: code(await makeRental(brokenAgent.id)),
     expired: code(await makeRental(renterAgent.id, { startsInSeconds: -7_200, endsInSeconds: -60 })),
     cancelled: code(await makeRental(renterAgent.id, { status: "cancelled" })),
   };
@@ -230,7 +235,7 @@ const hex = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9a-f
 const garbageText = fc.oneof(fc.string({ maxLength: 60 }), unicodeText, headerValue);
 
 const renterCredential: fc.Arbitrary<Credential> = fc.oneof(
-  { weight: 10, arbitrary: fc.record({ kind: fc.constant("code" as const), which: fc.constantFrom("active", "active", "active", "failing", "noWebhook", "expired", "cancelled"), as: fc.constantFrom("x-api-key" as const, "bearer" as const), shape: fc.constantFrom("plain" as const, "upper" as const, "uuid" as const) }) },
+  { weight: 10, arbitrary: fc.record({ kind: fc.constant("code" as const), which: fc.constantFrom("active", "active", "active", "failing", "noWebhook", "brokenCredentials", "expired", "cancelled"), as: fc.constantFrom("x-api-key" as const, "bearer" as const), shape: fc.constantFrom("plain" as const, "upper" as const, "uuid" as const) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("raw" as const), value: headerValue, as: fc.constantFrom("x-api-key" as const, "bearer" as const, "authorization" as const) }) },
   // Well-formed codes that match nothing: kept rare, they spend the failed-lookup budgets.
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("raw" as const), value: hex(8, 32), as: fc.constantFrom("x-api-key" as const, "bearer" as const) }) },
