@@ -3,9 +3,9 @@
 // Without CHAIN_RPC_URL it starts a local anvil chain (state in .data/pglite-chain) with a test
 // USDC and the escrow deployed, and sets the CHAIN_* settings for itself and the app.
 // Migrations are applied, the echo agent and the demo data (a rental paid on the local chain) are
-// set up, and the Next.js dev server starts on PORT (3000). Rate limits use Upstash when its
-// variables are set, else memory. Like Vercel Cron in production, it calls the cron routes on
-// their schedule (vercel.json).
+// set up, and the Next.js dev server starts on PORT (3000), on 127.0.0.1 only. Rate limits use
+// Upstash when its variables are set, else memory. Like Vercel Cron in production, it calls the
+// cron routes on their schedule (vercel.json).
 import "./load-env";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -103,10 +103,13 @@ async function start() {
   });
 
   const base = `http://localhost:${port}`;
+  // The server listens on 127.0.0.1 only (scripts/server.ts --dev: /dev/outbox holds sign-in
+  // links); this process calls it there, whichever address "localhost" resolves to first.
+  const local = `http://127.0.0.1:${port}`;
   // Compile the renter routes once so the first curl answers at once.
   await Promise.allSettled(
     ["status", "chat"].map((p) =>
-      fetch(`${base}/api/v1/${p}`, { method: "OPTIONS", signal: AbortSignal.timeout(60_000) }),
+      fetch(`${local}/api/v1/${p}`, { method: "OPTIONS", signal: AbortSignal.timeout(60_000) }),
     ),
   );
 
@@ -131,7 +134,7 @@ ${chainBanner(chain)}
 DEMO_RENTAL_CODE=${demo.code}
 `);
 
-  scheduleCrons(base);
+  scheduleCrons(local);
 }
 
 // anvil with its state kept beside the database; the contracts deployed once and remembered.

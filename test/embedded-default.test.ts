@@ -3,8 +3,9 @@
 // the printed curl paths, and the demo rental is paid into the printed escrow.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { freePort } from "../scripts/free-port";
-import { tmpdir } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { afterAll, describe, expect, it } from "vitest";
@@ -124,5 +125,37 @@ describe("npm run dev (embedded default)", () => {
     }
     expect(limitedAt).toBeGreaterThan(0);
     expect(limitedAt).toBeLessThanOrEqual(61);
+
+    // It listens on this machine only (it serves /dev/outbox, where sign-in links are): not on
+    // IPv6 loopback, not on any of the machine's network addresses.
+    expect(await tcpConnects("127.0.0.1", port)).toBe(true);
+    const elsewhere = ["::1", ...Object.values(networkInterfaces()).flat().filter((i) => i && !i.internal).map((i) => i!.address)];
+    for (const address of elsewhere) expect(await tcpConnects(address, port), address).toBe(false);
+
+    // Pages carry a Content-Security-Policy whose nonce Next.js put on every script of the page.
+    const page = await fetch(`${base}/`);
+    const policy = page.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+    expect(nonce, policy).toBeTruthy();
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    const scripts = (await page.text()).match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   }, 300_000);
 });
+
+function tcpConnects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 5_000 });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
