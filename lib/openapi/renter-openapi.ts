@@ -19,7 +19,9 @@ const error = (description: string) => ({
 });
 
 const rateLimited = {
-  description: "Rate limited (60 requests per minute per IP across /v1).",
+  description:
+    "Rate limited: 60 requests per minute per client (an IPv6 /64 counts as one) across /v1; 10 wrong rental codes per minute per client; " +
+    "or, during a guessing attack across many clients, codes not yet seen in use. The message says which; the RateLimit-* headers describe that limit.",
   headers: { "Retry-After": { description: "Seconds to wait (1–60).", schema: { type: "integer", minimum: 1, maximum: 60 } } },
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 };

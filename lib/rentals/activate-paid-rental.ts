@@ -1,6 +1,7 @@
 import "server-only";
 import type { Address, Hex } from "viem";
 import { db } from "@/lib/db";
+import { rememberRentalCode } from "@/lib/rentals/authenticate-rental";
 import { DURATION_SECONDS } from "@/lib/rentals/durations";
 
 // The fields of the escrow's RentalCreated event, as the chain recorded them.
@@ -34,14 +35,11 @@ export async function activatePaidRental(event: RentalCreatedEvent): Promise<Act
     console.error(`[payments] rental ${rentalId}: on-chain RentalCreated does not match the signed quote`);
     return { outcome: "mismatch", rentalId };
   }
+  const endsAt = new Date(Number(event.endsAt) * 1000);
   const { count } = await db.rental.updateMany({
     where: { id: rentalId, status: "pending" },
-    data: {
-      status: "active",
-      startsAt: new Date(Number(event.startsAt) * 1000),
-      endsAt: new Date(Number(event.endsAt) * 1000),
-      createTxHash: event.transactionHash.toLowerCase(),
-    },
+    data: { status: "active", startsAt: new Date(Number(event.startsAt) * 1000), endsAt, createTxHash: event.transactionHash.toLowerCase() },
   });
+  if (count === 1) await rememberRentalCode({ id: rentalId, endsAt });
   return { outcome: count === 1 ? "activated" : "already-active", rentalId };
 }

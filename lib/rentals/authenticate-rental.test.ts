@@ -8,7 +8,7 @@ import { createUpstashKnownCredentials } from "@/lib/ratelimit/upstash-known-cre
 import { policies } from "@/lib/ratelimit/policies";
 import type { TokenBucketPolicy } from "@/lib/ratelimit/token-bucket";
 import { createUpstashRateLimiter } from "@/lib/ratelimit/upstash-rate-limiter";
-import { authenticateRental, type RentalAuthDeps } from "@/lib/rentals/authenticate-rental";
+import { authenticateRental, rememberRentalCode, type RentalAuthDeps } from "@/lib/rentals/authenticate-rental";
 import { findRentalByCode } from "@/lib/rentals/find-rental-by-code";
 import { makeAgent, makeRental, renterRequest, uniqueIp } from "@/test/fixtures";
 
@@ -192,6 +192,17 @@ describe("authenticateRental: the global breaker", () => {
     expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps))).toMatchObject({ status: 404 });
     expect(lookups()).toBe(9);
     expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps))).toMatchObject({ status: 429 });
+  });
+
+  it("a rental remembered at activation passes while the breaker is open, on its very first use", async () => {
+    const { deps, lookups } = budgets(small);
+    const paid = await makeRental(agent.id);
+    await rememberRentalCode(paid, deps.known); // what activatePaidRental does
+    for (let i = 0; i < 5; i++) await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps));
+    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps))).toMatchObject({ status: 429 });
+    const before = lookups();
+    expect(await authenticateRental(renterRequest("status", { code: paid.id.slice(0, 8) }), 404, deps)).toMatchObject({ id: paid.id });
+    expect(lookups()).toBe(before + 1);
   });
 
   it("when the address's own budget is empty, that is the answer, and the breaker keeps its token", async () => {

@@ -14,6 +14,16 @@ import { parseRentalCode } from "@/lib/rentals/parse-rental-code";
 // renter to read the final status, no longer than the code is of any use.
 const REMEMBER_AFTER_END_MS = 24 * 60 * 60 * 1000;
 
+const rememberForMs = (endsAt: Date) => endsAt.getTime() + REMEMBER_AFTER_END_MS - Date.now();
+
+// A rental's 8-character code is known to work from the moment the rental exists, so its first
+// use passes even while the guessing breaker is open. Best effort: the store being down only
+// means the first use spends a token as a guess would.
+export async function rememberRentalCode(rental: { id: string; endsAt: Date }, known: KnownCredentials = knownCredentials()): Promise<void> {
+  const code = rental.id.replaceAll("-", "").slice(0, 8);
+  await known.remember(credentialDigest("rental-code", code), rememberForMs(rental.endsAt)).catch(() => {});
+}
+
 export type RentalAuthDeps = {
   lookup: (hexPrefix: string) => Promise<RentalLookup>;
   // Failed lookups per client IP, and across all clients (the breaker).
@@ -68,9 +78,7 @@ export async function authenticateRental(
     ],
     attempt: async () => {
       const lookup = await deps.lookup(hex);
-      if (lookup.kind === "found") {
-        return { ok: true, value: lookup.rental, rememberForMs: lookup.rental.endsAt.getTime() + REMEMBER_AFTER_END_MS - Date.now() };
-      }
+      if (lookup.kind === "found") return { ok: true, value: lookup.rental, rememberForMs: rememberForMs(lookup.rental.endsAt) };
       if (lookup.kind === "ambiguous") {
         return { ok: false, error: new ApiError(400, "This rental code matches more than one rental; send more characters of the rental ID.") };
       }

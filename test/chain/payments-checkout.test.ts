@@ -11,6 +11,8 @@ import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
 import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
 import { quoteDomain, quoteTypes } from "@/lib/chain/quote-typed-data";
 import { db } from "@/lib/db";
+import { credentialDigest } from "@/lib/ratelimit/known-credentials";
+import { knownCredentials } from "@/lib/ratelimit/policies";
 import { env } from "@/lib/env";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { quoteRental } from "@/lib/rentals/quote-rental";
@@ -128,8 +130,12 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
     expect((await db.rental.findUniqueOrThrow({ where: { id } })).status).toBe("pending");
     expect((await status(id)).status).toBe(404);
 
+    const digest = credentialDigest("rental-code", id.slice(0, 8));
+    expect(await knownCredentials().has(digest)).toBe(false);
     const confirmed = await confirm({ txHash: receipt.transactionHash, claimSecret: body.claimSecret }, ip);
     expect(confirmed.status).toBe(200);
+    // Activation marks the code as one in use: it passes even while the guessing breaker is open.
+    expect(await knownCredentials().has(digest)).toBe(true);
     const t = await blockTimeOf(p, receipt.transactionHash);
     expect(await confirmed.json()).toEqual({
       id, code: id.slice(0, 8), status: "active", starts_at: iso(t), ends_at: iso(t + 86_400n), txHash: receipt.transactionHash,
