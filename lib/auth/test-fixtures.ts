@@ -53,8 +53,11 @@ export function sessionCookieFrom(res: Response): string {
 export async function signInWithWallet(wallet: PrivateKeyAccount = newWallet()) {
   const { GET: NONCE } = await import("@/app/api/auth/nonce/route");
   const { POST: SIWE } = await import("@/app/api/auth/siwe/route");
+  // The chain the routes just imported expect (CHAIN_ID, when a test configures one), as the
+  // sign-in page would write it.
+  const { expectedSiweChainId } = await import("@/lib/auth/verify-siwe-sign-in");
   const { nonce } = await (await NONCE(authRequest("nonce"))).json();
-  const message = siweMessage(wallet, nonce);
+  const message = siweMessage(wallet, nonce, { chainId: expectedSiweChainId() ?? 8453 });
   const res = await SIWE(authRequest("siwe", { body: { message, signature: await wallet.signMessage({ message }) } }));
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const { account } = await res.json();
