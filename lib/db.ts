@@ -1,13 +1,13 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { databaseHolder as globalForDb } from "@/lib/disconnect-database";
 import { env } from "@/lib/env";
 
-// One client per process (Next.js dev reloads modules, so keep it on globalThis). The pool size
-// is explicit: serverless functions must not each open dozens of connections, and the embedded
-// PGlite server accepts a single one (DATABASE_POOL_MAX=1).
-const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
-
+// One client per process (Next.js dev reloads modules, so keep it on globalThis; `npm start`
+// closes its pool at shutdown with disconnectDatabase). The pool size is explicit: serverless
+// functions must not each open dozens of connections, and the embedded PGlite server accepts a
+// single one (DATABASE_POOL_MAX=1).
 function client(): PrismaClient {
   if (globalForDb.prisma) return globalForDb.prisma;
   if (!env.DATABASE_URL) {

@@ -4,8 +4,13 @@
 import "./load-env";
 import { createServer } from "node:http";
 import next from "next";
+import { disconnectDatabase } from "@/lib/disconnect-database";
 import { env } from "@/lib/env";
 import { missingProductionSettingsMessage } from "@/lib/required-production-settings";
+import { gracefulShutdown } from "./graceful-shutdown";
+
+// Time past the webhook timeout for a chat's last steps (recording the call, writing the reply).
+const SHUTDOWN_MARGIN_MS = 5_000;
 
 const dev = process.argv.includes("--dev");
 // Production refuses to boot without APP_URL, SECRET_BOX_KEYS or CRON_SECRET, naming the missing
@@ -28,13 +33,19 @@ const server = createServer((req, res) => {
   void handle(req, res);
 });
 if (dev) server.on("upgrade", app.getUpgradeHandler());
+
+// SIGTERM/SIGINT: stop accepting, let in-flight requests finish (a chat waits up to
+// WEBHOOK_TIMEOUT_MS for its webhook; cron runs are requests too), close the database pool, exit
+// 0. A second signal, or the deadline a little past the webhook timeout, exits 1 at once.
+const shutdown = gracefulShutdown(server, {
+  deadlineMs: env.WEBHOOK_TIMEOUT_MS + SHUTDOWN_MARGIN_MS,
+  closeHooks: [{ name: "the database pool", close: disconnectDatabase }],
+  exit: (code) => process.exit(code),
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => void shutdown.begin(signal));
+}
+
 server.listen(env.PORT, host, () => {
   console.log(`> Ready on http://localhost:${env.PORT} (${dev ? "development" : "production"})`);
 });
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3_000).unref(); // keep-alive sockets may hold close()
-  });
-}

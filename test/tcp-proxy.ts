@@ -13,17 +13,23 @@ export type TcpProxy = {
   cut(): Promise<void>;
   restore(): Promise<void>;
   hold(): { held: Promise<void> };
+  // Resolves once no connection is open through the relay (its clients closed them all).
+  idle(): Promise<void>;
 };
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy & { close(): Promise<void> }> {
   const sockets = new Set<Socket>();
+  const onIdle: Array<() => void> = [];
   let holding: { resolve(): void } | null = null;
 
   const server = createServer((client) => {
     const upstream = connect(target.port, target.host);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
-      socket.on("close", () => sockets.delete(socket));
+      socket.on("close", () => {
+        sockets.delete(socket);
+        if (sockets.size === 0) for (const resolve of onIdle.splice(0)) resolve();
+      });
       // The other side's end is destroyed with it; an error here is the outage under test.
       socket.on("error", () => {});
     }
@@ -67,6 +73,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       const held = new Promise<void>((r) => (resolve = r));
       holding = { resolve };
       return { held };
+    },
+    idle() {
+      return sockets.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => onIdle.push(resolve));
     },
     async close() {
       if (server.listening) await cut();
