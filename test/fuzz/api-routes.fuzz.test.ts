@@ -234,21 +234,27 @@ const nastyText = fc.constantFrom("nul\u0000byte", "\u0000", "lone \ud800 surrog
 const hex = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9a-f]{${min},${max}}$`));
 const garbageText = fc.oneof(fc.string({ maxLength: 60 }), unicodeText, headerValue);
 
+const sentAs = fc.constantFrom("x-api-key" as const, "bearer" as const);
+const rawAs = fc.constantFrom("x-api-key" as const, "bearer" as const, "authorization" as const);
+const rental = fc.constantFrom<keyof World["codes"]>("active", "active", "active", "failing", "noWebhook", "brokenCredentials", "expired", "cancelled");
+const codeShape = fc.constantFrom("plain" as const, "upper" as const, "uuid" as const);
+const none = fc.constant({ kind: "none" as const });
+
 const renterCredential: fc.Arbitrary<Credential> = fc.oneof(
-  { weight: 10, arbitrary: fc.record({ kind: fc.constant("code" as const), which: fc.constantFrom("active", "active", "active", "failing", "noWebhook", "brokenCredentials", "expired", "cancelled"), as: fc.constantFrom("x-api-key" as const, "bearer" as const), shape: fc.constantFrom("plain" as const, "upper" as const, "uuid" as const) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("raw" as const), value: headerValue, as: fc.constantFrom("x-api-key" as const, "bearer" as const, "authorization" as const) }) },
+  { weight: 10, arbitrary: fc.record({ kind: fc.constant("code" as const), which: rental, as: sentAs, shape: codeShape }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("raw" as const), value: headerValue, as: rawAs }) },
   // Well-formed codes that match nothing: kept rare, they spend the failed-lookup budgets.
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("raw" as const), value: hex(8, 32), as: fc.constantFrom("x-api-key" as const, "bearer" as const) }) },
-  { weight: 2, arbitrary: fc.constant({ kind: "none" as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("raw" as const), value: hex(8, 32), as: sentAs }) },
+  { weight: 2, arbitrary: none },
 );
 const ownerCredential: fc.Arbitrary<Credential> = fc.oneof(
-  { weight: 12, arbitrary: fc.record({ kind: fc.constant("ownerKey" as const), as: fc.constantFrom("x-api-key" as const, "bearer" as const) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("raw" as const), value: fc.oneof(headerValue, hex(8, 64).map((h) => `rck_${h}`)), as: fc.constantFrom("x-api-key" as const, "bearer" as const, "authorization" as const) }) },
-  { weight: 2, arbitrary: fc.constant({ kind: "none" as const }) },
+  { weight: 12, arbitrary: fc.record({ kind: fc.constant("ownerKey" as const), as: sentAs }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("raw" as const), value: fc.oneof(headerValue, hex(8, 64).map((h) => `rck_${h}`)), as: rawAs }) },
+  { weight: 2, arbitrary: none },
 );
 const anyCredential: fc.Arbitrary<Credential> = fc.oneof(
-  { weight: 3, arbitrary: fc.constant({ kind: "none" as const }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("raw" as const), value: headerValue, as: fc.constantFrom("x-api-key" as const, "bearer" as const, "authorization" as const) }) },
+  { weight: 3, arbitrary: none },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("raw" as const), value: headerValue, as: rawAs }) },
 );
 const cookie: fc.Arbitrary<Cookie> = fc.oneof(
   { weight: 4, arbitrary: fc.constant({ kind: "none" as const }) },
