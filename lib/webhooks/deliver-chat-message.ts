@@ -67,7 +67,7 @@ function deliveryError(reason: "blocked" | "invalid_url" | "timeout" | "unreacha
     case "too_large":
       return new ApiError(502, "The agent's reply was larger than 1 MiB.");
     case "blocked":
-      return new ApiError(503, "The agent's webhook points at a private or local address, which is not allowed.");
+      return new ApiError(503, "The agent's webhook does not resolve to a public address; the owner must fix it.");
     case "invalid_url":
       return new ApiError(503, "The agent's webhook URL is not usable; the owner must reconnect it.");
     case "unreachable":
