@@ -117,14 +117,16 @@ describe("npm run dev (embedded default)", () => {
     const { agents: list } = await agents.json();
     expect(list.map((a: { name: string }) => a.name)).toContain("Echo Agent");
 
-    // The server keys limits on the socket address: a forged X-Forwarded-For buys nothing.
+    // The server keys limits on the socket address: a forged X-Forwarded-For buys nothing. Every
+    // request names another client; were the header trusted, none would ever be limited. The
+    // bucket refills one token a second, so it empties as long as a request takes under a second,
+    // however slow the machine (no bound on where exactly).
     let limitedAt = 0;
-    for (let i = 1; i <= 70 && !limitedAt; i++) {
+    for (let i = 1; i <= 250 && !limitedAt; i++) {
       const res = await fetch(`${base}/api/v1/status`, { headers: { "X-API-Key": code, "X-Forwarded-For": `203.0.113.${i}` } });
       if (res.status === 429) limitedAt = i;
     }
     expect(limitedAt).toBeGreaterThan(0);
-    expect(limitedAt).toBeLessThanOrEqual(61);
 
     // It listens on this machine only (it serves /dev/outbox, where sign-in links are): not on
     // IPv6 loopback, not on any of the machine's network addresses.
