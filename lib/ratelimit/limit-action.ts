@@ -1,7 +1,9 @@
 import "server-only";
-import type { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/http/api-error";
 import { rateLimitError } from "@/lib/http/rate-limit-error";
 import { limiters, type Limiters } from "@/lib/ratelimit/policies";
+import type { RateDecision } from "@/lib/ratelimit/rate-limiter";
+import { reserve } from "@/lib/ratelimit/with-failure-budgets";
 
 // What a refused dashboard action hands its form (a FormState): the reason and when to retry.
 export type ActionRefusal = { ok: false; message: string; fieldErrors: Record<string, string> };
@@ -17,8 +19,12 @@ export async function limitAction(
   const decision = await buckets.dashboardAction.limit(accountId);
   if (!decision.allowed) return refusal(rateLimitError(decision, "Too many changes in a short time (at most 30 a minute)"));
   if (options.webhookTestOf !== undefined) {
-    const refused = await webhookTestRefusal(accountId, options.webhookTestOf, buckets);
-    if (refused) return refusal(refused);
+    try {
+      await spendWebhookTest(accountId, options.webhookTestOf, buckets);
+    } catch (error) {
+      if (error instanceof ApiError) return refusal(error);
+      throw error;
+    }
   }
   return null;
 }
@@ -28,21 +34,16 @@ export async function limitAction(
 // the account's budget (10 per 10 minutes) and the listing's (5 in a row, then one a minute).
 // Throws the 429 when either is empty; the other then gets its token back.
 export async function spendWebhookTest(accountId: string, agentId: string, buckets: Limiters = limiters()): Promise<void> {
-  const refused = await webhookTestRefusal(accountId, agentId, buckets);
-  if (refused) throw refused;
-}
-
-async function webhookTestRefusal(accountId: string, agentId: string, buckets: Limiters): Promise<ApiError | null> {
-  const spends = [
-    { limiter: buckets.webhookTestAccount, key: accountId, reason: "Too many webhook tests from this account (at most 10 every 10 minutes)" },
+  const refusedWith = (reason: string) => (d: RateDecision) => rateLimitError(d, reason);
+  await reserve([
+    { limiter: buckets.webhookTestAccount, key: accountId, refused: refusedWith("Too many webhook tests from this account (at most 10 every 10 minutes)") },
     // Keyed with the account too: another account naming this agent's id spends its own tokens.
-    { limiter: buckets.webhookTestAgent, key: `${accountId}:${agentId}`, reason: "Too many webhook tests of this listing (at most 5 in a row, then one a minute)" },
-  ];
-  const decisions = await Promise.all(spends.map((s) => s.limiter.limit(s.key)));
-  const denied = decisions.findIndex((d) => !d.allowed);
-  if (denied === -1) return null;
-  await Promise.all(spends.filter((_, i) => decisions[i].allowed).map((s) => s.limiter.refund(s.key)));
-  return rateLimitError(decisions[denied], spends[denied].reason);
+    {
+      limiter: buckets.webhookTestAgent,
+      key: `${accountId}:${agentId}`,
+      refused: refusedWith("Too many webhook tests of this listing (at most 5 in a row, then one a minute)"),
+    },
+  ]);
 }
 
 function refusal(error: ApiError): ActionRefusal {

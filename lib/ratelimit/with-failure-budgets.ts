@@ -42,7 +42,9 @@ export async function withFailureBudgets<T>(options: {
   throw outcome.error;
 }
 
-async function reserve(budgets: FailureBudget[]): Promise<void> {
+// One token from every budget, or none: when one is empty the others get theirs back and its
+// 429 is thrown.
+export async function reserve(budgets: FailureBudget[]): Promise<void> {
   const decisions = await Promise.all(budgets.map((b) => b.limiter.limit(b.key)));
   const denied = decisions.findIndex((d) => !d.allowed);
   if (denied === -1) return;
