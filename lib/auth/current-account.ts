@@ -15,7 +15,7 @@ const TOUCH_EVERY_MS = 5 * 60_000;
  * revoked or expired. Pass the Request in a route handler, or `await cookies()` (next/headers)
  * in a server component.
  */
-export async function currentSession(source: Request | CookieReader): Promise<CurrentSession | null> {
+export async function currentSession(source: Request | CookieReader, now: number = Date.now()): Promise<CurrentSession | null> {
   const token = readSessionToken(source);
   if (!isWellFormedAuthToken(token)) return null;
   // Looked up by hash: the secret itself is never compared, so timing says nothing about it.
@@ -30,7 +30,6 @@ export async function currentSession(source: Request | CookieReader): Promise<Cu
       account: { select: { id: true, email: true, walletAddress: true, createdAt: true } },
     },
   });
-  const now = Date.now();
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now) return null;
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.session.updateMany({ where: { id: row.id, lastSeenAt: row.lastSeenAt }, data: { lastSeenAt: new Date(now) } });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST as CALLBACK } from "@/app/api/auth/email/callback/route";
 import { POST as EMAIL } from "@/app/api/auth/email/route";
 import { GET as NONCE } from "@/app/api/auth/nonce/route";
@@ -7,12 +7,15 @@ import { GET as SESSION } from "@/app/api/auth/session/route";
 import { authRequest } from "@/lib/auth/test-fixtures";
 import { uniqueIp } from "@/test/fixtures";
 
-// Token buckets refill on the clock: on a loaded machine a refill can land inside the burst
-// this test sends, so it gets another go (the assertions themselves stay exact).
-const RETRY_WITH_REFILL = { retry: 2 };
+// Token buckets refill on the clock, and @upstash/ratelimit reads it with Date.now(): tests that
+// count a bucket down freeze Date (timers stay real), so no refill can land inside their burst
+// however slow the machine, and every count and Retry-After is exact.
+const freezeClock = () => vi.useFakeTimers({ toFake: ["Date"] });
+afterEach(() => vi.useRealTimers());
 
 describe("sign-in rate limit (policy auth: 10/min per client IP)", () => {
-  it("429 with Retry-After on the 11th sign-in request from one IP, across all sign-in routes", RETRY_WITH_REFILL, async () => {
+  it("429 with Retry-After on the 11th sign-in request from one IP, across all sign-in routes", async () => {
+    freezeClock();
     const ip = uniqueIp();
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
@@ -30,8 +33,9 @@ describe("sign-in rate limit (policy auth: 10/min per client IP)", () => {
     ];
     for (const res of limited) {
       expect(res.status).toBe(429);
-      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-      expect((await res.json()).error).toMatch(/^Too many requests; retry in \d+ seconds?\.$/);
+      // One token every 6 s, and the clock stands still.
+      expect(res.headers.get("retry-after")).toBe("6");
+      expect((await res.json()).error).toBe("Too many requests; retry in 6 seconds.");
     }
     // Another IP is not affected; reading the session is not a sign-in route.
     expect((await NONCE(authRequest("nonce", { ip: uniqueIp() }))).status).toBe(200);

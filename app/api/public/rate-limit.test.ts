@@ -1,5 +1,5 @@
 // The owner surface shares one 30/min bucket per key across all its endpoints.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DELETE, GET as GET_AGENT, PATCH } from "@/app/api/public/agents/[id]/route";
 import { POST as CONNECT } from "@/app/api/public/agents/[id]/connect/route";
 import { GET as LIST, POST as CREATE } from "@/app/api/public/agents/route";
@@ -7,12 +7,15 @@ import { GET as STATS } from "@/app/api/public/stats/route";
 import { db } from "@/lib/db";
 import { makeOwnerAgent, makeOwnerWithKey, ownerRequest, segment } from "@/test/owner-fixtures";
 
-// Token buckets refill on the clock: on a loaded machine a refill can land inside the burst
-// this test sends, so it gets another go (the assertions themselves stay exact).
-const RETRY_WITH_REFILL = { retry: 2 };
+// Token buckets refill on the clock, and @upstash/ratelimit reads it with Date.now(): tests that
+// count a bucket down freeze Date (timers stay real), so no refill can land inside their burst
+// however slow the machine, and every count and Retry-After is exact.
+const freezeClock = () => vi.useFakeTimers({ toFake: ["Date"] });
+afterEach(() => vi.useRealTimers());
 
 describe("owner API rate limit", () => {
-  it("429 with Retry-After on every endpoint once a key has spent 30 requests, before any work is done", RETRY_WITH_REFILL, async () => {
+  it("429 with Retry-After on every endpoint once a key has spent 30 requests, before any work is done", async () => {
+    freezeClock();
     const { accountId, apiKey: key } = await makeOwnerWithKey();
     const agent = await makeOwnerAgent(accountId);
     const id = agent.id;
@@ -32,8 +35,9 @@ describe("owner API rate limit", () => {
     ];
     for (const res of await Promise.all(limited)) {
       expect(res.status).toBe(429);
-      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-      expect((await res.json()).error).toMatch(/Too many requests; retry in \d+ seconds?\./);
+      // One token every 2 s, and the clock stands still.
+      expect(res.headers.get("retry-after")).toBe("2");
+      expect((await res.json()).error).toBe("Too many requests; retry in 2 seconds.");
     }
     const row = await db.agent.findUniqueOrThrow({ where: { id } });
     expect([row.name, row.webhookUrlCipher]).toEqual(["Owner Agent", null]);

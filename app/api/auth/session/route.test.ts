@@ -28,7 +28,8 @@ describe("GET /api/auth/session", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json();
     expect(body.account).toEqual({ id: accountId, walletAddress: wallet.address.toLowerCase(), email: null });
-    expect(new Date(body.session.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    const row = await db.session.findUniqueOrThrow({ where: { tokenHash: hashAuthToken(tokenOf(cookie)) } });
+    expect(body.session.expiresAt).toBe(new Date(row.createdAt.getTime() + 30 * 86_400_000).toISOString());
   });
 
   it("401 in words: no cookie (nothing to clear), an unknown or malformed one (cleared)", async () => {
@@ -54,13 +55,17 @@ describe("GET /api/auth/session", () => {
   it("records lastSeenAt at most every 5 minutes", async () => {
     const { cookie } = await signInWithWallet();
     const where = { tokenHash: hashAuthToken(tokenOf(cookie)) };
-    const old = new Date(Date.now() - 10 * 60_000);
-    await db.session.update({ where, data: { lastSeenAt: old } });
-    await currentSession(authRequest("session", { cookie }));
-    const seen = (await db.session.findUniqueOrThrow({ where })).lastSeenAt;
-    expect(seen.getTime()).toBeGreaterThan(Date.now() - 5_000);
-    await currentSession(authRequest("session", { cookie }));
-    expect((await db.session.findUniqueOrThrow({ where })).lastSeenAt).toEqual(seen);
+    const signedInAt = (await db.session.findUniqueOrThrow({ where })).createdAt.getTime();
+    const lastSeen = async () => (await db.session.findUniqueOrThrow({ where })).lastSeenAt.getTime();
+    const readAt = (now: number) => currentSession(authRequest("session", { cookie }), now);
+    expect(await lastSeen()).toBe(signedInAt);
+    // Exactly 5 minutes later is not yet "more than 5 minutes".
+    await readAt(signedInAt + 5 * 60_000);
+    expect(await lastSeen()).toBe(signedInAt);
+    await readAt(signedInAt + 5 * 60_000 + 1);
+    expect(await lastSeen()).toBe(signedInAt + 5 * 60_000 + 1);
+    await readAt(signedInAt + 6 * 60_000);
+    expect(await lastSeen()).toBe(signedInAt + 5 * 60_000 + 1);
   });
 });
 
