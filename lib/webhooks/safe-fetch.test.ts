@@ -170,9 +170,10 @@ describe("safeFetch with private addresses allowed", () => {
 
   it("times out when the reply is slower than timeoutMs", async () => {
     const result = await safeFetch(url("/slow"), { ...init, timeoutMs: 300 }, local);
+    // No upper bound on the time taken (a loaded machine is slow): that the timeout, not the
+    // reply due at 1 s on a timer of this same process, ended the request is the proof.
     expect(result).toMatchObject({ kind: "error", reason: "timeout" });
     expect(result.latencyMs).toBeGreaterThanOrEqual(290);
-    expect(result.latencyMs).toBeLessThan(1_000);
   });
 
   it("times out when the body never finishes", async () => {

@@ -113,12 +113,16 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
       total: 11,
       totalMicro: "11000000",
     });
-    expect(Number(body.quote.deadline) - Date.now() / 1000).toBeGreaterThan(env.QUOTE_TTL_SECONDS - 30);
     expect(res.headers.get("ratelimit-limit")).toBe("20");
     const id: string = body.rentalId;
-    expect(await db.rental.findUniqueOrThrow({ where: { id } })).toMatchObject({
+    const pending = await db.rental.findUniqueOrThrow({ where: { id } });
+    expect(pending).toMatchObject({
       status: "pending", renterAddress: renter.address.toLowerCase(), payoutAddress: payout.toLowerCase(), createTxHash: null,
     });
+    // The quote is payable for QUOTE_TTL_SECONDS from the moment it was made (the pending row's
+    // provisional start), to the second the contract sees.
+    expect(pending.quoteDeadline!.getTime() - pending.startsAt.getTime()).toBe(env.QUOTE_TTL_SECONDS * 1000);
+    expect(body.quote.deadline).toBe(String(Math.floor(pending.quoteDeadline!.getTime() / 1000)));
     expect((await status(id)).status).toBe(404);
 
     const q = body.quote;

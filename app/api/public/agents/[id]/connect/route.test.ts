@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET, POST } from "@/app/api/public/agents/[id]/connect/route";
 import { openWebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
@@ -32,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await hook.close();
 });
+afterEach(() => vi.useRealTimers());
 
 const url = (path: string) => hook.url.replace("/hooks/agent", path);
 
@@ -64,6 +65,9 @@ describe("POST /api/public/agents/{id}/connect", () => {
 
   it("sends the webhook a health check: X-Health-Check, the token, the agent name, a health_check body", async () => {
     const before = hook.received.length;
+    // Date stands still (timers do not), so the timestamp sent is exactly this test's "now".
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const now = new Date().toISOString();
     const { agent } = await connect("/hooks/agent", { listing: { name: "Health Probe" } });
     const sent = hook.received.slice(before).find((r) => r.body.includes(agent.id))!;
     expect(sent.method).toBe("POST");
@@ -73,8 +77,7 @@ describe("POST /api/public/agents/{id}/connect", () => {
     expect(sent.headers["x-agent-name"]).toBe("Health Probe");
     expect(sent.headers["content-type"]).toBe("application/json");
     const payload = JSON.parse(sent.body);
-    expect(payload).toEqual({ type: "health_check", timestamp: expect.any(String), agentId: agent.id });
-    expect(Math.abs(Date.parse(payload.timestamp) - Date.now())).toBeLessThan(10_000);
+    expect(payload).toEqual({ type: "health_check", timestamp: now, agentId: agent.id });
   });
 
   it("200 with the agent offline: the webhook answers 500", async () => {
