@@ -32,7 +32,8 @@ export async function activatePaidRental(event: RentalCreatedEvent): Promise<Act
     rental.feeMicro === event.fee &&
     event.endsAt - event.startsAt === BigInt(DURATION_SECONDS[rental.durationType]);
   if (!matches) {
-    console.error(`[payments] rental ${rentalId}: on-chain RentalCreated does not match the signed quote`);
+    // Named by its escrow id, never the rental id: that holds the code.
+    console.error(`[payments] escrow id ${event.id}: on-chain RentalCreated does not match the signed quote`);
     return { outcome: "mismatch", rentalId };
   }
   const endsAt = new Date(Number(event.endsAt) * 1000);

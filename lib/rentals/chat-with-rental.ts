@@ -56,6 +56,10 @@ type CallRecord = {
   responseBytes: number;
 };
 
+// Statistics only: once the agent has answered, the renter gets the answer even if the database
+// went away meanwhile (the call is then missing from the owner's stats, and the log says so).
 async function recordCall(rental: RentalWithAgent, call: CallRecord): Promise<void> {
-  await db.chatCall.create({ data: { rentalId: rental.id, agentId: rental.agent.id, ...call } });
+  await db.chatCall.create({ data: { rentalId: rental.id, agentId: rental.agent.id, ...call } }).catch((error: unknown) => {
+    console.error(`[chat] could not record a call to agent ${rental.agent.id}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+  });
 }
