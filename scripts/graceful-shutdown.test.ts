@@ -199,6 +199,28 @@ describe("gracefulShutdown", () => {
     expect(events).toEqual(["exit 1", "answered /api/v1/chat"]);
   });
 
+  it("a request with a longer allowance in flight (a cron run) extends the deadline to it", async () => {
+    const events: string[] = [];
+    const server = startServer(events);
+    const deadlines: number[] = [];
+    const { shutdown, exits } = setup(server, events, {
+      // As scripts/server.ts gives cron runs 305 s; here the chat stands in for one.
+      allowanceOf: (req) => (req.url === "/api/v1/chat" ? 305_000 : 0),
+      startDeadline: (_fire, ms) => {
+        deadlines.push(ms);
+        return () => {};
+      },
+    });
+    const port = await listen(server);
+    const chat = (await chatRequest(port)).reply;
+    const stopped = shutdown.begin("SIGTERM");
+    expect(deadlines).toEqual([305_000]);
+    answerWebhook("done");
+    expect((await chat).status).toBe(200);
+    await stopped;
+    expect(exits).toEqual([0]);
+  });
+
   it("a second signal exits 1 at once", async () => {
     const events: string[] = [];
     const server = startServer(events);

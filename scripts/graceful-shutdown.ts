@@ -8,6 +8,9 @@ import type { Socket } from "node:net";
 export type GracefulShutdownOptions = {
   // Longest the requests in flight may take after the signal.
   deadlineMs: number;
+  // A longer allowance for some requests (cron runs); the deadline is the longest among those in
+  // flight when the signal comes, and never shorter than deadlineMs.
+  allowanceOf?: (req: IncomingMessage) => number;
   // Run in order once no request is in flight; one that fails is logged and the rest still run.
   closeHooks: Array<{ name: string; close: () => Promise<void> }>;
   exit: (code: number) => void;
@@ -30,8 +33,9 @@ const defaultDeadline = (onDeadline: () => void, ms: number) => {
 
 // Call before the server starts listening, so every request is counted.
 export function gracefulShutdown(server: Server, options: GracefulShutdownOptions): GracefulShutdown {
-  const { deadlineMs, closeHooks, exit, log = console.log, startDeadline = defaultDeadline } = options;
-  const responses = new Set<ServerResponse>();
+  const { closeHooks, exit, log = console.log, startDeadline = defaultDeadline, allowanceOf = () => 0 } = options;
+  // Each response in flight, with the allowance of its request.
+  const responses = new Map<ServerResponse, number>();
   let stopping = false;
   let exited = false;
   const exitOnce = (code: number) => {
@@ -54,7 +58,7 @@ export function gracefulShutdown(server: Server, options: GracefulShutdownOption
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     silent.delete(req.socket);
-    responses.add(res);
+    responses.set(res, allowanceOf(req));
     if (stopping) closeAfter(res);
     res.once("close", () => {
       responses.delete(res);
@@ -72,6 +76,7 @@ export function gracefulShutdown(server: Server, options: GracefulShutdownOption
         return;
       }
       stopping = true;
+      const deadlineMs = Math.max(options.deadlineMs, ...responses.values());
       log(`${signal}: no new connections; waiting for ${responses.size} request(s) in flight (at most ${Math.ceil(deadlineMs / 1000)} s).`);
       const cancelDeadline = startDeadline(() => {
         log(`Shutdown deadline of ${Math.ceil(deadlineMs / 1000)} s passed with ${responses.size} request(s) in flight: exiting.`);
@@ -81,7 +86,7 @@ export function gracefulShutdown(server: Server, options: GracefulShutdownOption
       // close() stops accepting and calls back once every connection has ended; connections
       // busy with a request end after their response (closeAfter, and the close listener above).
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const res of responses) closeAfter(res);
+      for (const res of responses.keys()) closeAfter(res);
       server.closeIdleConnections();
       for (const socket of silent) socket.destroy();
       await closed;

@@ -11,6 +11,8 @@ import { gracefulShutdown } from "./graceful-shutdown";
 
 // Time past the webhook timeout for a chat's last steps (recording the call, writing the reply).
 const SHUTDOWN_MARGIN_MS = 5_000;
+// Cron runs stop taking work before their maxDuration (300 s, app/api/cron/*/route.ts).
+const CRON_RUN_MS = 300_000;
 
 const dev = process.argv.includes("--dev");
 // Production refuses to boot without APP_URL, SECRET_BOX_KEYS or CRON_SECRET, naming the missing
@@ -35,10 +37,12 @@ const server = createServer((req, res) => {
 if (dev) server.on("upgrade", app.getUpgradeHandler());
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (a chat waits up to
-// WEBHOOK_TIMEOUT_MS for its webhook; cron runs are requests too), close the database pool, exit
-// 0. A second signal, or the deadline a little past the webhook timeout, exits 1 at once.
+// WEBHOOK_TIMEOUT_MS for its webhook; a cron run up to its 300 s), close the database pool, exit
+// 0. A second signal, or the deadline passing (a little past the longest of those in flight),
+// exits 1 at once.
 const shutdown = gracefulShutdown(server, {
   deadlineMs: env.WEBHOOK_TIMEOUT_MS + SHUTDOWN_MARGIN_MS,
+  allowanceOf: (req) => (req.url?.startsWith("/api/cron/") ? CRON_RUN_MS + SHUTDOWN_MARGIN_MS : 0),
   closeHooks: [{ name: "the database pool", close: disconnectDatabase }],
   exit: (code) => process.exit(code),
 });
