@@ -1,0 +1,66 @@
+"use client";
+// The Payment part: the stepper, its live announcement, the notice, and Pay / Retry / Cancel.
+import { formatMicroUsdc } from "@/lib/checkout/price";
+import { StepList } from "./step-list";
+import type { CheckoutState } from "./use-checkout";
+import styles from "./checkout.module.css";
+
+export type PaymentPanelProps = Pick<
+  CheckoutState,
+  "steps" | "order" | "status" | "started" | "running" | "walletOpen" | "failed" | "notice" | "totals" | "onChain" | "run" | "cancel"
+> & { connected: boolean };
+
+export function PaymentPanel({ steps, order, status, started, running, walletOpen, failed, notice, totals, onChain, run, cancel, connected }: PaymentPanelProps) {
+  const payLabel = `Pay ${formatMicroUsdc(totals.total)} USDC`;
+  return (
+    <div className={styles.payment}>
+      <h3 id="steps-heading">Payment</h3>
+      <StepList steps={steps} order={order} />
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="step-announcement">
+        {status}
+      </p>
+      {!started && (
+        <p className="hint">
+          {steps.plan === "permit"
+            ? "If your token supports it, you sign one permit and send one transaction; otherwise you approve USDC, then pay."
+            : "You approve USDC, then send the payment."}
+        </p>
+      )}
+
+      {notice && (
+        <p className="notice" role="alert" data-testid="checkout-notice">
+          {notice}
+        </p>
+      )}
+
+      <div className={styles.buttons}>
+        {connected && onChain && !failed && !running && (
+          <button type="button" className="button button-primary" onClick={() => void run("quote")}>
+            {payLabel}
+          </button>
+        )}
+        {walletOpen && (
+          <button type="button" className="button button-primary" disabled>
+            Waiting for your wallet…
+          </button>
+        )}
+        {running && !walletOpen && (
+          <p className={styles.working} data-testid="checkout-working">
+            Working: the steps above update on their own. You can keep this page open while the network confirms.
+          </p>
+        )}
+        {failed && (
+          <button type="button" className="button button-primary" onClick={() => void run(failed)}>
+            Retry
+          </button>
+        )}
+        {(walletOpen || failed) && (
+          <button type="button" className="button" onClick={cancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+      {!connected && <p className="hint">Connect a wallet to pay {formatMicroUsdc(totals.total)} USDC.</p>}
+    </div>
+  );
+}
