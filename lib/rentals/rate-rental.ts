@@ -1,28 +1,9 @@
 import "server-only";
-import { z } from "zod";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/api-error";
 import { renterRentalsWhere, type RenterAccount } from "@/lib/rentals/list-renter-rentals";
-
-export const RATING_COMMENT_MAX = 1000;
-
-// Form values arrive as strings: the score is coerced, the comment trimmed (empty = no comment).
-export const ratingInputSchema = z.object({
-  score: z.coerce
-    .number({ error: "Choose a score from 1 to 5 stars." })
-    .int("Choose a whole number of stars, from 1 to 5.")
-    .min(1, "Choose a score from 1 to 5 stars.")
-    .max(5, "Choose a score from 1 to 5 stars."),
-  comment: z
-    .string({ error: "The comment must be text." })
-    .trim()
-    .max(RATING_COMMENT_MAX, `Keep the comment to ${RATING_COMMENT_MAX.toLocaleString("en-US")} characters or fewer.`)
-    .nullish()
-    .transform((c) => (c ? c : null)),
-});
-
-export type RatingInput = z.input<typeof ratingInputSchema>;
+import { ratingInputSchema, type RatingInput } from "@/lib/schemas/rating";
 
 export type SavedRating = { id: string; rentalId: string; agentId: string; score: number; comment: string | null; createdAt: Date };
 

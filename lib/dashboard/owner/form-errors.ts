@@ -6,6 +6,9 @@ export type FormState =
   | { ok: false; message: string; fieldErrors: Record<string, string>; values?: FormValues }
   | { ok: true; message: string; values?: FormValues };
 
+/** A refused or failed action's answer: every form can show it. */
+export type FormFailure = Extract<FormState, { ok: false }>;
+
 /** What was submitted, handed back so the form shows it again after an error. */
 export type FormValues = Record<string, string | string[]>;
 
@@ -33,7 +36,7 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-export function invalid(error: z.ZodError): FormState {
+export function invalid(error: z.ZodError): FormFailure {
   const fieldErrors = fieldErrorsOf(error);
   const list = Object.entries(fieldErrors).map(([field, message]) => `${FIELD_LABELS[field] ?? field}: ${message}`);
   return { ok: false, message: `Please correct ${list.length === 1 ? "this field" : "these fields"}. ${list.join("; ")}.`, fieldErrors };
@@ -42,7 +45,7 @@ export function invalid(error: z.ZodError): FormState {
 // A service's ApiError becomes its message (written for people); a message that starts with a
 // field name ("pricePerHour: …") is also shown beside that field. Anything else is logged and
 // reported without details.
-export function failed(error: unknown, what: string): FormState {
+export function failed(error: unknown, what: string): FormFailure {
   if (error instanceof ApiError) {
     const match = /^([a-zA-Z]+): (.*)$/s.exec(error.message);
     const field = match && match[1] in FIELD_LABELS ? match[1] : null;
