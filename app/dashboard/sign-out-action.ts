@@ -1,10 +1,11 @@
 "use server";
 // Sign out of this browser, as POST /api/auth/sign-out does (same service), and go to /sign-in.
 // A server action so the button works without JavaScript and the redirect follows at once.
-// The one dashboard action without limitAction, on purpose: ending a session must never be
-// refused (a person who fears a stolen session signs out), and the work it can cause is bounded
-// anyway: each session is revoked once, and sessions are only made by the sign-in routes, which
-// are limited per client IP.
+// The one dashboard action outside the actions' wrapper (lib/actions/action.ts) and without
+// limitAction, on purpose: it must work for a session that is already gone (the cookie is still
+// cleared), and ending a session must never be refused (a person who fears a stolen session signs
+// out). The work it can cause is bounded anyway: each session is revoked once, and sessions are
+// only made by the sign-in routes, which are limited per client IP.
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { currentSession } from "@/lib/auth/current-account";

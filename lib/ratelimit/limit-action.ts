@@ -8,9 +8,10 @@ import { reserve } from "@/lib/ratelimit/with-failure-budgets";
 // What a refused dashboard action hands its form (a FormState): the reason and when to retry.
 export type ActionRefusal = { ok: false; message: string; fieldErrors: Record<string, string> };
 
-// The one rate limit of dashboard server actions, called first by every action (after the
-// session): 30 a minute per account, and for a webhook test connection also the webhook-test
-// budgets (spendWebhookTest). Returns null when the action may go ahead.
+// The one rate limit of dashboard server actions, called by their wrapper (lib/actions/action.ts,
+// after the session and the form's check): 30 a minute per account, and for a webhook test
+// connection also the webhook-test budgets (spendWebhookTest). Returns null when the action may
+// go ahead.
 export async function limitAction(
   accountId: string,
   options: { webhookTestOf?: string } = {},
