@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { SignedInAccount } from "@/lib/auth/current-account";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { ApiError } from "@/lib/http/api-error";
-import { failed, invalid, type FormFailure } from "@/lib/dashboard/owner/form-errors";
+import { failed, invalid, type FormFailure } from "@/lib/actions/form-errors";
 import { limitAction, type ActionRefusal } from "@/lib/ratelimit/limit-action";
 
 /** A path to revalidate after the action, or [path, "layout"] for everything under it. */

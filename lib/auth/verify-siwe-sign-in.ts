@@ -3,7 +3,7 @@ import { verifyMessage, type Hex } from "viem";
 import { parseSiweMessage, validateSiweMessage, type SiweMessage } from "viem/siwe";
 import { SIWE_NONCE_PATTERN } from "@/lib/auth/issue-siwe-nonce";
 import { chainClients } from "@/lib/chain/chain-clients";
-import { chainName } from "@/lib/checkout/public-chain-settings";
+import { chainName } from "@/lib/chain/public-chain-settings";
 import { db } from "@/lib/db";
 import { appUrl, env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";

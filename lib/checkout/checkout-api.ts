@@ -1,3 +1,4 @@
+import "client-only";
 // The browser's calls to the checkout API (app/api/checkout/*), with errors in words.
 import type { CheckoutChannel } from "@/lib/checkout/activation";
 

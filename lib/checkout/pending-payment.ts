@@ -1,3 +1,4 @@
+import "client-only";
 // A payment sent from this browser but not yet turned into a rental code (the tab closed, the
 // confirm call failed): remembered so the checkout can offer "Get my rental code" later.
 // The chain is the source of truth; this only keeps the transaction hash at hand.

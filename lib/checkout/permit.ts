@@ -1,3 +1,4 @@
+import "client-only";
 // EIP-2612 permits from the browser: whether the token supports them, and the typed data to sign.
 // The browser twin of lib/chain/usdc-permit-domain.ts (server-only), with wagmi's readContract.
 import { parseSignature, type Address, type Hex } from "viem";

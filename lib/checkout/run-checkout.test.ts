@@ -9,7 +9,7 @@ import { POST as confirmPost } from "@/app/api/checkout/confirm/route";
 import { POST as quotePost } from "@/app/api/checkout/quote/route";
 import { CheckoutApiError, type ConfirmResponse, type QuoteResponse } from "@/lib/checkout/checkout-api";
 import { keyWalletProvider } from "@/lib/checkout/key-wallet-provider";
-import type { PublicChainSettings } from "@/lib/checkout/public-chain-settings";
+import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import { runCheckout, type CheckoutDeps, type FlowData } from "@/lib/checkout/run-checkout";
 import { initialSteps, stepsReducer, type StepAction, type StepsState } from "@/lib/checkout/steps";
 import { db } from "@/lib/db";

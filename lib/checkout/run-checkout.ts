@@ -1,3 +1,4 @@
+import "client-only";
 // The checkout's steps, run against a wagmi config: balance check, plan (permit or approve),
 // quote, permit or approve, pay, confirm. The component only keeps the state; this runs the
 // wallet and the API and reports each step through dispatch. Flow: docs/checkout.md.
@@ -21,7 +22,7 @@ import {
 } from "@/lib/checkout/checkout-api";
 import { permitTypes, readPermitDomain, readPermitNonce, splitSignature, type PermitDomain } from "@/lib/checkout/permit";
 import { formatMicroUsdc, shortfallMessage } from "@/lib/checkout/price";
-import type { PublicChainSettings } from "@/lib/checkout/public-chain-settings";
+import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import { stepsFor, type PaymentPlan, type StepAction, type StepId } from "@/lib/checkout/steps";
 import { describeWalletError } from "@/lib/checkout/wallet-errors";
 import { shortHex } from "@/lib/chain/short-hex";

@@ -1,7 +1,7 @@
 // WALLETCONNECT_PROJECT_ID from the environment to the checkout's wallet buttons: validated by
 // lib/env.ts, passed on by publicChainSettings(), and a WalletConnect connector only when set.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PublicChainSettings } from "@/lib/checkout/public-chain-settings";
+import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import { createCheckoutConfig } from "@/lib/checkout/wagmi-config";
 
 const PROJECT_ID = "0123456789abcdef0123456789abcdef";
@@ -15,7 +15,7 @@ const CHAIN = {
 async function settingsWith(vars: Record<string, string | undefined>) {
   vi.resetModules();
   for (const [name, value] of Object.entries({ ...CHAIN, ...vars })) vi.stubEnv(name, value);
-  return (await import("@/lib/checkout/public-chain-settings")).publicChainSettings();
+  return (await import("@/lib/chain/public-chain-settings")).publicChainSettings();
 }
 
 afterEach(() => {

@@ -1,9 +1,10 @@
+import "client-only";
 // The wagmi config of the checkout page (browser only; imported by the rent page's client
 // component, never by other pages, so the marketplace ships no wallet code).
 import { defineChain } from "viem";
 import { createConfig, http, type CreateConnectorFn } from "wagmi";
 import { coinbaseWallet, injected, walletConnect } from "wagmi/connectors";
-import type { PublicChainSettings } from "@/lib/checkout/public-chain-settings";
+import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 
 export function checkoutChain(settings: PublicChainSettings) {
   return defineChain({

@@ -1,6 +1,6 @@
 // /api/public itself (and /public on an API host): the owner surface's JSON 404, as for any
 // other unknown /public path.
-import { ownerNotFound } from "@/lib/http/owner-route";
+import { ownerNotFound } from "@/lib/http/routes/owner-route";
 
 export const GET = ownerNotFound;
 export const POST = ownerNotFound;

@@ -9,8 +9,8 @@ import { connectAgentWebhook } from "@/lib/agents/connect-agent-webhook";
 import { createAgent } from "@/lib/agents/create-agent";
 import { deleteAgent } from "@/lib/agents/delete-agent";
 import { updateAgent } from "@/lib/agents/update-agent";
-import type { FormState } from "@/lib/dashboard/owner/form-errors";
-import { listingInputFromForm } from "@/lib/dashboard/owner/listing-form-data";
+import type { FormState } from "@/lib/actions/form-errors";
+import { listingInputFromForm } from "@/lib/agents/listing-form-data";
 import { agentListingPatchSchema, agentListingSchema } from "@/lib/schemas/agent-listing";
 import { webhookConnectionSchema } from "@/lib/schemas/webhook-connection";
 

@@ -3,7 +3,7 @@
 // skills are one text field, which the chips above it mirror once scripts run).
 import { useActionState, useId, useState } from "react";
 import { CATEGORIES, CATEGORY_SKILLS, MAX_SKILLS, type Category } from "@/lib/agents/categories";
-import type { FormState, FormValues } from "@/lib/dashboard/owner/form-errors";
+import type { FormState, FormValues } from "@/lib/actions/form-errors";
 import { FieldError, FormMessage } from "../_components/form-message";
 import { CHANNELS, categoryLabel } from "../_components/format";
 import styles from "../dashboard.module.css";

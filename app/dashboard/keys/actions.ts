@@ -4,7 +4,7 @@
 import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { revokeAccountApiKey } from "@/lib/accounts/revoke-account-api-key";
 import { action } from "@/lib/actions/action";
-import type { FormState } from "@/lib/dashboard/owner/form-errors";
+import type { FormState } from "@/lib/actions/form-errors";
 import { apiKeyLabelSchema, apiKeyRevokeSchema } from "@/lib/schemas/api-key";
 
 export type CreateKeyState = FormState | { ok: true; message: string; apiKey: string; prefix: string };

@@ -2,7 +2,7 @@
 // escrow holds for them to withdraw.
 import type { Metadata } from "next";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
-import { loadOwnerPayouts } from "@/lib/dashboard/owner/load-owner-payouts";
+import { loadOwnerPayouts } from "@/lib/payouts/load-owner-payouts";
 import { usdc } from "../_components/format";
 import { TableScrollRegion } from "../_components/table-scroll-region";
 import styles from "../dashboard.module.css";

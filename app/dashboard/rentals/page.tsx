@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
-import { CHANNEL_WORDS, DURATION_WORDS } from "@/lib/dashboard/renter/labels";
+import { CHANNEL_WORDS, DURATION_WORDS } from "@/lib/format/rental-labels";
 import { formatUsdc } from "@/lib/money/format-usdc";
 import { listRenterRentals, RENTER_RENTALS_LIMIT, type RenterRental } from "@/lib/rentals/list-renter-rentals";
 import { CopyCode } from "./_components/copy-code";

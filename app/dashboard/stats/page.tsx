@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import { loadOwnerStats } from "@/lib/agents/load-owner-stats";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
-import { loadOwnerTimeSeries, SERIES_DAYS } from "@/lib/dashboard/owner/load-owner-time-series";
+import { loadOwnerTimeSeries, SERIES_DAYS } from "@/lib/agents/load-owner-time-series";
 import { microToUsdc } from "@/lib/money/usdc";
 import { Chart } from "../_components/charts";
 import { plural, usdc, usdcNumber } from "../_components/format";

@@ -1,6 +1,6 @@
 // GET /api/auth/nonce — a one-time nonce for a Sign-In with Ethereum message (good for 10 minutes).
 import { issueSiweNonce } from "@/lib/auth/issue-siwe-nonce";
-import { NO_STORE, signInRoute } from "@/lib/auth/sign-in-route";
+import { NO_STORE, signInRoute } from "@/lib/http/routes/sign-in-route";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const GET = signInRoute(async () => {

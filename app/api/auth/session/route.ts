@@ -1,6 +1,6 @@
 // GET /api/auth/session — the signed-in account (from the ars_session cookie), or 401.
-import { sessionRoute } from "@/lib/auth/session-route";
-import { NO_STORE } from "@/lib/auth/sign-in-route";
+import { sessionRoute } from "@/lib/http/routes/session-route";
+import { NO_STORE } from "@/lib/http/routes/sign-in-route";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { toAccountView } from "@/lib/schemas/auth";
 

@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { isSameOriginRequest } from "@/lib/http/is-same-origin-request";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/routes/route";
 import { signOutSchema } from "@/lib/schemas/auth";
 
 export const POST = route({ auth: currentSession }, async ({ req, auth }) => {

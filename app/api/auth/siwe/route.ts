@@ -2,7 +2,7 @@
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import type { Hex } from "viem";
 import { createSession } from "@/lib/auth/create-session";
-import { NO_STORE, signInRoute } from "@/lib/auth/sign-in-route";
+import { NO_STORE, signInRoute } from "@/lib/http/routes/sign-in-route";
 import { verifySiweSignIn } from "@/lib/auth/verify-siwe-sign-in";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { AUTH_BODY_MAX_BYTES, siweSignInSchema, toAccountView } from "@/lib/schemas/auth";

@@ -1,5 +1,5 @@
 // POST /api/checkout/quote — price a rental and sign the EIP-712 quote the escrow accepts.
-import { checkoutRoute } from "@/lib/http/checkout-route";
+import { checkoutRoute } from "@/lib/http/routes/checkout-route";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
 import { microToUsdc } from "@/lib/money/usdc";

@@ -3,7 +3,7 @@
 import { runHealthChecks } from "@/lib/agents/run-health-checks";
 import { authenticateCron } from "@/lib/http/authenticate-cron";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/routes/route";
 
 // Vercel's longest function time; the run stops claiming agents well before it (budgetMs).
 export const maxDuration = 300;

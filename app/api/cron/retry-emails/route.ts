@@ -4,7 +4,7 @@
 import { retryEmails } from "@/lib/email/retry-emails";
 import { authenticateCron } from "@/lib/http/authenticate-cron";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/routes/route";
 
 // Vercel's longest function time; the run stops claiming e-mails well before it.
 export const maxDuration = 300;

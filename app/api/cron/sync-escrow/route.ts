@@ -3,7 +3,7 @@
 import { syncEscrowEvents } from "@/lib/chain/sync-escrow-events";
 import { authenticateCron } from "@/lib/http/authenticate-cron";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http/routes/route";
 
 export const maxDuration = 300;
 

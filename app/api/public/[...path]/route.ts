@@ -1,5 +1,5 @@
 // Any other /api/public path: a JSON 404 instead of the framework's HTML page.
-import { ownerNotFound } from "@/lib/http/owner-route";
+import { ownerNotFound } from "@/lib/http/routes/owner-route";
 
 export const GET = ownerNotFound;
 export const POST = ownerNotFound;

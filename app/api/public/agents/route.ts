@@ -4,7 +4,7 @@ import { createAgent } from "@/lib/agents/create-agent";
 import { listOwnerAgents } from "@/lib/agents/list-owner-agents";
 import { toAgentView } from "@/lib/agents/to-agent-view";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
-import { OWNER_BODY_MAX_BYTES, ownerMethodNotAllowed, ownerRoute } from "@/lib/http/owner-route";
+import { OWNER_BODY_MAX_BYTES, ownerMethodNotAllowed, ownerRoute } from "@/lib/http/routes/owner-route";
 import { agentListingSchema } from "@/lib/schemas/agent-listing";
 
 export const GET = ownerRoute(async ({ auth }) => Response.json({ agents: await listOwnerAgents(auth.accountId) }));

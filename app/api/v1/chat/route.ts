@@ -1,6 +1,6 @@
 // POST /api/v1/chat — proxies one message to the rented agent's webhook and returns its reply.
 import { parseJsonBody } from "@/lib/http/parse-json-body";
-import { renterMethodNotAllowed, renterPreflight, renterRoute } from "@/lib/http/renter-route";
+import { renterMethodNotAllowed, renterPreflight, renterRoute } from "@/lib/http/routes/renter-route";
 import { chatWithRental } from "@/lib/rentals/chat-with-rental";
 import { chatRequestSchema } from "@/lib/schemas/renter-api";
 

@@ -1,5 +1,5 @@
 // GET /api/v1/status — the rental's current state; never calls the webhook, cheap to poll.
-import { renterMethodNotAllowed, renterPreflight, renterRoute } from "@/lib/http/renter-route";
+import { renterMethodNotAllowed, renterPreflight, renterRoute } from "@/lib/http/routes/renter-route";
 import { toStatusResponse } from "@/lib/rentals/to-status-response";
 
 export const GET = renterRoute(404, async ({ auth: rental }) => Response.json(toStatusResponse(rental)));

@@ -1,6 +1,6 @@
 "use client";
 import { useActionState, useId } from "react";
-import type { FormState } from "@/lib/dashboard/owner/form-errors";
+import type { FormState } from "@/lib/actions/form-errors";
 import { FormMessage } from "../../_components/form-message";
 import styles from "../../dashboard.module.css";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { CHAT_MESSAGE_MAX as MAX_MESSAGE, sendChatMessage } from "@/lib/dashboard/renter/chat-client";
+import { CHAT_MESSAGE_MAX as MAX_MESSAGE, sendChatMessage } from "@/lib/rentals/chat-client";
 import styles from "../renter.module.css";
 
 type Exchange =

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { describeRemaining, formatRemaining } from "@/lib/dashboard/renter/labels";
+import { describeRemaining, formatRemaining } from "@/lib/format/rental-labels";
 import styles from "../renter.module.css";
 
 /**

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { EIP1193Provider, Hex } from "viem";
 import "viem/window";
 import type { Config } from "wagmi";
-import type { DisputeChain } from "@/lib/dashboard/renter/dispute-chain";
+import type { DisputeChain } from "@/lib/disputes/dispute-chain";
 import {
   connectForDispute,
   createDisputeConfig,
@@ -12,7 +12,7 @@ import {
   DisputeProblem,
   noWalletMessage,
   sendDispute,
-} from "@/lib/dashboard/renter/open-dispute";
+} from "@/lib/disputes/open-dispute";
 import { shortHex as short } from "@/lib/chain/short-hex";
 import styles from "../renter.module.css";
 

@@ -1,4 +1,4 @@
-import { statusFor, type VisibleStatus } from "@/lib/dashboard/renter/labels";
+import { statusFor, type VisibleStatus } from "@/lib/format/rental-labels";
 import styles from "../renter.module.css";
 
 const TONE_CLASS: Record<string, string> = {

@@ -8,7 +8,7 @@ import { connection } from "next/server";
 import { cache } from "react";
 import { findMarketplaceAgent } from "@/lib/agents/find-marketplace-agent";
 import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
-import { publicChainSettings } from "@/lib/checkout/public-chain-settings";
+import { publicChainSettings } from "@/lib/chain/public-chain-settings";
 import type { DurationType } from "@/lib/generated/prisma/enums";
 import { formatUsdc } from "@/lib/money/format-usdc";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";

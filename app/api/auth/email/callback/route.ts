@@ -5,7 +5,7 @@
 // cross-site form could otherwise sign a visitor into someone else's account).
 import { createSession } from "@/lib/auth/create-session";
 import { redeemMagicLink } from "@/lib/auth/redeem-magic-link";
-import { NO_STORE, signInRoute } from "@/lib/auth/sign-in-route";
+import { NO_STORE, signInRoute } from "@/lib/http/routes/sign-in-route";
 import { ApiError } from "@/lib/http/api-error";
 import { isSameOriginRequest } from "@/lib/http/is-same-origin-request";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";

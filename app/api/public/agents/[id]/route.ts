@@ -5,7 +5,7 @@ import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
 import { loadAgentViews } from "@/lib/agents/load-agent-views";
 import { updateAgent } from "@/lib/agents/update-agent";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
-import { OWNER_BODY_MAX_BYTES, ownerMethodNotAllowed, ownerRoute } from "@/lib/http/owner-route";
+import { OWNER_BODY_MAX_BYTES, ownerMethodNotAllowed, ownerRoute } from "@/lib/http/routes/owner-route";
 import { agentListingPatchSchema } from "@/lib/schemas/agent-listing";
 
 export const GET = ownerRoute<{ id: string }>(async ({ auth, params }) => {

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { WagmiProvider } from "wagmi";
 import type { CheckoutChannel } from "@/lib/checkout/activation";
 import type { Duration } from "@/lib/checkout/checkout-api";
-import type { PublicChainSettings } from "@/lib/checkout/public-chain-settings";
+import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import { createCheckoutConfig, type CheckoutConfig } from "@/lib/checkout/wagmi-config";
 import { PaymentPanel } from "./payment-panel";
 import { PriceTable } from "./price-table";

@@ -9,7 +9,7 @@ import type { CheckoutChannel } from "@/lib/checkout/activation";
 import { CheckoutApiError, isClaimed, UNCLAIMED_PAYMENT, type ClaimedRental, type Duration } from "@/lib/checkout/checkout-api";
 import { forgetPayment, pendingPayment, rememberPayment, type PendingPayment } from "@/lib/checkout/pending-payment";
 import { checkoutTotals, shortfallMessage } from "@/lib/checkout/price";
-import type { PublicChainSettings } from "@/lib/checkout/public-chain-settings";
+import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import { confirmWithRetry, paymentPlan, runCheckout, type FlowData } from "@/lib/checkout/run-checkout";
 import { announcement, failedStep, initialSteps, isRunning, stepsFor, stepsReducer, waitingForWallet, type StepId } from "@/lib/checkout/steps";
 import { describeWalletError } from "@/lib/checkout/wallet-errors";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useConnect, useConnectors, useDisconnect, useSwitchChain } from "wagmi";
 import { shortHex } from "@/lib/chain/short-hex";
 import { formatMicroUsdc } from "@/lib/checkout/price";
-import type { PublicChainSettings } from "@/lib/checkout/public-chain-settings";
+import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import { describeWalletError } from "@/lib/checkout/wallet-errors";
 import type { CheckoutState } from "./use-checkout";
 import styles from "./checkout.module.css";

@@ -3,7 +3,7 @@
 import { connectAgentWebhook } from "@/lib/agents/connect-agent-webhook";
 import { loadAgentViews } from "@/lib/agents/load-agent-views";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
-import { OWNER_BODY_MAX_BYTES, ownerMethodNotAllowed, ownerRoute } from "@/lib/http/owner-route";
+import { OWNER_BODY_MAX_BYTES, ownerMethodNotAllowed, ownerRoute } from "@/lib/http/routes/owner-route";
 import { spendWebhookTest } from "@/lib/ratelimit/limit-action";
 import { webhookConnectionSchema } from "@/lib/schemas/webhook-connection";
 

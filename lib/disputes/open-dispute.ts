@@ -1,3 +1,4 @@
+import "client-only";
 // The wallet side of opening a dispute (browser; no server code): a wagmi config for the escrow's
 // chain, connecting the paying wallet, and sending openDispute with a simulation first so the
 // escrow's refusals are known in words before anything is signed. The stepper component
@@ -7,9 +8,9 @@ import { BaseError, ContractFunctionRevertedError, defineChain, type Address, ty
 import { createConfig, custom, http, injected, type Config, type CreateConnectorFn } from "wagmi";
 import { connect, getConnection, simulateContract, switchChain, waitForTransactionReceipt, writeContract } from "wagmi/actions";
 import { shortHex } from "@/lib/chain/short-hex";
-import { disputeAbi, ESCROW_STATUS_WORDS } from "@/lib/dashboard/renter/dispute-abi";
-import type { DisputeChain } from "@/lib/dashboard/renter/dispute-chain";
-import { formatDateTime } from "@/lib/dashboard/renter/labels";
+import { disputeAbi, ESCROW_STATUS_WORDS } from "@/lib/disputes/dispute-abi";
+import type { DisputeChain } from "@/lib/disputes/dispute-chain";
+import { formatDateTime } from "@/lib/format/rental-labels";
 
 /** A problem already put in words for the renter. */
 export class DisputeProblem extends Error {}

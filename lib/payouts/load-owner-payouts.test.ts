@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { encodeAbiParameters, keccak256, toHex } from "viem";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { loadOwnerPayouts } from "@/lib/dashboard/owner/load-owner-payouts";
+import { loadOwnerPayouts } from "@/lib/payouts/load-owner-payouts";
 import { makeOwner, makeRental } from "@/test/fixtures";
 import { makeOwnerAgent } from "@/test/owner-fixtures";
 import { newAddress, startPayments, type Payments } from "@/test/chain/payments-harness";

@@ -7,7 +7,7 @@ const ESCROW = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
 async function load(vars: Record<string, string>) {
   vi.resetModules();
   for (const [k, v] of Object.entries(vars)) vi.stubEnv(k, v);
-  return (await import("@/lib/dashboard/renter/dispute-chain")).disputeChain();
+  return (await import("@/lib/disputes/dispute-chain")).disputeChain();
 }
 
 afterEach(() => {

@@ -1,3 +1,4 @@
+import "client-only";
 import { parseAbi } from "viem";
 
 // The slice of RentalEscrow's ABI the browser needs to open a dispute and explain a refusal

@@ -1,7 +1,7 @@
 import "server-only";
 import { clientIp } from "@/lib/http/client-ip";
 import { applyCors, preflight } from "@/lib/http/cors";
-import { route, type RouteContext } from "@/lib/http/route";
+import { route, type RouteContext } from "@/lib/http/routes/route";
 import { limiters } from "@/lib/ratelimit/policies";
 import { authenticateRental } from "@/lib/rentals/authenticate-rental";
 import type { RentalWithAgent } from "@/lib/rentals/find-rental-by-code";

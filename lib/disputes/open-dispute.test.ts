@@ -4,8 +4,8 @@ import type { Address } from "viem";
 import { mock } from "wagmi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
-import type { DisputeChain } from "@/lib/dashboard/renter/dispute-chain";
-import { connectForDispute, createDisputeConfig, describeDisputeError, sendDispute } from "@/lib/dashboard/renter/open-dispute";
+import type { DisputeChain } from "@/lib/disputes/dispute-chain";
+import { connectForDispute, createDisputeConfig, describeDisputeError, sendDispute } from "@/lib/disputes/open-dispute";
 import { startChain, type Chain } from "@/test/chain/anvil";
 import { deployEscrow, other, renter, Status, type Escrow } from "@/test/chain/escrow";
 

@@ -1,3 +1,4 @@
+import "client-only";
 // The playground's side of POST /api/v1/chat (browser; no server code): the request exactly as a
 // script sends it, and the answer turned into a reply to show or a sentence about what failed.
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { clientIp } from "@/lib/http/client-ip";
-import { route, type RouteContext } from "@/lib/http/route";
+import { route, type RouteContext } from "@/lib/http/routes/route";
 import { limiters } from "@/lib/ratelimit/policies";
 
 // Answers about sessions must never be cached by a browser or a proxy.

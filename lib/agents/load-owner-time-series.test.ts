@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { loadOwnerTimeSeries, seriesStart } from "@/lib/dashboard/owner/load-owner-time-series";
+import { loadOwnerTimeSeries, seriesStart } from "@/lib/agents/load-owner-time-series";
 import { makeOwner } from "@/test/fixtures";
 import { makeOwnerAgent } from "@/test/owner-fixtures";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/v1/chat/route";
-import { describeChatError, sendChatMessage } from "@/lib/dashboard/renter/chat-client";
+import { describeChatError, sendChatMessage } from "@/lib/rentals/chat-client";
 import { makeAgent, makeRental, startWebhook, uniqueIp } from "@/test/fixtures";
 
 type Webhook = Awaited<ReturnType<typeof startWebhook>>;

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadAgentViews, loadListingStats } from "@/lib/agents/load-agent-views";
 import { searchMarketplace } from "@/lib/agents/search-marketplace";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
-import { disputeAbi } from "@/lib/dashboard/renter/dispute-abi";
+import { disputeAbi } from "@/lib/disputes/dispute-abi";
 import { db } from "@/lib/db";
 import { listNotifications } from "@/lib/notifications/list-notifications";
 import { markAllNotificationsRead, markNotificationRead } from "@/lib/notifications/mark-notifications-read";

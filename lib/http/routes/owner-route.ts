@@ -3,7 +3,7 @@ import { authenticateOwner, type OwnerAuth } from "@/lib/accounts/authenticate-o
 import { hashApiKey } from "@/lib/crypto/api-key";
 import { clientIp } from "@/lib/http/client-ip";
 import { credentialFromHeaders } from "@/lib/http/credential-from-headers";
-import { route, type RouteContext } from "@/lib/http/route";
+import { route, type RouteContext } from "@/lib/http/routes/route";
 import { limiters } from "@/lib/ratelimit/policies";
 
 // Listings are a few KiB at most; anything larger is a mistake or an attack.
