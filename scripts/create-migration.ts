@@ -165,7 +165,12 @@ async function diffMigrationsToSchema(adminUrl: string): Promise<string | null> 
     const shadowPool = pool;
     // Both the main and the shadow connection go to the throwaway database, so the engine can
     // never touch anything else.
-    const connect = () => new PrismaPg(shadowPool).connect();
+    // adapter-pg runs a migration by splitting it on ";", which breaks on a ";" inside a comment
+    // or a string; PostgreSQL takes the whole script as one simple query instead.
+    const connect = async () =>
+      Object.assign(await new PrismaPg(shadowPool).connect(), {
+        executeScript: async (script: string) => void (await shadowPool.query(script)),
+      });
     const factory = bindMigrationAwareSqlAdapterFactory({
       provider: "postgres",
       adapterName: "@prisma/adapter-pg",
