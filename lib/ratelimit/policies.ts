@@ -41,6 +41,11 @@ export const policies = {
   // in a row per listing (then one a minute).
   webhookTestAccount: { prefix: "ars:rl:webhook-test-account", maxTokens: 10, refillRate: 1, intervalMs: 60_000 },
   webhookTestAgent: { prefix: "ars:rl:webhook-test-agent", maxTokens: 5, refillRate: 1, intervalMs: 60_000 },
+  // Failed `/start <code>` attempts on a chat bot (docs/channels.md). Never per IP: the platform's
+  // servers send every request. Per chat user 5 an hour (one back every 12 minutes), and per
+  // platform 300 an hour across all its users; a code seen working skips both.
+  chatStartFailure: { prefix: "ars:rl:chat-start-failure", maxTokens: 5, refillRate: 1, intervalMs: 720_000 },
+  chatStartFailurePlatform: { prefix: "ars:rl:chat-start-failure-platform", maxTokens: 300, refillRate: 1, intervalMs: 12_000 },
 } satisfies Record<string, TokenBucketPolicy>;
 
 export type Limiters = Record<keyof typeof policies, RateLimiter>;

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import type { Channel } from "@/lib/generated/prisma/enums";
 import { ApiError } from "@/lib/http/api-error";
 import { openWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { assertRentalUsable } from "@/lib/rentals/assert-rental-usable";
@@ -7,24 +8,32 @@ import type { RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
 import { chatResponseSchema, type ChatResponse } from "@/lib/schemas/renter-api";
 import { deliverChatMessage } from "@/lib/webhooks/deliver-chat-message";
 
+/**
+ * Where a message comes from. The API sends the channel bought at checkout and the rental's
+ * session key; a chat bot sends its platform and a session key of the rental and its chat user.
+ */
+export type ChatOrigin = { channel: Channel; sessionKey: string };
+
 // One renter message: check the rental window, proxy to the owner's webhook, record the call
-// (sizes, status and latency, never the text) and return the spec's 200 body.
-export async function chatWithRental(rental: RentalWithAgent, message: string): Promise<ChatResponse> {
+// (sizes, status, latency and channel, never the text) and return the spec's 200 body. The one
+// path of every channel: /v1/chat and the three bots all come through here.
+export async function chatWithRental(rental: RentalWithAgent, message: string, origin?: ChatOrigin): Promise<ChatResponse> {
   assertRentalUsable(rental);
+  const channel = origin?.channel ?? "API";
   const creds = openCredentials(rental);
   const requestBytes = Buffer.byteLength(message);
   if ("problem" in creds) {
-    await recordCall(rental, { statusCode: 503, webhookStatus: null, latencyMs: 0, requestBytes, responseBytes: 0 });
+    await recordCall(rental, { statusCode: 503, webhookStatus: null, latencyMs: 0, requestBytes, responseBytes: 0, channel });
     throw new ApiError(503, creds.problem);
   }
   const delivery = await deliverChatMessage(creds, {
     message,
     agent: rental.agent,
-    rental,
+    rental: origin ? { ...rental, ...origin } : rental,
   });
   const { webhookStatus, latencyMs, responseBytes } = delivery;
   const statusCode = delivery.ok ? 200 : delivery.error.status;
-  await recordCall(rental, { statusCode, webhookStatus, latencyMs, requestBytes, responseBytes });
+  await recordCall(rental, { statusCode, webhookStatus, latencyMs, requestBytes, responseBytes, channel });
   if (!delivery.ok) throw delivery.error;
   return chatResponseSchema.parse({
     success: true,
@@ -54,6 +63,7 @@ type CallRecord = {
   latencyMs: number;
   requestBytes: number;
   responseBytes: number;
+  channel: Channel;
 };
 
 // Statistics only: once the agent has answered, the renter gets the answer even if the database

@@ -1,0 +1,18 @@
+import type { ChatPlatform } from "@/lib/channels/chat-platform";
+
+export type BotCommand = "start" | "status" | "stop" | "help";
+
+// How a person types each command on each platform: Telegram's bot commands, Discord's slash
+// commands (the code is an option), Slack's one slash command with a word after it.
+const COMMANDS: Record<ChatPlatform, Record<BotCommand, string>> = {
+  Telegram: { start: "/start <code>", status: "/status", stop: "/stop", help: "/help" },
+  Discord: { start: "/start code:<code>", status: "/status", stop: "/stop", help: "/start" },
+  Slack: { start: "/agent start <code>", status: "/agent status", stop: "/agent stop", help: "/agent help" },
+};
+
+/** The command as the person types it; `code` fills in the start command's placeholder. */
+export function botCommand(platform: ChatPlatform, command: BotCommand, code?: string): string {
+  const text = COMMANDS[platform][command];
+  return code ? text.replace("<code>", code) : text;
+}
+

@@ -1,0 +1,32 @@
+import "server-only";
+
+// Requests as each platform sends them to the bots' routes, signed with the deployment's own
+// settings or test keys: for the tests and the /dev/channels page (development only), which go
+// through the real routes and their real verification.
+
+let nextUpdateId = Date.now();
+
+/** A Telegram webhook delivery of a private-chat text message from `user`. */
+export function telegramMessageRequest(
+  url: string,
+  secret: string,
+  user: { id: number; username?: string },
+  text: string,
+  updateId: number = nextUpdateId++,
+): Request {
+  const update = {
+    update_id: updateId,
+    message: {
+      message_id: updateId,
+      date: Math.floor(Date.now() / 1000),
+      from: { id: user.id, is_bot: false, first_name: user.username ?? "Test", username: user.username },
+      chat: { id: user.id, type: "private" },
+      text,
+    },
+  };
+  return new Request(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": secret },
+    body: JSON.stringify(update),
+  });
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import type { ChatPlatform } from "@/lib/channels/chat-platform";
+import { notifyChatUser } from "@/lib/channels/notify-chat-user";
+import { rentalUnusableReason } from "@/lib/channels/rental-unusable-reason";
+import { ended } from "@/lib/channels/start-chat";
+import { db } from "@/lib/db";
+
+// Platform deliveries are kept a day: every platform retries for far less (Slack: 3 tries within
+// about an hour; Telegram and Discord: minutes).
+const DELIVERY_KEEP_MS = 86_400_000;
+
+export type EndedChats = { ended: number; told: number; failed: number; deliveriesDeleted: number };
+
+/**
+ * The chat sweep (cron, every minute): each open binding whose rental can no longer be used
+ * (ended, cancelled, disputed, completed) is ended first and its chat told once afterwards, so a
+ * second run, or one running beside it, never tells it twice. Also forgets old delivery claims.
+ */
+export async function endFinishedChats(now: Date = new Date()): Promise<EndedChats> {
+  const open = await db.chatBinding.findMany({
+    where: { endedAt: null, rental: { OR: [{ status: { not: "active" } }, { endsAt: { lte: now } }] } },
+    include: { rental: { select: { status: true, startsAt: true, endsAt: true, agent: { select: { name: true } } } } },
+    take: 500,
+  });
+  const result: EndedChats = { ended: 0, told: 0, failed: 0, deliveriesDeleted: 0 };
+  for (const binding of open) {
+    const { count } = await db.chatBinding.updateMany({ where: { id: binding.id, endedAt: null }, data: ended("rental_ended", now) });
+    if (count === 0) continue; // another run took it
+    result.ended++;
+    const why = rentalUnusableReason(binding.rental, now) ?? "This rental can no longer be used.";
+    const text = `Your rental of ${binding.rental.agent.name} is over, so this chat is disconnected. ${why}`;
+    const told = await notifyChatUser({ platform: binding.platform as ChatPlatform, id: binding.chatUser, chatId: binding.chatId }, text).catch(
+      (error: unknown) => {
+        console.error(`[channels] telling a ${binding.platform} chat that its rental ended failed: ${error instanceof Error ? error.message : String(error)}`);
+        return false;
+      },
+    );
+    if (told) result.told++;
+    else result.failed++;
+  }
+  const { count } = await db.chatDelivery.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - DELIVERY_KEEP_MS) } } });
+  result.deliveriesDeleted = count;
+  return result;
+}

@@ -1,0 +1,21 @@
+import "server-only";
+import type { ChatPlatform } from "@/lib/channels/chat-platform";
+import { sendTelegramReply } from "@/lib/channels/telegram/send-telegram-reply";
+
+type Target = { platform: ChatPlatform; id: string; chatId: string | null };
+
+/**
+ * A message from the service to a chat user outside any request of theirs (the rental ended):
+ * true when it went out, false where the platform gives no way to reach them.
+ */
+export async function notifyChatUser(target: Target, text: string): Promise<boolean> {
+  switch (target.platform) {
+    case "Telegram":
+      if (!target.chatId) return false;
+      await sendTelegramReply(target.chatId, text);
+      return true;
+    case "Discord":
+    case "Slack":
+      return false; // TODO(issue 11): the Discord DM and the Slack message
+  }
+}
