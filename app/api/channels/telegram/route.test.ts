@@ -18,7 +18,7 @@ const settle = async () => {
 const { POST, GET } = await import("@/app/api/channels/telegram/route");
 const { env } = await import("@/lib/env");
 const { db } = await import("@/lib/db");
-const { telegramMessageRequest } = await import("@/lib/channels/dev/platform-requests");
+const { telegramMessageRequest } = await import("@/lib/channels/dev/telegram-requests");
 const { endFinishedChats } = await import("@/lib/channels/end-finished-chats");
 
 const SECRET = randomBytes(24).toString("base64url");

@@ -1,8 +1,8 @@
 import "server-only";
 
-// Requests as each platform sends them to the bots' routes, signed with the deployment's own
-// settings or test keys: for the tests and the /dev/channels page (development only), which go
-// through the real routes and their real verification.
+// Requests as Telegram sends them to the bot's route, signed with the given secret token: for the
+// tests and the /dev/channels page (development only), which go through the real route and its
+// real verification.
 
 let nextUpdateId = Date.now();
 
