@@ -88,7 +88,7 @@ describe("POST /api/channels/telegram", () => {
     } finally {
       Object.assign(env, { TELEGRAM_BOT_TOKEN: saved });
     }
-    expect((await GET(new Request(URL_))).status).toBe(405);
+    expect((await GET()).status).toBe(405);
   });
 
   it("/start <code> binds the chat user and names the agent and the end; a message then reaches the owner as Telegram", async () => {
