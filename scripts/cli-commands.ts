@@ -10,8 +10,9 @@ import { env, explicitNodeEnv } from "@/lib/env";
 import { createUnpaidRental } from "@/lib/rentals/create-unpaid-rental";
 import { agentListingSchema } from "@/lib/schemas/agent-listing";
 import { channelSchema, durationTypeSchema } from "@/lib/schemas/renter-api";
+import { channelCommands } from "./channel-cli-commands";
 
-type Flags = Record<string, string>;
+export type Flags = Record<string, string>;
 
 const seconds = z.coerce.number({ error: "must be a number of seconds" }).int("must be whole seconds");
 const listingFlag: Record<string, string> = {
@@ -171,6 +172,7 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
       };
     },
   },
+  ...channelCommands,
 };
 
 /**

@@ -208,6 +208,9 @@ function scheduleCrons(base: string) {
       .replace("backedOff", "not releasable, retried later")
       .replace("gaveUp", "given up (docs/operations.md)"),
   ));
+  every(MINUTE, 25_000, cronTick(base, "end-chats", "chat sweep", (b) =>
+    counts(b, ["ended", "told", "failed"]).replace("ended", "chats disconnected at their rental's end").replace("failed", "could not be told"),
+  ));
   every(5 * MINUTE, 20_000, cronTick(base, "retry-emails", "e-mail retries", (b) =>
     counts(b, ["retried", "sent", "failed", "gaveUp", "remaining"]).replace("failed", "failed again").replace("gaveUp", "given up"),
   ));

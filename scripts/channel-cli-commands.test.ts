@@ -1,0 +1,42 @@
+// The bots' setup commands as an operator runs them (a process of its own), against the platform
+// mock: the exact calls each platform receives.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startChatPlatformMock, type ChatPlatformMock } from "./chat-platform-mock";
+
+const run = promisify(execFile);
+const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
+let mock: ChatPlatformMock;
+beforeAll(async () => {
+  mock = await startChatPlatformMock();
+});
+afterAll(() => mock.close());
+
+async function cli(args: string[], env: Record<string, string>) {
+  const { stdout } = await run(process.execPath, [tsx, "--conditions=react-server", "scripts/cli.ts", ...args], {
+    env: { ...process.env, APP_URL: "https://rent.example.com", ...env },
+  });
+  return JSON.parse(stdout);
+}
+
+describe("channel setup commands", { timeout: 120_000 }, () => {
+  it("channels:telegram:set-webhook sets the webhook with its secret and only message updates, and the command menu", async () => {
+    const out = await cli(["channels:telegram:set-webhook"], {
+      TELEGRAM_BOT_TOKEN: "4242:cli-test-token",
+      TELEGRAM_WEBHOOK_SECRET: "cli-test-secret-0123456789",
+      TELEGRAM_API_URL: `${mock.url}/telegram`,
+    });
+    expect(out.webhook).toBe("https://rent.example.com/api/channels/telegram");
+    const calls = mock.calls().filter((c) => c.platform === "Telegram");
+    expect(calls.map((c) => c.method)).toEqual(["setWebhook", "setMyCommands"]);
+    expect(calls.every((c) => c.auth === "4242:cli-test-token")).toBe(true);
+    expect(calls[0].body).toMatchObject({
+      url: "https://rent.example.com/api/channels/telegram",
+      secret_token: "cli-test-secret-0123456789",
+      allowed_updates: ["message"],
+    });
+    expect((calls[1].body.commands as { command: string }[]).map((c) => c.command)).toEqual(["start", "status", "stop", "help"]);
+  });
+});
