@@ -1,0 +1,52 @@
+// "Disconnect chat" on the real database: only the rental's renter can free it, the chat is told,
+// and the rental can then be started from another chat user.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { disconnectRentalChat } from "@/lib/channels/disconnect-rental-chat";
+import { findRentalChat } from "@/lib/channels/find-rental-chat";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { startChatPlatformMock, type ChatPlatformMock } from "@/scripts/chat-platform-mock";
+import { makeAgent, makeOwner, makeRental } from "@/test/fixtures";
+
+let mock: ChatPlatformMock;
+beforeAll(async () => {
+  mock = await startChatPlatformMock();
+  Object.assign(env, { TELEGRAM_BOT_TOKEN: "1:disconnect-test", TELEGRAM_API_URL: `${mock.url}/telegram` });
+});
+afterAll(() => mock.close());
+
+async function boundRental() {
+  const renter = await makeOwner();
+  const agent = await makeAgent();
+  const rental = await makeRental(agent.id, { channel: "Telegram" });
+  await db.rental.update({ where: { id: rental.id }, data: { renterId: renter.id } });
+  const chatUser = String(randomBytes(4).readUInt32BE());
+  await db.chatBinding.create({
+    data: { platform: "Telegram", chatUser, chatId: chatUser, chatLabel: "@someone", rentalId: rental.id, openUser: `Telegram:${chatUser}`, openRentalId: rental.id },
+  });
+  return { renter: { id: renter.id, walletAddress: null }, rental, chatUser };
+}
+
+describe("disconnectRentalChat", () => {
+  it("ends the rental's binding and tells the chat; the page then shows no chat", async () => {
+    const { renter, rental, chatUser } = await boundRental();
+    expect(await findRentalChat(rental.id)).toMatchObject({ platform: "Telegram", chatLabel: "@someone" });
+    await disconnectRentalChat(renter, rental.id);
+    expect(await findRentalChat(rental.id)).toBeNull();
+    const binding = await db.chatBinding.findFirstOrThrow({ where: { rentalId: rental.id } });
+    expect(binding).toMatchObject({ endReason: "disconnected", openUser: null, openRentalId: null });
+    const told = mock.calls().find((c) => c.method === "sendMessage" && c.body.chat_id === chatUser);
+    expect(String(told?.body.text)).toMatch(/disconnected from .* on the rental's page/);
+  });
+
+  it("refuses another account's rental (404) and a rental without a chat (409)", async () => {
+    const { rental } = await boundRental();
+    const stranger = await makeOwner();
+    await expect(disconnectRentalChat({ id: stranger.id, walletAddress: null }, rental.id)).rejects.toMatchObject({ status: 404 });
+    expect(await findRentalChat(rental.id)).not.toBeNull();
+    const { renter, rental: other } = await boundRental();
+    await disconnectRentalChat(renter, other.id);
+    await expect(disconnectRentalChat(renter, other.id)).rejects.toMatchObject({ status: 409 });
+  });
+});
