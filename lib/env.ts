@@ -81,6 +81,10 @@ const schema = z.object({
   // One workspace (and tests): this bot token is used for every team instead of the stored ones.
   SLACK_BOT_TOKEN: z.string().optional(),
   SLACK_API_URL: z.url().default("https://slack.com/api/"),
+  // Development only (`npm run dev` sets them): the local platform mock, and the Ed25519 key the
+  // /dev/channels page signs Discord interactions with (PKCS#8 DER, base64).
+  DEV_PLATFORM_MOCK_URL: z.url().optional(),
+  DEV_DISCORD_PRIVATE_KEY: z.string().optional(),
   // Keyring for secrets at rest: "id:base64key[,id:base64key…]"; the first key encrypts.
   SECRET_BOX_KEYS: z.string().optional(),
 });

@@ -13,6 +13,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "./apply-migrations";
 import { type LocalChain, ensureLocalChain } from "./deploy-local-chain";
+import type { ChatPlatformMock } from "./chat-platform-mock";
+import { startDevChannels } from "./dev-channels";
 import { type EchoAgent, startEchoAgent } from "./echo-agent";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 import { type Anvil, startAnvil } from "./start-anvil";
@@ -26,6 +28,7 @@ const shown = (dir: string) => path.relative(process.cwd(), dir) || dir;
 let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
 let anvil: Anvil | undefined;
 let echo: EchoAgent | undefined;
+let platforms: ChatPlatformMock | undefined;
 let server: ChildProcess | undefined;
 
 let stopping = false;
@@ -34,6 +37,7 @@ async function stop(code: number) {
   stopping = true;
   server?.kill("SIGTERM");
   await echo?.close();
+  await platforms?.close();
   await anvil?.stop(); // anvil writes its state file as it exits
   await embedded?.stop();
   process.exit(code);
@@ -71,6 +75,7 @@ async function start() {
 
   const webhookToken = randomBytes(32).toString("base64url");
   echo = await startEchoAgent(webhookToken);
+  platforms = await startDevChannels();
   // Imported only now: the database client and the chain settings are read when they load.
   const { forgetEarlierDeployment, seedDemo } = await import("./seed-demo");
   const { db } = await import("@/lib/db");
@@ -122,6 +127,7 @@ async function start() {
  Demo agent        Echo Agent (${demo.agentId})
  Demo rental code  ${demo.code}
  E-mail outbox     ${base}/dev/outbox
+ Chat bots         ${base}/dev/channels (Telegram, Discord and Slack against a local mock)
 
 ${chainBanner(chain)}
 
