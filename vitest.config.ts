@@ -27,6 +27,12 @@ export default defineConfig({
       // (and every run sharing this Redis) would spend from it; its own tests use a limiter of
       // their own (lib/rentals/authenticate-rental.test.ts).
       FAILED_CODE_LOOKUPS_GLOBAL_PER_MINUTE: "60000",
+      // The Telegram bot counts as set up everywhere (checkout offers it); tests that exercise a
+      // bot point its API URL at their own platform mock. Port 9 (discard) refuses at once.
+      TELEGRAM_BOT_TOKEN: "1000:test-telegram-token",
+      TELEGRAM_WEBHOOK_SECRET: "test-telegram-secret-0123456789",
+      TELEGRAM_BOT_USERNAME: "agent_rental_test_bot",
+      TELEGRAM_API_URL: "http://127.0.0.1:9/telegram",
       // Test-only keyring (never used outside tests).
       SECRET_BOX_KEYS: "t1:3q2+7wABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhs=",
     },

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureLocalChain, privateKeyOf, renter2, owner2 } from "../scripts/deploy-local-chain";
+import { startChatPlatformMock } from "../scripts/chat-platform-mock";
 import { freePort } from "../scripts/free-port";
 import { startAnvil } from "../scripts/start-anvil";
 import { createTestDatabase, dropTestDatabase } from "../test/test-database";
@@ -29,6 +30,8 @@ export default async function globalSetup() {
   const databaseUrl = await createTestDatabase(dbName);
 
   const anvil = await startAnvil();
+  // The chat bots' platform APIs (the Telegram bot is set up; checkout offers it).
+  const platforms = await startChatPlatformMock();
   const chainDir = mkdtempSync(path.join(tmpdir(), "ars-e2e-chain-"));
   const chain = await ensureLocalChain(anvil.rpcUrl, path.join(chainDir, "deployment.json"));
 
@@ -62,6 +65,10 @@ export default async function globalSetup() {
     QUOTE_SIGNER_PRIVATE_KEY: chain.quoteSignerKey,
     OPERATOR_PRIVATE_KEY: chain.operatorKey,
     RENTER_PRIVATE_KEY: "",
+    TELEGRAM_BOT_TOKEN: "1000:e2e-telegram-token",
+    TELEGRAM_WEBHOOK_SECRET: randomBytes(24).toString("base64url"),
+    TELEGRAM_BOT_USERNAME: "agent_rental_e2e_bot",
+    TELEGRAM_API_URL: `${platforms.url}/telegram`,
   };
   const server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/server.ts"], {
     env: { ...process.env, ...settings },
@@ -79,6 +86,7 @@ export default async function globalSetup() {
     E2E_USDC: chain.usdc,
     E2E_ESCROW: chain.escrow,
     E2E_CRON_SECRET: cronSecret,
+    E2E_PLATFORM_MOCK_URL: platforms.url,
     // The operator CLI (e2e/stack.ts) runs with the server's own settings.
     E2E_SERVER_SETTINGS: JSON.stringify(settings),
     // The browser wallets: the renter holds test USDC (ensureLocalChain funds it).
@@ -91,7 +99,7 @@ export default async function globalSetup() {
     await waitForServer(server, baseUrl, () => output);
   } catch (error) {
     server.kill("SIGTERM");
-    await anvil.stop();
+    await Promise.all([anvil.stop(), platforms.close()]);
     await dropTestDatabase(dbName);
     throw error;
   }
@@ -102,7 +110,7 @@ export default async function globalSetup() {
       server.once("exit", () => resolve());
       server.kill("SIGTERM");
     });
-    await anvil.stop();
+    await Promise.all([anvil.stop(), platforms.close()]);
     rmSync(chainDir, { recursive: true, force: true });
     await dropTestDatabase(dbName);
     if (process.env.E2E_SERVER_LOG) console.log(output);

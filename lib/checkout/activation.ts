@@ -12,20 +12,52 @@ export function chatCurl(origin: string, code: string, message = "Hello! What ca
   ].join("\n");
 }
 
-export type ActivationStep = { text: string; command?: string };
+/** Where each bot is found, from the service's settings (lib/channels/channel-links.ts). */
+export type ChannelLinks = { telegramBot: string | null; discordApplicationId: string | null; slackInstallUrl: string | null };
 
-export function activationSteps(channel: CheckoutChannel, code: string, origin: string): ActivationStep[] {
+export type ActivationStep = { text: string; command?: string; link?: { href: string; label: string } };
+
+export function activationSteps(channel: CheckoutChannel, code: string, origin: string, links: ChannelLinks): ActivationStep[] {
+  const base = origin.replace(/\/+$/, "");
   if (channel === "API") {
     return [
       { text: "Send messages to the agent over HTTPS with your rental code as the API key (X-API-Key header, or Authorization: Bearer):", command: chatCurl(origin, code) },
-      { text: "Check your rental's status and time left at any time:", command: `curl '${origin.replace(/\/+$/, "")}/api/v1/status' -H 'X-API-Key: ${code}'` },
+      { text: "Check your rental's status and time left at any time:", command: `curl '${base}/api/v1/status' -H 'X-API-Key: ${code}'` },
     ];
   }
-  const where = channel === "Slack" ? "in Slack (a direct message to the agent's app)" : `on ${channel} (a direct message to the agent's bot)`;
+  const api = { text: "The same code also works as the API key (X-API-Key) of POST /api/v1/chat, whatever the channel." };
+  if (channel === "Telegram") {
+    const bot = links.telegramBot;
+    return [
+      bot
+        ? { text: "Open the bot in Telegram: the button starts the chat with your code.", link: { href: `https://t.me/${bot}?start=${code}`, label: "Open in Telegram" } }
+        : { text: "Open the service's bot in Telegram." },
+      { text: `Or send this message to ${bot ? `@${bot}` : "the bot"}:`, command: `/start ${code}` },
+      { text: "Then send any message to talk to the agent; /status shows the time left, /stop disconnects." },
+      api,
+    ];
+  }
+  if (channel === "Discord") {
+    const id = links.discordApplicationId;
+    return [
+      id
+        ? {
+            text: "Add the app to your Discord account (once): it then works in a direct message with it and in any server.",
+            link: { href: `https://discord.com/oauth2/authorize?client_id=${id}&integration_type=1&scope=applications.commands`, label: "Add to Discord" },
+          }
+        : { text: "Add the service's app to your Discord account." },
+      { text: "Then run this command in Discord:", command: `/start code:${code}` },
+      { text: "Talk to the agent with /chat message:<your message>; /status shows the time left, /stop disconnects." },
+      api,
+    ];
+  }
   return [
-    { text: `Open the agent ${where}.` },
-    { text: "Send this message to activate your rental:", command: `/activate ${code}` },
-    { text: "The bot confirms, then answers your messages until the rental ends. Keep the code: it is the only key to this rental." },
+    links.slackInstallUrl
+      ? { text: "Add the app to your Slack workspace (once per workspace).", link: { href: links.slackInstallUrl, label: "Add to Slack" } }
+      : { text: "Open the service's app in your Slack workspace." },
+    { text: "Then run this command in Slack:", command: `/agent start ${code}` },
+    { text: "Send the app a direct message to talk to the agent; /agent status shows the time left, /agent stop disconnects." },
+    api,
   ];
 }
 

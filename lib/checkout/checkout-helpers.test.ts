@@ -108,11 +108,14 @@ describe("activation instructions", () => {
     expect(chatCurl("http://localhost:3000", "abc", "it's")).toContain(`-d '{"message":"it'\\''s"}'`);
   });
 
-  it("tells chat-channel renters to send /activate <code>", () => {
-    const steps = activationSteps("Telegram", "d8ca3b8c", "https://rent.example");
-    expect(steps.map((s) => s.command).filter(Boolean)).toEqual(["/activate d8ca3b8c"]);
-    expect(steps[0].text).toContain("Telegram");
-    const api = activationSteps("API", "d8ca3b8c", "https://rent.example");
+  it("tells chat-channel renters the bot's start command, with the bot's link when the service runs it", () => {
+    const links = { telegramBot: "agent_rental_bot", discordApplicationId: null, slackInstallUrl: null };
+    const steps = activationSteps("Telegram", "d8ca3b8c", "https://rent.example", links);
+    expect(steps.map((s) => s.command).filter(Boolean)).toEqual(["/start d8ca3b8c"]);
+    expect(steps[0].link).toEqual({ href: "https://t.me/agent_rental_bot?start=d8ca3b8c", label: "Open in Telegram" });
+    expect(activationSteps("Discord", "d8ca3b8c", "https://rent.example", links).map((s) => s.command).filter(Boolean)).toEqual(["/start code:d8ca3b8c"]);
+    expect(activationSteps("Slack", "d8ca3b8c", "https://rent.example", links).map((s) => s.command).filter(Boolean)).toEqual(["/agent start d8ca3b8c"]);
+    const api = activationSteps("API", "d8ca3b8c", "https://rent.example", links);
     expect(api[0].command).toContain("X-API-Key: d8ca3b8c");
     expect(api[1].command).toContain("/api/v1/status");
   });

@@ -3,6 +3,7 @@ import { getAddress, type Address } from "viem";
 import { newAuthToken } from "@/lib/auth/auth-token";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { quoteDomain, quoteTypes, type Quote } from "@/lib/chain/quote-typed-data";
+import { isChannelConfigured } from "@/lib/channels/configured-channels";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Channel, DurationType } from "@/lib/generated/prisma/enums";
@@ -30,6 +31,9 @@ export async function quoteRental(request: QuoteRequest, now: Date = new Date())
   if (price === null) throw new ApiError(409, `"${agent.name}" cannot be rented per ${request.durationType}: it has no such price.`);
   if (!agent.channels.includes(request.channel)) {
     throw new ApiError(409, `"${agent.name}" does not support ${request.channel} (it supports ${agent.channels.join(", ")}).`);
+  }
+  if (request.channel !== "API" && !isChannelConfigured(request.channel)) {
+    throw new ApiError(409, `This service does not run a ${request.channel} bot right now; choose another channel (the API always works).`);
   }
   if (!agent.owner.walletAddress) throw new ApiError(409, `"${agent.name}" cannot be rented yet: its owner has no payout wallet.`);
 

@@ -226,6 +226,7 @@ describe("quote refusals", () => {
     ["without a webhook", { webhook: false }, {}, /not available for rent/],
     ["without a price for the duration", { listing: { pricePerMonth: null } }, { durationType: "month" }, /cannot be rented per month/],
     ["on a channel it does not support", { listing: { channels: ["API", "Telegram"] } }, { channel: "Slack" }, /does not support Slack/],
+    ["on a channel whose bot this service does not run", { listing: { channels: ["API", "Slack"] } }, { channel: "Slack" }, /does not run a Slack bot/],
     ["whose owner has no payout wallet", { wallet: false }, {}, /no payout wallet/],
   ] as const)("409 for an agent %s, storing no rental", async (_case, agentOptions, overrides, reason) => {
     const { agent } = await makePayableAgent(agentOptions as Parameters<typeof makePayableAgent>[0]);

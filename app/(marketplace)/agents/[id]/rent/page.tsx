@@ -9,6 +9,8 @@ import { cache } from "react";
 import { findMarketplaceAgent } from "@/lib/agents/find-marketplace-agent";
 import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
 import { publicChainSettings } from "@/lib/chain/public-chain-settings";
+import { channelLinks } from "@/lib/channels/channel-links";
+import { availableChannels } from "@/lib/channels/configured-channels";
 import type { DurationType } from "@/lib/generated/prisma/enums";
 import { formatUsdc } from "@/lib/money/format-usdc";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
@@ -42,6 +44,9 @@ export default async function RentPage({ params, searchParams }: Props) {
   const askedUnpriced = asked !== null && !priced.some((p) => p.duration === asked);
   const reason = agent.notRentableReason ? NOT_RENTABLE[agent.notRentableReason] : null;
   const chain = publicChainSettings();
+  // Only channels both the agent and this service offer: a renter never pays for a missing bot.
+  const offered = availableChannels();
+  const channels = agent.channels.filter((channel) => offered.includes(channel));
 
   return (
     <main id="main" tabIndex={-1} className="container">
@@ -74,7 +79,7 @@ export default async function RentPage({ params, searchParams }: Props) {
             </div>
             <div>
               <dt>Channels</dt>
-              <dd>{agent.channels.join(", ")}</dd>
+              <dd>{channels.join(", ")}</dd>
             </div>
           </dl>
           <section aria-labelledby="how-heading" className="how">
@@ -127,7 +132,8 @@ export default async function RentPage({ params, searchParams }: Props) {
             <Checkout
               agentId={agent.id}
               agentName={agent.name}
-              channels={agent.channels}
+              channels={channels}
+              links={channelLinks()}
               prices={Object.fromEntries(priced.map(({ duration, price }) => [duration, price.toString()]))}
               initialDuration={initial}
               chain={chain}

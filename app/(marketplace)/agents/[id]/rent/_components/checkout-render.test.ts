@@ -4,7 +4,10 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Checkout } from "./checkout";
+import type { ChannelLinks } from "@/lib/checkout/activation";
 import { RentalResult } from "./rental-result";
+
+const links: ChannelLinks = { telegramBot: "agent_rental_bot", discordApplicationId: "100000000000000001", slackInstallUrl: null };
 
 const chain = {
   chainId: 31337,
@@ -29,6 +32,7 @@ describe("checkout markup", () => {
         prices: { hour: "2000000", month: "50000000" },
         initialDuration: "day", // not priced: falls back to the first priced duration
         chain,
+        links,
       }),
     );
     const words = text(html);
@@ -51,6 +55,7 @@ describe("checkout markup", () => {
         prices: { hour: "2000000" },
         initialDuration: "hour",
         chain: { ...chain, walletConnectProjectId: "0123456789abcdef0123456789abcdef" },
+        links,
       }),
     );
     expect(connectButtons(html)).toEqual(["Connect browser wallet", "Connect with Coinbase Wallet", "Connect with WalletConnect"]);
@@ -63,6 +68,7 @@ describe("checkout markup", () => {
         result: { id: "d8ca3b8c-7fb3-48dd-b5bd-56e9527a457c", code: "d8ca3b8c", status: "active", starts_at: new Date().toISOString(), ends_at: endsAt, txHash: `0x${"ab".repeat(32)}` },
         channel: "API",
         agentName: "Echo Agent",
+        links,
       }),
     );
     expect(html).toMatch(/data-testid="rental-code"[^>]*>d8ca3b8c</);
@@ -72,15 +78,27 @@ describe("checkout markup", () => {
     expect(html).toMatch(/<h2 id="result-heading" tabindex="-1"/);
   });
 
-  it("tells chat-channel renters to send /activate", () => {
-    const html = renderToString(
-      createElement(RentalResult, {
-        result: { id: "x", code: "d8ca3b8c", status: "active", starts_at: "", ends_at: new Date(Date.now() + 86_400_000).toISOString(), txHash: `0x${"ab".repeat(32)}` },
-        channel: "Discord",
-        agentName: "Echo Agent",
-      }),
-    );
-    expect(text(html)).toContain("/activate d8ca3b8c");
-    expect(text(html)).toContain("Copy message");
+  it("gives each chat channel its bot's link and the exact command to start", () => {
+    const render = (channel: "Telegram" | "Discord" | "Slack", withLinks = links) =>
+      renderToString(
+        createElement(RentalResult, {
+          result: { id: "x", code: "d8ca3b8c", status: "active", starts_at: "", ends_at: new Date(Date.now() + 86_400_000).toISOString(), txHash: `0x${"ab".repeat(32)}` },
+          channel,
+          agentName: "Echo Agent",
+          links: withLinks,
+        }),
+      );
+    const telegram = render("Telegram");
+    expect(telegram).toContain('href="https://t.me/agent_rental_bot?start=d8ca3b8c"');
+    expect(text(telegram)).toContain("Open in Telegram");
+    expect(text(telegram)).toContain("/start d8ca3b8c");
+    const discord = render("Discord");
+    expect(discord).toContain("https://discord.com/oauth2/authorize?client_id=100000000000000001&amp;integration_type=1&amp;scope=applications.commands");
+    expect(text(discord)).toContain("/start code:d8ca3b8c");
+    const slack = render("Slack", { ...links, slackInstallUrl: "https://rent.example/api/channels/slack/install" });
+    expect(slack).toContain('href="https://rent.example/api/channels/slack/install"');
+    expect(text(slack)).toContain("Add to Slack");
+    expect(text(slack)).toContain("/agent start d8ca3b8c");
+    expect(text(slack)).toContain("Copy message");
   });
 });

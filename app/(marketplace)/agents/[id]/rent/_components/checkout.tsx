@@ -5,7 +5,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { WagmiProvider } from "wagmi";
-import type { CheckoutChannel } from "@/lib/checkout/activation";
+import type { ChannelLinks, CheckoutChannel } from "@/lib/checkout/activation";
 import type { Duration } from "@/lib/checkout/checkout-api";
 import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import { createCheckoutConfig, type CheckoutConfig } from "@/lib/checkout/wagmi-config";
@@ -26,6 +26,8 @@ export type CheckoutProps = {
   prices: Partial<Record<Duration, string>>;
   initialDuration: Duration;
   chain: PublicChainSettings;
+  // Where the bots are (the Telegram deep link, the Discord install link, "Add to Slack").
+  links: ChannelLinks;
 };
 
 export function Checkout(props: CheckoutProps) {
@@ -40,11 +42,11 @@ export function Checkout(props: CheckoutProps) {
   );
 }
 
-function CheckoutFlow({ agentName, channels, prices, chain, ...rest }: CheckoutProps & { config: CheckoutConfig }) {
+function CheckoutFlow({ agentName, channels, prices, chain, links, ...rest }: CheckoutProps & { config: CheckoutConfig }) {
   const checkout = useCheckout({ channels, prices, chain, ...rest });
 
   if (checkout.result) {
-    return <RentalResult result={checkout.result} channel={checkout.channel} agentName={agentName} />;
+    return <RentalResult result={checkout.result} channel={checkout.channel} agentName={agentName} links={links} />;
   }
 
   return (

@@ -1,7 +1,7 @@
 "use client";
 // After confirmation: the rental code (large, copyable), the time left, and how to start.
 import { useEffect, useRef, useState } from "react";
-import { activationSteps, formatRemaining, type CheckoutChannel } from "@/lib/checkout/activation";
+import { activationSteps, formatRemaining, type ChannelLinks, type CheckoutChannel } from "@/lib/checkout/activation";
 import type { ClaimedRental } from "@/lib/checkout/checkout-api";
 import styles from "./checkout.module.css";
 
@@ -48,7 +48,9 @@ function CopyButton({ target, label, text }: { target: React.RefObject<HTMLEleme
   );
 }
 
-export function RentalResult({ result, channel, agentName }: { result: ClaimedRental; channel: CheckoutChannel; agentName: string }) {
+type RentalResultProps = { result: ClaimedRental; channel: CheckoutChannel; agentName: string; links: ChannelLinks };
+
+export function RentalResult({ result, channel, agentName, links }: RentalResultProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const codeRef = useRef<HTMLElement>(null);
   const now = useNow();
@@ -59,7 +61,7 @@ export function RentalResult({ result, channel, agentName }: { result: ClaimedRe
   }, []);
   const endsAt = new Date(result.ends_at);
   const remaining = endsAt.getTime() - now;
-  const steps = activationSteps(channel, result.code, origin || "https://<this-site>");
+  const steps = activationSteps(channel, result.code, origin || "https://<this-site>", links);
 
   return (
     <section className={styles.checkout} aria-labelledby="result-heading" data-testid="rental-result">
@@ -100,6 +102,13 @@ export function RentalResult({ result, channel, agentName }: { result: ClaimedRe
         {steps.map((step, i) => (
           <li key={i}>
             <p>{step.text}</p>
+            {step.link && (
+              <p>
+                <a className="button button-primary" href={step.link.href} target="_blank" rel="noopener noreferrer" data-testid="channel-link">
+                  {step.link.label}
+                </a>
+              </p>
+            )}
             {step.command && <CommandBlock command={step.command} />}
           </li>
         ))}
