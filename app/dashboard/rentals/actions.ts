@@ -1,6 +1,8 @@
 "use server";
 
 import { action } from "@/lib/actions/action";
+import type { FormState } from "@/lib/actions/form-errors";
+import { disconnectRentalChat } from "@/lib/channels/disconnect-rental-chat";
 import { rateRental } from "@/lib/rentals/rate-rental";
 
 export type RatingFormState = { ok: boolean; message: string | null; values?: { score: string; comment: string } };
@@ -21,5 +23,15 @@ export const rateRentalAction = action(
   async ({ account, values: { score, comment } }, rentalId: string): Promise<RatingFormState> => {
     await rateRental(account, rentalId, { score: score === "" ? undefined : score, comment });
     return { ok: true, message: "Thank you: your rating is saved and now counts on the agent's marketplace page." };
+  },
+);
+
+// "Disconnect chat" (bound to the rental id): frees the rental from the chat user it is bound to,
+// so the renter can send /start from another account (lib/channels/disconnect-rental-chat.ts).
+export const disconnectChatAction = action(
+  { what: "disconnect the chat", revalidate: (rentalId: string) => [`/dashboard/rentals/${rentalId}`] },
+  async ({ account }, rentalId: string): Promise<FormState> => {
+    await disconnectRentalChat(account, rentalId);
+    return { ok: true, message: "Disconnected. Send the start command with your code from the chat you want to use now." };
   },
 );

@@ -10,10 +10,12 @@ import { disputeChain } from "@/lib/disputes/dispute-chain";
 import { CHANNEL_WORDS, DURATION_WORDS, formatDateTime, statusFor } from "@/lib/format/rental-labels";
 import { formatUsdc } from "@/lib/money/format-usdc";
 import { findRenterRental, type RenterRental } from "@/lib/rentals/list-renter-rentals";
-import { rateRentalAction } from "../actions";
+import { findRentalChat } from "@/lib/channels/find-rental-chat";
+import { disconnectChatAction, rateRentalAction } from "../actions";
 import { ChatPlayground } from "../_components/chat-playground";
 import { CopyCode } from "../_components/copy-code";
 import { RentalEndFacts } from "../_components/rental-end-facts";
+import { DisconnectChatForm } from "../_components/disconnect-chat-form";
 import { DisputePanel } from "../_components/dispute-panel";
 import { RatingForm } from "../_components/rating-form";
 import { StatusBadge } from "../_components/status-badge";
@@ -98,6 +100,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
   const running = rental.status === "active" && rental.startsAt <= now && rental.endsAt > now;
   const playground = playgroundState(rental, now);
   const status = statusFor(rental.status, rental.endsAt, now);
+  const chat = rental.channel === "API" ? null : await findRentalChat(rental.id);
 
   return (
     <main id="main" tabIndex={-1} className={styles.page}>
@@ -135,6 +138,18 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
               <dd>{DURATION_WORDS[rental.durationType]}</dd>
               <dt>Channel</dt>
               <dd>{CHANNEL_WORDS[rental.channel]}</dd>
+              {rental.channel !== "API" && (
+                <>
+                  <dt>Chat</dt>
+                  <dd>
+                    {chat ? (
+                      <DisconnectChatForm action={disconnectChatAction.bind(null, rental.id)} chat={`${chat.chatLabel} on ${chat.platform}`} />
+                    ) : (
+                      <span className="muted">Not connected: send the start command with your code to the {CHANNEL_WORDS[rental.channel]} bot.</span>
+                    )}
+                  </dd>
+                </>
+              )}
               <dt>Paid</dt>
               <dd>
                 {formatUsdc(rental.priceMicro + rental.feeMicro)} USDC{" "}
