@@ -50,7 +50,7 @@ test("an owner signs in with a wallet, lists an agent, connects its webhook and 
   await owner.waitForURL(/\/dashboard\/agents\/[0-9a-f-]{36}\?created=1$/);
   agentId = owner.url().match(/agents\/([0-9a-f-]{36})/)![1];
   await expect(owner.getByRole("status").filter({ hasText: "Listing created" })).toBeVisible();
-  await expect(owner.locator(".badge")).toHaveText("Offline");
+  await expect(owner.locator(".badge")).toHaveText("Status: Offline");
 
   // Not on the marketplace while offline.
   const hidden = await owner.request.get(`/agents/${agentId}/rent`);
@@ -65,7 +65,7 @@ test("an owner signs in with a wallet, lists an agent, connects its webhook and 
   const result = owner.getByRole("definition").filter({ hasText: /^available$/ });
   await expect(result).toBeVisible();
   await owner.reload();
-  await expect(owner.locator(".badge")).toHaveText("Available");
+  await expect(owner.locator(".badge")).toHaveText("Status: Available");
 
   await owner.goto("/dashboard/keys");
   await owner.getByLabel("Label (optional)").fill("Deploy script");

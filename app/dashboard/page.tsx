@@ -4,8 +4,9 @@ import Link from "next/link";
 import { listOwnerAgents } from "@/lib/agents/list-owner-agents";
 import { loadOwnerStats } from "@/lib/agents/load-owner-stats";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
-import { plural, usdcNumber } from "./_components/format";
 import styles from "./dashboard.module.css";
+import { plural } from "@/lib/format/plural";
+import { formatUsdcNumber } from "@/lib/format/usdc";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -43,8 +44,8 @@ export default async function DashboardPage() {
         <div className={styles.card}>
           <dt>Released to you</dt>
           <dd>
-            {usdcNumber(total.revenue.released)}
-            <span className={styles.cardNote}>{usdcNumber(total.revenue.inEscrow)} in escrow</span>
+            {formatUsdcNumber(total.revenue.released)}
+            <span className={styles.cardNote}>{formatUsdcNumber(total.revenue.inEscrow)} in escrow</span>
           </dd>
         </div>
         <div className={styles.card}>

@@ -144,8 +144,8 @@ describe("owner dashboard pages", () => {
     const stats = html(await Stats());
     expect(stats).toContain("Mine");
     expect(stats).not.toContain("Theirs");
-    expect(stats).toContain("$10.00 USDC");
-    expect(html(await Payouts())).toContain("$10.00 USDC");
+    expect(stats).toContain("10.00 USDC");
+    expect(html(await Payouts())).toContain("10.00 USDC");
     expect(await db.agent.count({ where: { ownerId: owner.id } })).toBe(1);
   });
 });

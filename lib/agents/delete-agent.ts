@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { countAgentRentals } from "@/lib/agents/count-agent-rentals";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
 import { ApiError } from "@/lib/http/api-error";
+import { plural } from "@/lib/format/plural";
 
 // Deletes a listing that was never rented; its health checks go with it. A listing with any
 // rental on record (running, finished, disputed or awaiting payment) is kept: rentals, escrow
@@ -23,7 +24,7 @@ export async function deleteAgent(ownerId: string, agentId: string): Promise<voi
     if (rentals > 0) {
       throw new ApiError(
         409,
-        `This agent has rental history (${rentals} rental${rentals === 1 ? "" : "s"}), which must stay traceable, so it cannot be deleted.`,
+        `This agent has rental history (${plural(rentals, "rental")}), which must stay traceable, so it cannot be deleted.`,
       );
     }
     await tx.agent.delete({ where: { id: agent.id } });

@@ -3,7 +3,8 @@ import { botCommand } from "@/lib/channels/bot-commands";
 import type { ChatUser } from "@/lib/channels/chat-platform";
 import { findOpenBinding } from "@/lib/channels/find-open-binding";
 import { rentalUnusableReason } from "@/lib/channels/rental-unusable-reason";
-import { formatDateTime, formatRemaining } from "@/lib/format/rental-labels";
+import { formatDateTime } from "@/lib/format/date-time";
+import { formatTimeLeft } from "@/lib/format/time-left";
 
 /** `/status`: which agent the chat user is connected to and how long the rental has left. */
 export async function chatStatus(user: ChatUser, now: Date = new Date()): Promise<string> {
@@ -12,5 +13,5 @@ export async function chatStatus(user: ChatUser, now: Date = new Date()): Promis
   const { rental } = binding;
   const unusable = rentalUnusableReason(rental, now);
   if (unusable) return `Connected to ${rental.agent.name}. ${unusable}`;
-  return `Connected to ${rental.agent.name}. The rental ends ${formatDateTime(rental.endsAt)} (${formatRemaining(rental.endsAt.getTime() - now.getTime())} left).`;
+  return `Connected to ${rental.agent.name}. The rental ends ${formatDateTime(rental.endsAt)} (${formatTimeLeft(rental.endsAt.getTime() - now.getTime())} left).`;
 }

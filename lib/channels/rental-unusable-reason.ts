@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/lib/format/rental-labels";
+import { formatDateTime } from "@/lib/format/date-time";
 
 type RentalState = { status: string; startsAt: Date; endsAt: Date };
 

@@ -4,7 +4,8 @@ import type { ChatPlatform, ChatUser } from "@/lib/channels/chat-platform";
 import { findOpenBinding, openUserKey } from "@/lib/channels/find-open-binding";
 import { rentalUnusableReason } from "@/lib/channels/rental-unusable-reason";
 import { db } from "@/lib/db";
-import { formatDateTime, formatRemaining } from "@/lib/format/rental-labels";
+import { formatDateTime } from "@/lib/format/date-time";
+import { formatTimeLeft } from "@/lib/format/time-left";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/api-error";
 import { credentialDigest, type KnownCredentials } from "@/lib/ratelimit/known-credentials";
@@ -122,7 +123,7 @@ async function findRental(platform: ChatPlatform, userKey: string, hex: string, 
 }
 
 function untilEnd(rental: { endsAt: Date }, now: Date): string {
-  return `The rental ends ${formatDateTime(rental.endsAt)} (${formatRemaining(rental.endsAt.getTime() - now.getTime())} left).`;
+  return `The rental ends ${formatDateTime(rental.endsAt)} (${formatTimeLeft(rental.endsAt.getTime() - now.getTime())} left).`;
 }
 
 function howTo(platform: ChatPlatform): string {

@@ -4,7 +4,7 @@ import type { ChatUser } from "@/lib/channels/chat-platform";
 import { findOpenBinding } from "@/lib/channels/find-open-binding";
 import { ended } from "@/lib/channels/start-chat";
 import { db } from "@/lib/db";
-import { formatDateTime } from "@/lib/format/rental-labels";
+import { formatDateTime } from "@/lib/format/date-time";
 
 /** `/stop`: ends the chat user's binding; the rental runs on and can be started again anywhere. */
 export async function stopChat(user: ChatUser, now: Date = new Date()): Promise<string> {

@@ -60,16 +60,3 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
     api,
   ];
 }
-
-// "59 min 08 s", "23 h 59 min", "29 days 23 h"; "ended" at zero.
-export function formatRemaining(ms: number): string {
-  if (ms <= 0) return "ended";
-  const s = Math.floor(ms / 1000);
-  const days = Math.floor(s / 86_400);
-  const hours = Math.floor((s % 86_400) / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  const seconds = s % 60;
-  if (days > 0) return `${days} ${days === 1 ? "day" : "days"} ${hours} h`;
-  if (hours > 0) return `${hours} h ${String(minutes).padStart(2, "0")} min`;
-  return `${minutes} min ${String(seconds).padStart(2, "0")} s`;
-}

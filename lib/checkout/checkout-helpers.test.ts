@@ -1,10 +1,10 @@
 import { privateKeyToAccount } from "viem/accounts";
 import { recoverTypedDataAddress } from "viem";
 import { describe, expect, it } from "vitest";
-import { activationSteps, chatCurl, formatRemaining } from "@/lib/checkout/activation";
+import { activationSteps, chatCurl } from "@/lib/checkout/activation";
 import { quoteArgs, quoteUsable } from "@/lib/checkout/checkout-api";
 import { permitTypes, splitSignature } from "@/lib/checkout/permit";
-import { checkoutTotals, formatMicroUsdc, parseMicro, shortfall, shortfallMessage } from "@/lib/checkout/price";
+import { checkoutTotals, parseMicro, shortfall, shortfallMessage } from "@/lib/checkout/price";
 import { announcement, failedStep, initialSteps, isDone, isRunning, stepLabel, stepsFor, stepsReducer, waitingForWallet, type StepAction } from "@/lib/checkout/steps";
 import { describeWalletError } from "@/lib/checkout/wallet-errors";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
@@ -20,16 +20,6 @@ describe("checkout price math", () => {
 
   it("rejects what is not a micro amount", () => {
     for (const bad of ["", "-1", "1.5", "1e6", " 1", "0x10"]) expect(() => parseMicro(bad)).toThrow();
-  });
-
-  it("prints 2 to 6 decimals with thousands separators", () => {
-    expect(formatMicroUsdc(3_000_000n)).toBe("3.00");
-    expect(formatMicroUsdc(1_234_500_000n)).toBe("1,234.50");
-    expect(formatMicroUsdc(5_000n)).toBe("0.005");
-    expect(formatMicroUsdc(1n)).toBe("0.000001");
-    expect(formatMicroUsdc(0n)).toBe("0.00");
-    expect(formatMicroUsdc(1_000_000_000_000n)).toBe("1,000,000.00");
-    expect(formatMicroUsdc(-1_500_000n)).toBe("-1.50");
   });
 
   it("says the shortfall in words, and nothing when the balance is enough", () => {
@@ -120,14 +110,6 @@ describe("activation instructions", () => {
     expect(api[1].command).toContain("/api/v1/status");
   });
 
-  it("formats the time remaining", () => {
-    expect(formatRemaining(0)).toBe("ended");
-    expect(formatRemaining(-5)).toBe("ended");
-    expect(formatRemaining(59 * 60_000 + 8_000)).toBe("59 min 08 s");
-    expect(formatRemaining(23 * 3_600_000 + 59 * 60_000)).toBe("23 h 59 min");
-    expect(formatRemaining(30 * 86_400_000 - 1)).toBe("29 days 23 h");
-    expect(formatRemaining(86_400_000)).toBe("1 day 0 h");
-  });
 });
 
 describe("quotes and permits", () => {

@@ -1,6 +1,7 @@
-// Checkout amounts: micro-USDC (6 decimals) as bigint, printed without float arithmetic.
+// Checkout amounts: micro-USDC (6 decimals) as bigint; printed by lib/format/usdc.ts.
+import { formatUsdc } from "@/lib/format/usdc";
+
 export const FEE_MICRO = 1_000_000n; // same as RENTAL_FEE_MICRO in lib/money/usdc.ts (1 USDC per rental)
-const MICRO = 1_000_000n;
 
 export type CheckoutTotals = { price: bigint; fee: bigint; total: bigint };
 
@@ -15,16 +16,6 @@ export function parseMicro(text: string): bigint {
   return BigInt(text);
 }
 
-// "3.00", "1,234.50", "0.005": at least 2 decimals, up to 6, thousands separated.
-export function formatMicroUsdc(micro: bigint): string {
-  const negative = micro < 0n;
-  const abs = negative ? -micro : micro;
-  const whole = (abs / MICRO).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  let frac = (abs % MICRO).toString().padStart(6, "0").replace(/0+$/, "");
-  if (frac.length < 2) frac = frac.padEnd(2, "0");
-  return `${negative ? "-" : ""}${whole}.${frac}`;
-}
-
 // What is missing from a balance to pay total, or null when the balance is enough.
 export function shortfall(balance: bigint, total: bigint): bigint | null {
   return balance >= total ? null : total - balance;
@@ -33,5 +24,5 @@ export function shortfall(balance: bigint, total: bigint): bigint | null {
 export function shortfallMessage(balance: bigint, total: bigint): string | null {
   const missing = shortfall(balance, total);
   if (missing === null) return null;
-  return `Your wallet holds ${formatMicroUsdc(balance)} USDC but this rental costs ${formatMicroUsdc(total)} USDC: add at least ${formatMicroUsdc(missing)} USDC to this wallet, or connect another one.`;
+  return `Your wallet holds ${formatUsdc(balance)} but this rental costs ${formatUsdc(total)}: add at least ${formatUsdc(missing)} to this wallet, or connect another one.`;
 }

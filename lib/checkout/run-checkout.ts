@@ -21,11 +21,14 @@ import {
   type QuoteResponse,
 } from "@/lib/checkout/checkout-api";
 import { permitTypes, readPermitDomain, readPermitNonce, splitSignature, type PermitDomain } from "@/lib/checkout/permit";
-import { formatMicroUsdc, shortfallMessage } from "@/lib/checkout/price";
+import { shortfallMessage } from "@/lib/checkout/price";
+import { formatDateTime } from "@/lib/format/date-time";
+import { formatUsdc } from "@/lib/format/usdc";
 import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import { stepsFor, type PaymentPlan, type StepAction, type StepId } from "@/lib/checkout/steps";
 import { describeWalletError } from "@/lib/checkout/wallet-errors";
 import { shortHex } from "@/lib/chain/short-hex";
+import { plural } from "@/lib/format/plural";
 
 export type CheckoutDeps = {
   config: Config;
@@ -141,9 +144,9 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
       data.quote = await requestQuote({ agentId: input.agentId, durationType: input.duration, channel: input.channel, renter });
       if (!live()) return { kind: "stopped" };
       if (BigInt(data.quote.totalMicro) !== input.total) {
-        throw new CheckoutApiError(409, `The price is now ${formatMicroUsdc(BigInt(data.quote.totalMicro))} USDC. Reload the page to see the new price.`);
+        throw new CheckoutApiError(409, `The price is now ${formatUsdc(BigInt(data.quote.totalMicro))}. Reload the page to see the new price.`);
       }
-      dispatch({ type: "confirmed", step, detail: `Valid until ${new Date(Number(data.quote.quote.deadline) * 1000).toLocaleTimeString()}` });
+      dispatch({ type: "confirmed", step, detail: `Valid until ${formatDateTime(new Date(Number(data.quote.quote.deadline) * 1000))}` });
     }
     const quote = data.quote!;
     const total = BigInt(quote.totalMicro);
@@ -152,7 +155,7 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
     if (plan === "permit" && at <= order.indexOf("permit")) {
       step = "permit";
       const nonce = await readPermitNonce(config, chain.usdc, chain.chainId, renter);
-      dispatch({ type: "wallet", step, detail: `Sign the permit for ${formatMicroUsdc(total)} USDC in your wallet` });
+      dispatch({ type: "wallet", step, detail: `Sign the permit for ${formatUsdc(total)} in your wallet` });
       const deadline = BigInt(quote.quote.deadline);
       const signature = await signTypedData(config, {
         account: renter,
@@ -174,7 +177,7 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
         dispatch({ type: "confirmed", step, detail: "Already approved" });
       } else {
         if (!(data.approveHash && data.lastError === "timeout")) {
-          dispatch({ type: "wallet", step, detail: `Approve ${formatMicroUsdc(total)} USDC in your wallet` });
+          dispatch({ type: "wallet", step, detail: `Approve ${formatUsdc(total)} in your wallet` });
           data.approveHash = await writeContract(config, { account: renter, address: chain.usdc, abi: erc20Abi, functionName: "approve", args: [chain.escrow, total], chainId: chain.chainId });
           if (!live()) return { kind: "stopped" };
         }
@@ -191,7 +194,7 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
     if (at <= payAt) {
       step = "pay";
       if (!(data.payHash && data.lastError === "timeout")) {
-        dispatch({ type: "wallet", step, detail: `Confirm the payment of ${formatMicroUsdc(total)} USDC in your wallet` });
+        dispatch({ type: "wallet", step, detail: `Confirm the payment of ${formatUsdc(total)} in your wallet` });
         const args = quoteArgs(quote.quote);
         if (plan === "permit") {
           const permit = data.permit!;
@@ -210,7 +213,7 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
       }
       data.lastError = undefined;
       const n = chain.confirmations;
-      dispatch({ type: "pending", step, detail: `Transaction ${shortHex(data.payHash!)}: waiting for ${n} confirmation${n === 1 ? "" : "s"}` });
+      dispatch({ type: "pending", step, detail: `Transaction ${shortHex(data.payHash!)}: waiting for ${plural(n, "confirmation")}` });
       const receipt = await waitForTransactionReceipt(config, { hash: data.payHash!, chainId: chain.chainId, confirmations: n, timeout });
       if (!live()) return { kind: "stopped" };
       if (receipt.status !== "success") {

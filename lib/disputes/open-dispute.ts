@@ -10,7 +10,7 @@ import { connect, getConnection, simulateContract, switchChain, waitForTransacti
 import { shortHex } from "@/lib/chain/short-hex";
 import { disputeAbi, ESCROW_STATUS_WORDS } from "@/lib/disputes/dispute-abi";
 import type { DisputeChain } from "@/lib/disputes/dispute-chain";
-import { formatDateTime } from "@/lib/format/rental-labels";
+import { formatDateTime } from "@/lib/format/date-time";
 
 /** A problem already put in words for the renter. */
 export class DisputeProblem extends Error {}

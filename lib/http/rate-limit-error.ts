@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/http/api-error";
 import type { RateDecision } from "@/lib/ratelimit/rate-limiter";
+import { plural } from "@/lib/format/plural";
 
 export function rateLimitHeaders(d: RateDecision): Record<string, string> {
   return {
@@ -13,7 +14,7 @@ export function rateLimitHeaders(d: RateDecision): Record<string, string> {
 // sentence fragment ("Too many wrong rental codes from this address"); the wait is appended.
 export function rateLimitError(d: RateDecision, reason = "Too many requests"): ApiError {
   const seconds = Math.min(60, Math.max(1, d.retryAfterSeconds));
-  return new ApiError(429, `${reason}; retry in ${seconds} second${seconds === 1 ? "" : "s"}.`, {
+  return new ApiError(429, `${reason}; retry in ${plural(seconds, "second")}.`, {
     ...rateLimitHeaders(d),
     "Retry-After": String(seconds),
   });

@@ -1,4 +1,5 @@
 import "client-only";
+import { plural } from "@/lib/format/plural";
 // The playground's side of POST /api/v1/chat (browser; no server code): the request exactly as a
 // script sends it, and the answer turned into a reply to show or a sentence about what failed.
 
@@ -27,7 +28,7 @@ export function describeChatError(status: number, serverMessage: string | null, 
       return `This rental cannot be used right now (403): it has ended, was cancelled or disputed, or has not started yet.${said}`;
     case 429: {
       const seconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
-      return `Too many requests (429). ${seconds ? `Wait ${seconds} second${seconds === 1 ? "" : "s"} and send again.` : "Wait a moment and send again."}`;
+      return `Too many requests (429). ${seconds ? `Wait ${plural(seconds, "second")} and send again.` : "Wait a moment and send again."}`;
     }
     case 502:
       return `The agent's server answered with an error (502), so there is no reply. Try again; if it keeps failing, the owner needs to fix their webhook.${said}`;

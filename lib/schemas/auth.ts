@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { strictObjectError } from "@/lib/schemas/strict-object-error";
+import { formatCount } from "@/lib/format/number";
 
 // Bodies of the sign-in routes (docs/auth.md). A Sign-In with Ethereum message is a few hundred
 // characters; 4,096 leaves room for resources without inviting large bodies.
@@ -13,7 +14,7 @@ export const siweSignInSchema = z.strictObject(
     message: z
       .string({ error: required("must be the signed EIP-4361 message text") })
       .min(1, "must not be empty")
-      .max(SIWE_MESSAGE_MAX_LENGTH, `must be at most ${SIWE_MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`),
+      .max(SIWE_MESSAGE_MAX_LENGTH, `must be at most ${formatCount(SIWE_MESSAGE_MAX_LENGTH)} characters`),
     // 65-byte ECDSA signatures, and longer ones from smart-contract wallets (ERC-1271, ERC-6492).
     signature: z
       .string({ error: required("must be the wallet's 0x-prefixed hex signature") })

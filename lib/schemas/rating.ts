@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "@/lib/format/number";
 
 export const RATING_COMMENT_MAX = 1000;
 
@@ -13,7 +14,7 @@ export const ratingInputSchema = z.object({
   comment: z
     .string({ error: "The comment must be text." })
     .trim()
-    .max(RATING_COMMENT_MAX, `Keep the comment to ${RATING_COMMENT_MAX.toLocaleString("en-US")} characters or fewer.`)
+    .max(RATING_COMMENT_MAX, `Keep the comment to ${formatCount(RATING_COMMENT_MAX)} characters or fewer.`)
     .nullish()
     .transform((c) => (c ? c : null)),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "@/lib/format/number";
 
 // Schemas of the renter surface (/v1). Requests are validated with them, responses are built
 // through them (so no extra field leaks out), and /api/v1/openapi.json is generated from them.
@@ -17,7 +18,7 @@ export const chatRequestSchema = z
     message: z
       .string({ error: (i) => (i.input === undefined ? "is required" : "must be a string") })
       .refine((s) => s.trim().length > 0, "must not be empty")
-      .refine((s) => codePoints(s) <= MESSAGE_MAX_CHARS, `must be at most ${MESSAGE_MAX_CHARS.toLocaleString("en-US")} characters`)
+      .refine((s) => codePoints(s) <= MESSAGE_MAX_CHARS, `must be at most ${formatCount(MESSAGE_MAX_CHARS)} characters`)
       .meta({ minLength: 1, maxLength: MESSAGE_MAX_CHARS, description: "The renter's message, passed to the agent's webhook." }),
   })
   .meta({ id: "ChatRequest" });

@@ -2,7 +2,6 @@
 // Server-rendered and wallet-free: the wallet code loads only on the checkout page.
 import Link from "next/link";
 import { searchMarketplace } from "@/lib/agents/search-marketplace";
-import { formatUsdc } from "@/lib/money/format-usdc";
 import {
   hasMarketplaceFilters,
   marketplaceHref,
@@ -11,9 +10,12 @@ import {
   type MarketplaceSearchParams,
 } from "@/lib/schemas/marketplace-query";
 import { AgentTile } from "../_components/agent-tile";
-import { categoryLabel, DURATION_LABEL, plural } from "../_components/labels";
 import { MarketplaceFilters } from "../_components/marketplace-filters";
 import { Pagination } from "../_components/pagination";
+import { categoryLabel } from "@/lib/format/category";
+import { DURATION_LABEL } from "@/lib/format/duration";
+import { plural } from "@/lib/format/plural";
+import { formatUsdc } from "@/lib/format/usdc";
 
 // The filters in force, each with a link that removes just that one.
 function activeFilters(query: MarketplaceQuery): { label: string; href: string }[] {
@@ -24,8 +26,8 @@ function activeFilters(query: MarketplaceQuery): { label: string; href: string }
   if (query.skill) filters.push({ label: `with skill ${query.skill}`, href: without({ skill: undefined }) });
   if (query.channel) filters.push({ label: `on ${query.channel}`, href: without({ channel: undefined }) });
   if (query.duration) filters.push({ label: `rentable for ${DURATION_LABEL[query.duration].one}`, href: without({ duration: undefined }) });
-  if (query.minPrice !== undefined) filters.push({ label: `from ${formatUsdc(query.minPrice)} USDC`, href: without({ minPrice: undefined }) });
-  if (query.maxPrice !== undefined) filters.push({ label: `up to ${formatUsdc(query.maxPrice)} USDC`, href: without({ maxPrice: undefined }) });
+  if (query.minPrice !== undefined) filters.push({ label: `from ${formatUsdc(query.minPrice)}`, href: without({ minPrice: undefined }) });
+  if (query.maxPrice !== undefined) filters.push({ label: `up to ${formatUsdc(query.maxPrice)}`, href: without({ maxPrice: undefined }) });
   return filters;
 }
 

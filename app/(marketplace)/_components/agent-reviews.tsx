@@ -1,6 +1,6 @@
 import type { AgentReview } from "@/lib/agents/list-agent-reviews";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+import { formatDate } from "@/lib/format/date-time";
 
 // The latest comments renters left, each with its score (in words for screen readers).
 export function AgentReviews({ reviews }: { reviews: AgentReview[] }) {
@@ -20,7 +20,7 @@ export function AgentReviews({ reviews }: { reviews: AgentReview[] }) {
                 </span>
                 <span className="visually-hidden">{review.score} out of 5</span>{" "}
                 <time dateTime={review.createdAt.toISOString()} className="muted">
-                  {dateFormat.format(review.createdAt)}
+                  {formatDate(review.createdAt)}
                 </time>
               </p>
               <blockquote className="review-comment">{review.comment}</blockquote>

@@ -1,4 +1,4 @@
-import { plural } from "./labels";
+import { plural } from "@/lib/format/plural";
 
 // Rating and rental total in a line; the star is decoration, the words say it.
 export function AgentStats({ rating, totalRentals }: { rating: { average: number | null; count: number }; totalRentals: number }) {

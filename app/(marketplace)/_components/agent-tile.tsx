@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { DURATIONS, type MarketplaceAgent } from "@/lib/agents/to-marketplace-agent";
 import { AgentStats } from "./agent-stats";
-import { categoryLabel, DURATION_LABEL } from "./labels";
+import { categoryLabel } from "@/lib/format/category";
+import { DURATION_LABEL } from "@/lib/format/duration";
 import { UsdcPrice } from "./usdc-price";
 
 const SKILLS_SHOWN = 4;

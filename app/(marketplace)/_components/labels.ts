@@ -1,13 +1,7 @@
-// Words the marketplace pages show for the values the data holds.
+// The marketplace's own words: sort orders and why an agent cannot be rented. Amounts, durations,
+// dates, counts and categories are formatted by lib/format/.
 import type { NotRentableReason } from "@/lib/agents/to-marketplace-agent";
-import type { DurationType } from "@/lib/generated/prisma/enums";
 import type { MarketplaceSort } from "@/lib/schemas/marketplace-query";
-
-export const DURATION_LABEL: Record<DurationType, { per: string; one: string; length: string }> = {
-  hour: { per: "per hour", one: "1 hour", length: "60 minutes" },
-  day: { per: "per day", one: "1 day", length: "24 hours" },
-  month: { per: "per month", one: "1 month", length: "30 days" },
-};
 
 export const SORT_LABEL: Record<MarketplaceSort, string> = {
   relevance: "Best match",
@@ -17,14 +11,6 @@ export const SORT_LABEL: Record<MarketplaceSort, string> = {
   popular: "Most rented",
   newest: "Newest",
 };
-
-export function categoryLabel(category: string): string {
-  return category.charAt(0).toUpperCase() + category.slice(1);
-}
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
-}
 
 export const NOT_RENTABLE: Record<NotRentableReason, { badge: string; explanation: string }> = {
   offline: {

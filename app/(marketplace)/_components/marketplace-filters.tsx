@@ -3,7 +3,9 @@ import { DURATIONS } from "@/lib/agents/to-marketplace-agent";
 import { microToUsdc } from "@/lib/money/usdc";
 import { MARKETPLACE_SORTS, MAX_QUERY_CHARS, type MarketplaceQuery } from "@/lib/schemas/marketplace-query";
 import { channelSchema } from "@/lib/schemas/renter-api";
-import { categoryLabel, DURATION_LABEL, SORT_LABEL } from "./labels";
+import { categoryLabel } from "@/lib/format/category";
+import { DURATION_LABEL } from "@/lib/format/duration";
+import { SORT_LABEL } from "./labels";
 
 export const PRICE_HINT =
   "Prices are for the chosen duration, or the cheapest one when no duration is chosen, before the 1 USDC service fee.";

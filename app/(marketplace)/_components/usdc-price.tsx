@@ -1,10 +1,10 @@
-import { formatUsdc } from "@/lib/money/format-usdc";
+import { formatUsdcDigits } from "@/lib/format/usdc";
 
-// "$12.50 USDC": the amount, and the token it is paid in.
+// "12.50 USDC" as a price tag: the amount large, the token it is paid in beside it.
 export function UsdcPrice({ micro }: { micro: bigint }) {
   return (
     <span className="price">
-      {formatUsdc(micro)} <span className="price-unit">USDC</span>
+      {formatUsdcDigits(micro)} <span className="price-unit">USDC</span>
     </span>
   );
 }

@@ -5,8 +5,9 @@ import { useActionState, useId, useState } from "react";
 import { CATEGORIES, CATEGORY_SKILLS, MAX_SKILLS, type Category } from "@/lib/agents/categories";
 import type { FormState, FormValues } from "@/lib/actions/form-errors";
 import { FieldError, FormMessage } from "../_components/form-message";
-import { CHANNELS, categoryLabel } from "../_components/format";
 import styles from "../dashboard.module.css";
+import { categoryLabel } from "@/lib/format/category";
+import { Channel } from "@/lib/generated/prisma/enums";
 
 export type ListingValues = {
   name: string;
@@ -93,7 +94,7 @@ function ListingFields({ id, values, errors }: { id: string; values: ListingValu
       <fieldset className={styles.fieldset} aria-describedby={errors.channels ? `${id}-channels-error` : undefined}>
         <legend>Channels</legend>
         <div className={styles.checks}>
-          {CHANNELS.map((channel) => (
+          {Object.values(Channel).map((channel) => (
             <label key={channel}>
               <input type="checkbox" name="channels" value={channel} defaultChecked={values.channels.includes(channel)} />
               {channel}

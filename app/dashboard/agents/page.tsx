@@ -3,9 +3,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { listOwnerAgents } from "@/lib/agents/list-owner-agents";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
-import { categoryLabel, plural, usdcNumber } from "../_components/format";
-import { StatusBadge } from "../_components/status-badge";
+import { StatusBadge } from "@/app/_components/status-badge";
+import { listingStatusLabel } from "@/lib/format/status-label";
 import styles from "../dashboard.module.css";
+import { categoryLabel } from "@/lib/format/category";
+import { plural } from "@/lib/format/plural";
+import { formatUsdcNumber } from "@/lib/format/usdc";
 
 export const metadata: Metadata = { title: "Listings" };
 
@@ -42,9 +45,9 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
         <ul className={styles.listings} aria-label="Your listings">
           {agents.map((agent) => {
             const prices = [
-              agent.pricePerHour !== null && `${usdcNumber(agent.pricePerHour)} per hour`,
-              agent.pricePerDay !== null && `${usdcNumber(agent.pricePerDay)} per day`,
-              agent.pricePerMonth !== null && `${usdcNumber(agent.pricePerMonth)} per month`,
+              agent.pricePerHour !== null && `${formatUsdcNumber(agent.pricePerHour)} per hour`,
+              agent.pricePerDay !== null && `${formatUsdcNumber(agent.pricePerDay)} per day`,
+              agent.pricePerMonth !== null && `${formatUsdcNumber(agent.pricePerMonth)} per month`,
             ].filter(Boolean);
             return (
               <li key={agent.id} className={styles.listing}>
@@ -52,7 +55,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
                   <h2>
                     <Link href={`/dashboard/agents/${agent.id}`}>{agent.name}</Link>
                   </h2>
-                  <StatusBadge status={agent.status} />
+                  <StatusBadge status={listingStatusLabel(agent.status)} />
                   {!agent.webhookConnected && <span className="hint">Webhook not connected</span>}
                 </div>
                 <dl className={styles.facts}>

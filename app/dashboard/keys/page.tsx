@@ -3,12 +3,12 @@
 import type { Metadata } from "next";
 import { listApiKeys } from "@/lib/accounts/list-api-keys";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
-import { dateTime } from "../_components/format";
 import { TableScrollRegion } from "../_components/table-scroll-region";
 import styles from "../dashboard.module.css";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 import { CreateKeyForm } from "./create-key-form";
 import { RevokeKeyForm } from "./revoke-key-form";
+import { formatDateTime } from "@/lib/format/date-time";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -52,14 +52,14 @@ export default async function KeysPage() {
                       <code>{key.prefix}…</code>
                     </th>
                     <td>{key.label ?? <span className="muted">none</span>}</td>
-                    <td>{dateTime(key.createdAt)}</td>
-                    <td>{key.lastUsedAt ? dateTime(key.lastUsedAt) : <span className="muted">never</span>}</td>
+                    <td>{formatDateTime(key.createdAt)}</td>
+                    <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : <span className="muted">never</span>}</td>
                     <td>
                       <RevokeKeyForm
                         action={revokeApiKeyAction}
                         keyId={key.id}
                         prefix={key.prefix}
-                        revoked={key.revokedAt ? dateTime(key.revokedAt) : null}
+                        revoked={key.revokedAt ? formatDateTime(key.revokedAt) : null}
                       />
                     </td>
                   </tr>

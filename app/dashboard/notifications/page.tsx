@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
-import { formatDateTime } from "@/lib/format/rental-labels";
+import { formatDateTime } from "@/lib/format/date-time";
 import { listNotifications, NOTIFICATIONS_LIMIT } from "@/lib/notifications/list-notifications";
 import styles from "../rentals/renter.module.css";
 import dashboardStyles from "../dashboard.module.css";

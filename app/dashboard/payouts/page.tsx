@@ -3,9 +3,9 @@
 import type { Metadata } from "next";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { loadOwnerPayouts } from "@/lib/payouts/load-owner-payouts";
-import { usdc } from "../_components/format";
 import { TableScrollRegion } from "../_components/table-scroll-region";
 import styles from "../dashboard.module.css";
+import { formatUsdc } from "@/lib/format/usdc";
 
 export const metadata: Metadata = { title: "Payouts" };
 
@@ -25,21 +25,21 @@ export default async function PayoutsPage() {
         <div className={styles.card}>
           <dt>Released</dt>
           <dd>
-            {usdc(payouts.releasedMicro)}
+            {formatUsdc(payouts.releasedMicro)}
             <span className={styles.cardNote}>prices of completed rentals</span>
           </dd>
         </div>
         <div className={styles.card}>
           <dt>In escrow</dt>
           <dd>
-            {usdc(payouts.inEscrowMicro)}
+            {formatUsdc(payouts.inEscrowMicro)}
             <span className={styles.cardNote}>active and disputed rentals; paid when they end</span>
           </dd>
         </div>
         <div className={styles.card}>
           <dt>Withdrawable credit</dt>
           <dd>
-            {credit.kind === "ok" ? usdc(credit.totalMicro) : "—"}
+            {credit.kind === "ok" ? formatUsdc(credit.totalMicro) : "—"}
             <span className={styles.cardNote}>
               {credit.kind === "ok"
                 ? "held by the escrow for you"
@@ -76,7 +76,7 @@ export default async function PayoutsPage() {
                       <th scope="row">
                         <code className={styles.address}>{line.address}</code>
                       </th>
-                      <td className={styles.num}>{usdc(line.micro)}</td>
+                      <td className={styles.num}>{formatUsdc(line.micro)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -3,13 +3,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
-import { CHANNEL_WORDS, DURATION_WORDS } from "@/lib/format/rental-labels";
-import { formatUsdc } from "@/lib/money/format-usdc";
+import { DURATION_LABEL } from "@/lib/format/duration";
 import { listRenterRentals, RENTER_RENTALS_LIMIT, type RenterRental } from "@/lib/rentals/list-renter-rentals";
 import { CopyCode } from "./_components/copy-code";
 import { RentalEndFacts } from "./_components/rental-end-facts";
-import { StatusBadge } from "./_components/status-badge";
+import { StatusBadge } from "@/app/_components/status-badge";
+import { rentalStatusLabel } from "@/lib/format/status-label";
 import styles from "./renter.module.css";
+import { formatUsdc } from "@/lib/format/usdc";
 
 export const metadata: Metadata = { title: "My rentals" };
 
@@ -26,7 +27,7 @@ function RentalCard({ rental, now }: { rental: RenterRental; now: Date }) {
         <h2 className={styles.cardTitle}>
           <Link href={href}>{rental.agentName}</Link>
         </h2>
-        <StatusBadge status={rental.status} endsAt={rental.endsAt} now={now} />
+        <StatusBadge status={rentalStatusLabel(rental.status, rental.endsAt, now)} />
       </div>
       <dl className={styles.facts}>
         <dt>Code</dt>
@@ -36,7 +37,7 @@ function RentalCard({ rental, now }: { rental: RenterRental; now: Date }) {
         <RentalEndFacts endsAt={rental.endsAt} now={now} running={running} />
         <dt>Rental</dt>
         <dd>
-          {DURATION_WORDS[rental.durationType]} · {CHANNEL_WORDS[rental.channel]} · {formatUsdc(rental.priceMicro + rental.feeMicro)} USDC
+          {DURATION_LABEL[rental.durationType].one} · {rental.channel} · {formatUsdc(rental.priceMicro + rental.feeMicro)}
         </dd>
         <dt>Rating</dt>
         <dd>

@@ -6,15 +6,15 @@ import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { loadOwnerTimeSeries, SERIES_DAYS } from "@/lib/agents/load-owner-time-series";
 import { microToUsdc } from "@/lib/money/usdc";
 import { Chart } from "../_components/charts";
-import { plural, usdc, usdcNumber } from "../_components/format";
 import { TableScrollRegion } from "../_components/table-scroll-region";
 import styles from "../dashboard.module.css";
+import { formatCount, formatPercent } from "@/lib/format/number";
+import { plural } from "@/lib/format/plural";
+import { formatUsdc, formatUsdcNumber } from "@/lib/format/usdc";
 
 export const metadata: Metadata = { title: "Stats" };
 
-const pct = (value: number) => `${value.toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
-const ms = (value: number) => `${Math.round(value).toLocaleString("en-US")} ms`;
-const count = (value: number) => value.toLocaleString("en-US");
+const ms = (value: number) => `${formatCount(Math.round(value))} ms`;
 
 export default async function StatsPage() {
   const account = await requireSignedInAccount();
@@ -37,22 +37,22 @@ export default async function StatsPage() {
         <div className={styles.card}>
           <dt>Rentals</dt>
           <dd>
-            {count(total.rentals.total)}
+            {formatCount(total.rentals.total)}
             <span className={styles.cardNote}>{total.rentals.active} active now</span>
           </dd>
         </div>
         <div className={styles.card}>
           <dt>Released to you</dt>
           <dd>
-            {usdcNumber(total.revenue.released)}
-            <span className={styles.cardNote}>{usdcNumber(total.revenue.inEscrow)} in escrow</span>
+            {formatUsdcNumber(total.revenue.released)}
+            <span className={styles.cardNote}>{formatUsdcNumber(total.revenue.inEscrow)} in escrow</span>
           </dd>
         </div>
         <div className={styles.card}>
           <dt>Chat calls</dt>
           <dd>
-            {count(total.chatCalls)}
-            <span className={styles.cardNote}>{pct(total.errorRate * 100)} answered with an error</span>
+            {formatCount(total.chatCalls)}
+            <span className={styles.cardNote}>{formatPercent(total.errorRate * 100)} answered with an error</span>
           </dd>
         </div>
         <div className={styles.card}>
@@ -65,7 +65,7 @@ export default async function StatsPage() {
         <div className={styles.card}>
           <dt>Uptime, last 7 days</dt>
           <dd>
-            {total.uptime7d === null ? "—" : pct(total.uptime7d)}
+            {total.uptime7d === null ? "—" : formatPercent(total.uptime7d)}
             <span className={styles.cardNote}>{total.uptime7d === null ? "no health checks yet" : "of health checks passed"}</span>
           </dd>
         </div>
@@ -81,16 +81,16 @@ export default async function StatsPage() {
         summary={`${plural(rentals30, "rental")} in the last ${SERIES_DAYS} days.`}
         labels={labels}
         kind="bars"
-        format={count}
+        format={formatCount}
         series={[{ name: "Rentals", color: "#1d4ed8", values: days.map((d) => d.rentals) }]}
       />
       <Chart
         id="chart-revenue"
         title="Revenue per day (rentals started that day, USDC)"
-        summary={`${usdc(revenue30)} from rentals started in the last ${SERIES_DAYS} days (cancelled rentals not counted).`}
+        summary={`${formatUsdc(revenue30)} from rentals started in the last ${SERIES_DAYS} days (cancelled rentals not counted).`}
         labels={labels}
         kind="bars"
-        format={(v) => usdcNumber(v)}
+        format={(v) => formatUsdcNumber(v)}
         series={[{ name: "Revenue", color: "#15803d", values: days.map((d) => microToUsdc(d.revenueMicro)) }]}
       />
       <Chart
@@ -99,7 +99,7 @@ export default async function StatsPage() {
         summary={`${plural(calls30, "chat call")} in the last ${SERIES_DAYS} days, ${plural(errors30, "error")}.`}
         labels={labels}
         kind="bars"
-        format={count}
+        format={formatCount}
         series={[
           { name: "Calls", color: "#1d4ed8", values: days.map((d) => d.chatCalls) },
           { name: "Errors", color: "#b91c1c", values: days.map((d) => d.chatErrors) },
@@ -127,7 +127,7 @@ export default async function StatsPage() {
         summary={checks30 === 0 ? "No health checks ran in this period." : `${plural(checks30, "health check")} in the last ${SERIES_DAYS} days.`}
         labels={labels}
         kind="lines"
-        format={pct}
+        format={formatPercent}
         series={[{ name: "Uptime", color: "#15803d", values: days.map((d) => d.uptime) }]}
       />
 
@@ -156,15 +156,15 @@ export default async function StatsPage() {
                 {stats.agents.map((a) => (
                   <tr key={a.id}>
                     <th scope="row">{a.name}</th>
-                    <td className={styles.num}>{count(a.rentals.total)}</td>
-                    <td className={styles.num}>{count(a.rentals.active)}</td>
-                    <td className={styles.num}>{usdcNumber(a.revenue.released)}</td>
-                    <td className={styles.num}>{usdcNumber(a.revenue.inEscrow)}</td>
-                    <td className={styles.num}>{count(a.chatCalls)}</td>
-                    <td className={styles.num}>{pct(a.errorRate * 100)}</td>
+                    <td className={styles.num}>{formatCount(a.rentals.total)}</td>
+                    <td className={styles.num}>{formatCount(a.rentals.active)}</td>
+                    <td className={styles.num}>{formatUsdcNumber(a.revenue.released)}</td>
+                    <td className={styles.num}>{formatUsdcNumber(a.revenue.inEscrow)}</td>
+                    <td className={styles.num}>{formatCount(a.chatCalls)}</td>
+                    <td className={styles.num}>{formatPercent(a.errorRate * 100)}</td>
                     <td className={styles.num}>{a.latencyMs.p50 === null ? "—" : ms(a.latencyMs.p50)}</td>
                     <td className={styles.num}>{a.latencyMs.p95 === null ? "—" : ms(a.latencyMs.p95)}</td>
-                    <td className={styles.num}>{a.uptime7d === null ? "—" : pct(a.uptime7d)}</td>
+                    <td className={styles.num}>{a.uptime7d === null ? "—" : formatPercent(a.uptime7d)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -11,6 +11,7 @@ import { stopChat } from "@/lib/channels/stop-chat";
 import { sendTelegramReply } from "@/lib/channels/telegram/send-telegram-reply";
 import { telegramApi } from "@/lib/channels/telegram/telegram-api";
 import { ApiError } from "@/lib/http/api-error";
+import { formatCount } from "@/lib/format/number";
 
 // Telegram's "typing…" shows for 5 seconds; it is sent again this often while the agent thinks.
 const TYPING_EVERY_MS = 4_000;
@@ -53,7 +54,7 @@ export async function handleTelegramUpdate(body: Buffer): Promise<Response> {
   afterResponse("a Telegram update", async () => {
     const command = /^\/(\w+)(?:@\w+)?(?:\s+([\s\S]*))?$/.exec(text.trim());
     if (command) return sendTelegramReply(chatId, await answerCommand(user, command[1].toLowerCase(), command[2] ?? ""));
-    if (text.length > MESSAGE_MAX) return sendTelegramReply(chatId, `That message is longer than ${MESSAGE_MAX.toLocaleString("en-US")} characters; send it in parts.`);
+    if (text.length > MESSAGE_MAX) return sendTelegramReply(chatId, `That message is longer than ${formatCount(MESSAGE_MAX)} characters; send it in parts.`);
     await sendTelegramReply(chatId, (await withTyping(chatId, () => relayChatMessage(user, text))).text);
   });
   return new Response(null, { status: 200 });

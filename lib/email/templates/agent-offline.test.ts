@@ -9,7 +9,7 @@ describe("agentOfflineEmail", () => {
   it("says which agent, what failed, what to do, and links the dashboard", () => {
     const email = agentOfflineEmail({ agent: { ...agent, name: "Support Bot" }, failure: { statusCode: 503, error: "HTTP 503" }, checkedAt });
     expect(email.subject).toBe('Your agent "Support Bot" is offline: its webhook failed a health check');
-    expect(email.text).toContain('Your agent "Support Bot" failed its health check at 2026-11-21 10:15 UTC');
+    expect(email.text).toContain('Your agent "Support Bot" failed its health check at 21 Nov 2026, 10:15 UTC');
     expect(email.text).toContain("What failed: your webhook answered HTTP 503.");
     expect(email.text).toContain("Test connection");
     expect(email.text).toContain(`${appUrl()}/dashboard/agents/${agent.id}`);

@@ -1,7 +1,7 @@
 import "server-only";
 import { escapeHtml } from "@/lib/email/escape-html";
 import { agentDashboardUrl } from "@/lib/email/templates/agent-dashboard-url";
-import { formatEmailTime } from "@/lib/email/templates/format-email-time";
+import { formatDateTime } from "@/lib/format/date-time";
 import { env } from "@/lib/env";
 
 export type AgentOfflineEmail = {
@@ -16,7 +16,7 @@ export function agentOfflineEmail({ agent, failure, checkedAt }: AgentOfflineEma
   const url = agentDashboardUrl(agent.id);
   const seconds = Math.round(env.HEALTH_CHECK_TIMEOUT_MS / 1000);
   const what = describeFailure(failure);
-  const intro = `Your agent "${agent.name}" failed its health check at ${formatEmailTime(checkedAt)} and is now offline: new rentals are blocked until its webhook answers again.`;
+  const intro = `Your agent "${agent.name}" failed its health check at ${formatDateTime(checkedAt)} and is now offline: new rentals are blocked until its webhook answers again.`;
   const rule = `A healthy webhook answers the health check (a POST with the header "X-Health-Check: true") with a 2xx status within ${seconds} seconds.`;
   const steps = [
     "Check that the webhook is running, reachable from the internet, and accepts the token you configured.",

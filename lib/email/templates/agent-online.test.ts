@@ -9,7 +9,7 @@ describe("agentOnlineEmail", () => {
   it("says which agent recovered, with the check that passed and the dashboard link", () => {
     const email = agentOnlineEmail({ agent: { id, name: "Support Bot" }, check: { statusCode: 200, latencyMs: 87 }, checkedAt });
     expect(email.subject).toBe('Your agent "Support Bot" is back online');
-    expect(email.text).toContain("passed its health check at 2026-11-21 10:30 UTC (HTTP 200 in 87 ms)");
+    expect(email.text).toContain("passed its health check at 21 Nov 2026, 10:30 UTC (HTTP 200 in 87 ms)");
     expect(email.text).toContain(`Dashboard: ${appUrl()}/dashboard/agents/${id}`);
   });
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { escapeHtml } from "@/lib/email/escape-html";
 import { agentDashboardUrl } from "@/lib/email/templates/agent-dashboard-url";
-import { formatEmailTime } from "@/lib/email/templates/format-email-time";
+import { formatDateTime } from "@/lib/format/date-time";
 
 export type AgentOnlineEmail = {
   agent: { id: string; name: string };
@@ -12,7 +12,7 @@ export type AgentOnlineEmail = {
 // Sent once when a periodic health check brings an offline agent back.
 export function agentOnlineEmail({ agent, check, checkedAt }: AgentOnlineEmail) {
   const url = agentDashboardUrl(agent.id);
-  const intro = `Your agent "${agent.name}" passed its health check at ${formatEmailTime(checkedAt)} (HTTP ${check.statusCode} in ${check.latencyMs} ms) and is available for new rentals again.`;
+  const intro = `Your agent "${agent.name}" passed its health check at ${formatDateTime(checkedAt)} (HTTP ${check.statusCode} in ${check.latencyMs} ms) and is available for new rentals again.`;
   const next = "Nothing to do. If its webhook fails a check again, the agent goes offline and you get another e-mail.";
 
   const text = [intro, "", next, "", `Dashboard: ${url}`].join("\n");

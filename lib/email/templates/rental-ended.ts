@@ -1,6 +1,6 @@
 import "server-only";
 import { escapeHtml } from "@/lib/email/escape-html";
-import { formatEmailTime } from "@/lib/email/templates/format-email-time";
+import { formatDateTime } from "@/lib/format/date-time";
 import { appUrl } from "@/lib/env";
 
 export type RentalEndedEmail = { rental: { id: string; endsAt: Date }; agent: { name: string } };
@@ -8,7 +8,7 @@ export type RentalEndedEmail = { rental: { id: string; endsAt: Date }; agent: { 
 // Sent once to the renter when a rental has ended and its escrow was released to the owner.
 export function rentalEndedEmail({ rental, agent }: RentalEndedEmail) {
   const url = `${appUrl()}/dashboard/rentals`;
-  const intro = `Your rental of "${agent.name}" (code ${rental.id.slice(0, 8)}) ended at ${formatEmailTime(rental.endsAt)}.`;
+  const intro = `Your rental of "${agent.name}" (code ${rental.id.slice(0, 8)}) ended at ${formatDateTime(rental.endsAt)}.`;
   const next = "The payment held in escrow has been released to the agent's owner. Rent the agent again any time from the marketplace, and rate it from your dashboard.";
   const text = [intro, "", next, "", `Your rentals: ${url}`].join("\n");
   const html = `<div style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111">

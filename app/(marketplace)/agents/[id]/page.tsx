@@ -9,19 +9,20 @@ import { findMarketplaceAgent } from "@/lib/agents/find-marketplace-agent";
 import { listAgentReviews } from "@/lib/agents/list-agent-reviews";
 import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
-import { formatUsdc } from "@/lib/money/format-usdc";
 import { AgentReviews } from "../../_components/agent-reviews";
 import { AgentStats } from "../../_components/agent-stats";
-import { categoryLabel, DURATION_LABEL, NOT_RENTABLE } from "../../_components/labels";
 import { UsdcPrice } from "../../_components/usdc-price";
+import { categoryLabel } from "@/lib/format/category";
+import { formatDate, formatDateTime } from "@/lib/format/date-time";
+import { DURATION_LABEL } from "@/lib/format/duration";
+import { formatUsdc } from "@/lib/format/usdc";
+import { NOT_RENTABLE } from "../../_components/labels";
 
 type Props = { params: Promise<{ id: string }> };
 
 // generateMetadata and the page read the same agent: one database visit per request.
 const loadAgent = cache(findMarketplaceAgent);
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const agent = await loadAgent((await params).id);
@@ -96,7 +97,7 @@ export default async function AgentPage({ params }: Props) {
                   <span className="hint">
                     {" "}
                     Last health check {agent.lastHealthCheck.ok ? "passed" : "failed"}{" "}
-                    <time dateTime={agent.lastHealthCheck.at.toISOString()}>{timeFormat.format(agent.lastHealthCheck.at)} UTC</time>.
+                    <time dateTime={agent.lastHealthCheck.at.toISOString()}>{formatDateTime(agent.lastHealthCheck.at)}</time>.
                   </span>
                 )}
               </dd>
@@ -104,7 +105,7 @@ export default async function AgentPage({ params }: Props) {
             <div>
               <dt>Listed since</dt>
               <dd>
-                <time dateTime={agent.createdAt.toISOString()}>{dateFormat.format(agent.createdAt)}</time>
+                <time dateTime={agent.createdAt.toISOString()}>{formatDate(agent.createdAt)}</time>
               </dd>
             </div>
           </dl>
@@ -144,13 +145,12 @@ export default async function AgentPage({ params }: Props) {
                 <div className="rent-option-text">
                   <p className="rent-option-duration">
                     {DURATION_LABEL[duration].one}
-                    {duration === "month" && <span className="hint"> ({DURATION_LABEL.month.length})</span>}
                   </p>
                   <p className="rent-option-price">
                     <UsdcPrice micro={price} />
                   </p>
                   <p className="hint">
-                    + {formatUsdc(RENTAL_FEE_MICRO)} fee = {formatUsdc(price + RENTAL_FEE_MICRO)} USDC total
+                    + {formatUsdc(RENTAL_FEE_MICRO)} fee = {formatUsdc(price + RENTAL_FEE_MICRO)} in total
                   </p>
                 </div>
                 {!reason && (

@@ -6,13 +6,14 @@ import { countAgentRentals } from "@/lib/agents/count-agent-rentals";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { ApiError } from "@/lib/http/api-error";
-import { priceInputValue } from "../../_components/format";
-import { StatusBadge } from "../../_components/status-badge";
+import { StatusBadge } from "@/app/_components/status-badge";
+import { listingStatusLabel } from "@/lib/format/status-label";
 import styles from "../../dashboard.module.css";
 import { connectWebhookAction, deleteListingAction, updateListingAction } from "../actions";
 import { ListingForm } from "../listing-form";
 import { DeleteForm } from "./delete-form";
 import { WebhookForm } from "./webhook-form";
+import { usdcInputValue } from "@/lib/format/usdc";
 
 export const metadata: Metadata = { title: "Edit listing" };
 
@@ -40,7 +41,7 @@ export default async function EditListingPage({ params, searchParams }: { params
       </p>
       <div className={styles.header}>
         <h1 style={{ overflowWrap: "anywhere" }}>{agent.name}</h1>
-        <StatusBadge status={agent.status} />
+        <StatusBadge status={listingStatusLabel(agent.status)} />
       </div>
       {created === "1" && (
         <p role="status" className={styles.success} style={{ marginBottom: "1rem" }}>
@@ -81,9 +82,9 @@ export default async function EditListingPage({ params, searchParams }: { params
             category: agent.category,
             skills: agent.skills,
             channels: agent.channels,
-            pricePerHour: priceInputValue(agent.pricePerHour),
-            pricePerDay: priceInputValue(agent.pricePerDay),
-            pricePerMonth: priceInputValue(agent.pricePerMonth),
+            pricePerHour: usdcInputValue(agent.pricePerHour),
+            pricePerDay: usdcInputValue(agent.pricePerDay),
+            pricePerMonth: usdcInputValue(agent.pricePerMonth),
           }}
         />
       </section>

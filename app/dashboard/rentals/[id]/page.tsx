@@ -7,8 +7,9 @@ import { notFound } from "next/navigation";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { shortHex } from "@/lib/chain/short-hex";
 import { disputeChain } from "@/lib/disputes/dispute-chain";
-import { CHANNEL_WORDS, DURATION_WORDS, formatDateTime, statusFor } from "@/lib/format/rental-labels";
-import { formatUsdc } from "@/lib/money/format-usdc";
+import { formatDateTime } from "@/lib/format/date-time";
+import { DURATION_LABEL } from "@/lib/format/duration";
+import { rentalStatusLabel } from "@/lib/format/status-label";
 import { findRenterRental, type RenterRental } from "@/lib/rentals/list-renter-rentals";
 import { findRentalChat } from "@/lib/channels/find-rental-chat";
 import { disconnectChatAction, rateRentalAction } from "../actions";
@@ -18,8 +19,9 @@ import { RentalEndFacts } from "../_components/rental-end-facts";
 import { DisconnectChatForm } from "../_components/disconnect-chat-form";
 import { DisputePanel } from "../_components/dispute-panel";
 import { RatingForm } from "../_components/rating-form";
-import { StatusBadge } from "../_components/status-badge";
+import { StatusBadge } from "@/app/_components/status-badge";
 import styles from "../renter.module.css";
+import { formatUsdc } from "@/lib/format/usdc";
 
 export const metadata: Metadata = { title: "Rental" };
 
@@ -99,7 +101,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
   const now = new Date();
   const running = rental.status === "active" && rental.startsAt <= now && rental.endsAt > now;
   const playground = playgroundState(rental, now);
-  const status = statusFor(rental.status, rental.endsAt, now);
+  const status = rentalStatusLabel(rental.status, rental.endsAt, now);
   const chat = rental.channel === "API" ? null : await findRentalChat(rental.id);
 
   return (
@@ -111,7 +113,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
       </p>
       <div className={styles.header}>
         <h1>{rental.agentName}</h1>
-        <StatusBadge status={rental.status} endsAt={rental.endsAt} now={now} />
+        <StatusBadge status={status} />
       </div>
       <p className="muted">{status.explanation}</p>
 
@@ -135,9 +137,9 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
               </dd>
               <RentalEndFacts endsAt={rental.endsAt} now={now} running={running} />
               <dt>Duration</dt>
-              <dd>{DURATION_WORDS[rental.durationType]}</dd>
+              <dd>{DURATION_LABEL[rental.durationType].one}</dd>
               <dt>Channel</dt>
-              <dd>{CHANNEL_WORDS[rental.channel]}</dd>
+              <dd>{rental.channel}</dd>
               {rental.channel !== "API" && (
                 <>
                   <dt>Chat</dt>
@@ -145,14 +147,14 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
                     {chat ? (
                       <DisconnectChatForm action={disconnectChatAction.bind(null, rental.id)} chat={`${chat.chatLabel} on ${chat.platform}`} />
                     ) : (
-                      <span className="muted">Not connected: send the start command with your code to the {CHANNEL_WORDS[rental.channel]} bot.</span>
+                      <span className="muted">Not connected: send the start command with your code to the {rental.channel} bot.</span>
                     )}
                   </dd>
                 </>
               )}
               <dt>Paid</dt>
               <dd>
-                {formatUsdc(rental.priceMicro + rental.feeMicro)} USDC{" "}
+                {formatUsdc(rental.priceMicro + rental.feeMicro)}{" "}
                 <span className="hint">
                   ({formatUsdc(rental.priceMicro)} + {formatUsdc(rental.feeMicro)} fee)
                 </span>

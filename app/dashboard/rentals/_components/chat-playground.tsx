@@ -3,6 +3,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { CHAT_MESSAGE_MAX as MAX_MESSAGE, sendChatMessage } from "@/lib/rentals/chat-client";
 import styles from "../renter.module.css";
+import { formatCount } from "@/lib/format/number";
 
 type Exchange =
   | { id: number; message: string; state: "sending" }
@@ -32,7 +33,7 @@ export function ChatPlayground({ code, agentName, usable, unusableReason }: { co
       return;
     }
     if (length > MAX_MESSAGE) {
-      setProblem(`The message is ${length.toLocaleString("en-US")} characters; the API takes at most ${MAX_MESSAGE.toLocaleString("en-US")}.`);
+      setProblem(`The message is ${formatCount(length)} characters; the API takes at most ${formatCount(MAX_MESSAGE)}.`);
       return;
     }
     setProblem(null);
@@ -115,7 +116,7 @@ export function ChatPlayground({ code, agentName, usable, unusableReason }: { co
         />
         <div className={styles.formRow}>
           <p id={hintId} className="hint">
-            Enter sends, Shift+Enter adds a line. {length.toLocaleString("en-US")} / {MAX_MESSAGE.toLocaleString("en-US")} characters.
+            Enter sends, Shift+Enter adds a line. {formatCount(length)} / {formatCount(MAX_MESSAGE)} characters.
           </p>
           <button type="submit" className="button button-primary" disabled={!usable || sending} aria-busy={sending}>
             {sending ? "Sending…" : "Send"}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { describeRemaining, formatRemaining } from "@/lib/format/rental-labels";
+import { describeTimeLeft, formatTimeLeft } from "@/lib/format/time-left";
 import styles from "../renter.module.css";
 
 /**
@@ -25,8 +25,8 @@ export function Countdown({ endsAt, serverNow }: { endsAt: string; serverNow: st
   }, [end]);
   const left = end - now;
   return (
-    <span className={styles.countdown} role="timer" aria-label={describeRemaining(left)}>
-      <span aria-hidden="true">{formatRemaining(left)}</span>
+    <span className={styles.countdown} role="timer" aria-label={describeTimeLeft(left)}>
+      <span aria-hidden="true">{formatTimeLeft(left)}</span>
     </span>
   );
 }

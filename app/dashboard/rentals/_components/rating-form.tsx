@@ -3,6 +3,8 @@
 import { useActionState, useId } from "react";
 import type { RatingFormState } from "../actions";
 import styles from "../renter.module.css";
+import { formatCount } from "@/lib/format/number";
+import { plural } from "@/lib/format/plural";
 
 const COMMENT_MAX = 1000;
 const SCORES = [1, 2, 3, 4, 5] as const;
@@ -34,7 +36,7 @@ export function RatingForm({ action }: { action: (state: RatingFormState, form: 
             <input type="radio" name="score" value={n} required defaultChecked={state.values?.score === String(n)} />
             <span aria-hidden="true">{"★".repeat(n)}</span>
             <span className="visually-hidden">
-              {n} star{n === 1 ? "" : "s"}, {SCORE_WORDS[n]}
+              {plural(n, "star")}, {SCORE_WORDS[n]}
             </span>
             <span className={styles.starNumber} aria-hidden="true">
               {n}
@@ -55,7 +57,7 @@ export function RatingForm({ action }: { action: (state: RatingFormState, form: 
         aria-describedby={hintId}
       />
       <p id={hintId} className="hint">
-        Up to {COMMENT_MAX.toLocaleString("en-US")} characters. Your score and comment count in the agent&apos;s rating on the marketplace.
+        Up to {formatCount(COMMENT_MAX)} characters. Your score and comment count in the agent&apos;s rating on the marketplace.
         A rental can be rated once.
       </p>
       <div aria-live="polite">

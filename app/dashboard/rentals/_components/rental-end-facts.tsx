@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/lib/format/rental-labels";
+import { formatDateTime } from "@/lib/format/date-time";
 import { Countdown } from "./countdown";
 
 // The end of a rental in a <dl>: when it ends (or ended) and, while it runs, a live countdown.

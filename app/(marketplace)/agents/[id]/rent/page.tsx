@@ -12,10 +12,12 @@ import { publicChainSettings } from "@/lib/chain/public-chain-settings";
 import { channelLinks } from "@/lib/channels/channel-links";
 import { availableChannels } from "@/lib/channels/configured-channels";
 import type { DurationType } from "@/lib/generated/prisma/enums";
-import { formatUsdc } from "@/lib/money/format-usdc";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
-import { categoryLabel, DURATION_LABEL, NOT_RENTABLE } from "../../../_components/labels";
 import { Checkout } from "./_components/checkout";
+import { categoryLabel } from "@/lib/format/category";
+import { DURATION_LABEL } from "@/lib/format/duration";
+import { formatUsdc } from "@/lib/format/usdc";
+import { NOT_RENTABLE } from "../../../_components/labels";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -74,7 +76,7 @@ export default async function RentPage({ params, searchParams }: Props) {
                     </li>
                   ))}
                 </ul>
-                <span className="hint">+ {formatUsdc(RENTAL_FEE_MICRO)} USDC service fee per rental.</span>
+                <span className="hint">+ {formatUsdc(RENTAL_FEE_MICRO)} service fee per rental.</span>
               </dd>
             </div>
             <div>

@@ -73,7 +73,7 @@ describe("checkout markup", () => {
     );
     expect(html).toMatch(/data-testid="rental-code"[^>]*>d8ca3b8c</);
     expect(text(html)).toContain("Copy code");
-    expect(text(html)).toMatch(/Time remaining (1 h 00 min|59 min)/);
+    expect(text(html)).toMatch(/Time remaining (1 hour 0 minutes|59 minutes \d+ seconds)/);
     expect(text(html)).toContain("X-API-Key: d8ca3b8c");
     expect(html).toMatch(/<h2 id="result-heading" tabindex="-1"/);
   });

@@ -1,6 +1,6 @@
 "use client";
 // The Payment part: the stepper, its live announcement, the notice, and Pay / Retry / Cancel.
-import { formatMicroUsdc } from "@/lib/checkout/price";
+import { formatUsdc } from "@/lib/format/usdc";
 import { StepList } from "./step-list";
 import type { CheckoutState } from "./use-checkout";
 import styles from "./checkout.module.css";
@@ -11,7 +11,7 @@ export type PaymentPanelProps = Pick<
 > & { connected: boolean };
 
 export function PaymentPanel({ steps, order, status, started, running, walletOpen, failed, notice, totals, onChain, run, cancel, connected }: PaymentPanelProps) {
-  const payLabel = `Pay ${formatMicroUsdc(totals.total)} USDC`;
+  const payLabel = `Pay ${formatUsdc(totals.total)}`;
   return (
     <div className={styles.payment}>
       <h3 id="steps-heading">Payment</h3>
@@ -60,7 +60,7 @@ export function PaymentPanel({ steps, order, status, started, running, walletOpe
           </button>
         )}
       </div>
-      {!connected && <p className="hint">Connect a wallet to pay {formatMicroUsdc(totals.total)} USDC.</p>}
+      {!connected && <p className="hint">Connect a wallet to pay {formatUsdc(totals.total)}.</p>}
     </div>
   );
 }

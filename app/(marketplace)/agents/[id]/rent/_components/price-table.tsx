@@ -1,8 +1,9 @@
 "use client";
 // The price, the service fee and the total for the chosen duration, plus the gas note.
 import type { Duration } from "@/lib/checkout/checkout-api";
-import { formatMicroUsdc, type CheckoutTotals } from "@/lib/checkout/price";
-import { DURATION_TEXT } from "./duration-text";
+import type { CheckoutTotals } from "@/lib/checkout/price";
+import { formatUsdc } from "@/lib/format/usdc";
+import { DURATION_LABEL } from "@/lib/format/duration";
 import styles from "./checkout.module.css";
 
 export function PriceTable({ totals, duration, chainName }: { totals: CheckoutTotals; duration: Duration; chainName: string }) {
@@ -11,16 +12,16 @@ export function PriceTable({ totals, duration, chainName }: { totals: CheckoutTo
       <table className={styles.prices} aria-label="Price">
         <tbody>
           <tr>
-            <th scope="row">Price ({DURATION_TEXT[duration]})</th>
-            <td data-testid="price-amount">{formatMicroUsdc(totals.price)} USDC</td>
+            <th scope="row">Price ({DURATION_LABEL[duration].one})</th>
+            <td data-testid="price-amount">{formatUsdc(totals.price)}</td>
           </tr>
           <tr>
             <th scope="row">Service fee</th>
-            <td data-testid="fee-amount">+ {formatMicroUsdc(totals.fee)} USDC</td>
+            <td data-testid="fee-amount">+ {formatUsdc(totals.fee)}</td>
           </tr>
           <tr className={styles.total}>
             <th scope="row">Total</th>
-            <td data-testid="total-amount">{formatMicroUsdc(totals.total)} USDC</td>
+            <td data-testid="total-amount">{formatUsdc(totals.total)}</td>
           </tr>
         </tbody>
       </table>

@@ -2,8 +2,8 @@
 // The duration and channel choice. Both are fixed (disabled) while a payment runs or once one was sent.
 import type { CheckoutChannel } from "@/lib/checkout/activation";
 import type { Duration } from "@/lib/checkout/checkout-api";
-import { formatMicroUsdc } from "@/lib/checkout/price";
-import { DURATION_TEXT } from "./duration-text";
+import { formatUsdc } from "@/lib/format/usdc";
+import { DURATION_LABEL } from "@/lib/format/duration";
 import styles from "./checkout.module.css";
 
 export type RentalOptionsProps = {
@@ -27,7 +27,7 @@ export function RentalOptions({ priced, prices, duration, onDuration, channels, 
           <label key={d} className={styles.choice}>
             <input type="radio" name="duration" value={d} checked={duration === d} onChange={() => onDuration(d)} />
             <span>
-              {DURATION_TEXT[d]} <span className="hint">— {formatMicroUsdc(BigInt(prices[d]!))} USDC</span>
+              {DURATION_LABEL[d].one} <span className="hint">— {formatUsdc(BigInt(prices[d]!))}</span>
             </span>
           </label>
         ))}

@@ -1,11 +1,12 @@
 "use client";
 // After confirmation: the rental code (large, copyable), the time left, and how to start.
 import { useEffect, useRef, useState } from "react";
-import { activationSteps, formatRemaining, type ChannelLinks, type CheckoutChannel } from "@/lib/checkout/activation";
+import { activationSteps, type ChannelLinks, type CheckoutChannel } from "@/lib/checkout/activation";
+import { formatDateTime } from "@/lib/format/date-time";
+import { formatTimeLeft } from "@/lib/format/time-left";
 import type { ClaimedRental } from "@/lib/checkout/checkout-api";
 import styles from "./checkout.module.css";
 
-const endFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
@@ -80,13 +81,13 @@ export function RentalResult({ result, channel, agentName, links }: RentalResult
           <dt>Time remaining</dt>
           <dd data-testid="time-remaining">
             {/* Updated every second; announced only on request (not live) to avoid noise. */}
-            {formatRemaining(remaining)}
+            {formatTimeLeft(remaining)}
           </dd>
         </div>
         <div>
           <dt>Ends</dt>
           <dd>
-            <time dateTime={result.ends_at}>{endFormat.format(endsAt)}</time>
+            <time dateTime={result.ends_at}>{formatDateTime(endsAt)}</time>
           </dd>
         </div>
         <div>

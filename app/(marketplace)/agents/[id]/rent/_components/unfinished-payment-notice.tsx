@@ -2,6 +2,7 @@
 // A payment sent from this browser whose code was never shown (tab closed, confirm failed): get
 // the code for it, or forget it.
 import type { PendingPayment } from "@/lib/checkout/pending-payment";
+import { formatDateTime } from "@/lib/format/date-time";
 
 export type UnfinishedPaymentNoticeProps = {
   payment: PendingPayment;
@@ -15,7 +16,7 @@ export function UnfinishedPaymentNotice({ payment, recovering, onRecover, onDism
   return (
     <div className="notice" role="note" data-testid="unfinished-payment">
       <p>
-        A payment for this agent was sent from this browser on {new Date(payment.at).toLocaleString()} but its rental code
+        A payment for this agent was sent from this browser on {formatDateTime(new Date(payment.at))} but its rental code
         was not shown yet.
       </p>
       <p>

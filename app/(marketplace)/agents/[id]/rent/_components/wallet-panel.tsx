@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useConnect, useConnectors, useDisconnect, useSwitchChain } from "wagmi";
 import { shortHex } from "@/lib/chain/short-hex";
-import { formatMicroUsdc } from "@/lib/checkout/price";
+import { formatUsdc } from "@/lib/format/usdc";
 import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import { describeWalletError } from "@/lib/checkout/wallet-errors";
 import type { CheckoutState } from "./use-checkout";
@@ -64,7 +64,7 @@ export function WalletPanel({ connection, onChain, balance, gas, short, running,
           {onChain && (
             <p data-testid="usdc-balance">
               Balance:{" "}
-              {balance.data !== undefined ? `${formatMicroUsdc(balance.data)} USDC` : balance.isError ? "could not be read" : "reading…"}{" "}
+              {balance.data !== undefined ? `${formatUsdc(balance.data)}` : balance.isError ? "could not be read" : "reading…"}{" "}
               <button type="button" className="button button-quiet" onClick={() => void balance.refetch()}>
                 Refresh balance
               </button>
