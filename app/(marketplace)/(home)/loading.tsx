@@ -1,4 +1,5 @@
 import { PRICE_HINT } from "../_components/marketplace-filters";
+import styles from "../marketplace.module.css";
 
 // Shown while the marketplace renders: the same boxes, in the same sizes, as what replaces it, so
 // nothing jumps when the results arrive. It lives in the (home) group so that it covers the
@@ -16,36 +17,36 @@ export default function MarketplaceLoading() {
           By the hour, the day or the month, paid in USDC. Talk to it over the API or in Telegram, Discord or Slack.
         </p>
       </div>
-      <div className="filters" aria-hidden="true">
-        <div className="search-row">
-          <span className="skeleton skeleton-input" />
-          <span className="skeleton skeleton-button" />
+      <div className={styles.filters} aria-hidden="true">
+        <div className={styles.searchRow}>
+          <span className={`skeleton ${styles.skeletonInput}`} />
+          <span className={`skeleton ${styles.skeletonButton}`} />
         </div>
-        <div className="filter-grid">
+        <div className={styles.filterGrid}>
           {Array.from({ length: FIELDS }, (_, i) => (
             <div key={i} className="field">
-              <span className="skeleton skeleton-label" />
-              <span className="skeleton skeleton-input" />
+              <span className={`skeleton ${styles.skeletonLabel}`} />
+              <span className={`skeleton ${styles.skeletonInput}`} />
             </div>
           ))}
         </div>
-        <div className="filter-actions">
+        <div className={styles.filterActions}>
           <p className="hint">{PRICE_HINT}</p>
-          <div className="filter-buttons">
-            <span className="skeleton skeleton-button" />
+          <div className={styles.filterButtons}>
+            <span className={`skeleton ${styles.skeletonButton}`} />
           </div>
         </div>
       </div>
-      <section className="results">
-        <div className="results-bar">
-          <p className="results-count" role="status">
+      <section className={styles.results}>
+        <div className={styles.resultsBar}>
+          <p className={styles.resultsCount} role="status">
             Loading agents…
           </p>
         </div>
-        <ul className="tiles" aria-hidden="true">
+        <ul className={styles.tiles} aria-hidden="true">
           {Array.from({ length: TILES }, (_, i) => (
-            <li key={i} className="tile tile-skeleton">
-              <span className="skeleton skeleton-title" />
+            <li key={i} className={`${styles.tile} ${styles.tileSkeleton}`}>
+              <span className={`skeleton ${styles.skeletonTitle}`} />
               <span className="skeleton skeleton-line skeleton-short" />
               <span className="skeleton skeleton-block" />
             </li>

@@ -16,6 +16,7 @@ import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { plural } from "@/lib/format/plural";
 import { formatUsdc } from "@/lib/format/usdc";
+import styles from "../marketplace.module.css";
 
 // The filters in force, each with a link that removes just that one.
 function activeFilters(query: MarketplaceQuery): { label: string; href: string }[] {
@@ -50,9 +51,9 @@ export default async function MarketplacePage({ searchParams }: { searchParams: 
 
       <MarketplaceFilters query={query} facets={result.facets} filtered={filtered} />
 
-      <section aria-labelledby="results-heading" className="results">
-        <div className="results-bar">
-          <h2 id="results-heading" className="results-count">
+      <section aria-labelledby="results-heading" className={styles.results}>
+        <div className={styles.resultsBar}>
+          <h2 id="results-heading" className={styles.resultsCount}>
             {result.total === 0
               ? "No agents found"
               : result.agents.length === 0
@@ -62,10 +63,10 @@ export default async function MarketplacePage({ searchParams }: { searchParams: 
                   : plural(result.total, "agent")}
           </h2>
           {filters.length > 0 && (
-            <ul className="active-filters" aria-label="Active filters">
+            <ul className={styles.activeFilters} aria-label="Active filters">
               {filters.map((f) => (
                 <li key={f.label}>
-                  <Link href={f.href} className="chip-link">
+                  <Link href={f.href} className={styles.chipLink}>
                     {f.label}
                     <span aria-hidden="true"> ×</span>
                     <span className="visually-hidden"> (remove this filter)</span>
@@ -77,7 +78,7 @@ export default async function MarketplacePage({ searchParams }: { searchParams: 
         </div>
 
         {result.agents.length > 0 ? (
-          <ul className="tiles" aria-label="Agents">
+          <ul className={styles.tiles} aria-label="Agents">
             {result.agents.map((agent) => (
               <AgentTile key={agent.id} agent={agent} />
             ))}

@@ -1,6 +1,7 @@
 import type { AgentReview } from "@/lib/agents/list-agent-reviews";
 
 import { formatDate } from "@/lib/format/date-time";
+import styles from "./agent-reviews.module.css";
 
 // The latest comments renters left, each with its score (in words for screen readers).
 export function AgentReviews({ reviews }: { reviews: AgentReview[] }) {
@@ -10,11 +11,11 @@ export function AgentReviews({ reviews }: { reviews: AgentReview[] }) {
       {reviews.length === 0 ? (
         <p className="muted">No comments yet. Renters can rate an agent and leave a comment once their rental has started.</p>
       ) : (
-        <ul className="review-list">
+        <ul className={styles.reviewList}>
           {reviews.map((review) => (
-            <li key={review.id} className="review">
-              <p className="review-meta">
-                <span aria-hidden="true" className="review-stars">
+            <li key={review.id} className={styles.review}>
+              <p className={styles.reviewMeta}>
+                <span aria-hidden="true" className={styles.reviewStars}>
                   {"★".repeat(review.score)}
                   {"☆".repeat(5 - review.score)}
                 </span>
@@ -23,7 +24,7 @@ export function AgentReviews({ reviews }: { reviews: AgentReview[] }) {
                   {formatDate(review.createdAt)}
                 </time>
               </p>
-              <blockquote className="review-comment">{review.comment}</blockquote>
+              <blockquote className={styles.reviewComment}>{review.comment}</blockquote>
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { AgentStats } from "./agent-stats";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { UsdcPrice } from "./usdc-price";
+import styles from "../marketplace.module.css";
 
 const SKILLS_SHOWN = 4;
 
@@ -14,44 +15,44 @@ export function AgentTile({ agent }: { agent: MarketplaceAgent }) {
   const titleId = `agent-${agent.id}`;
   const hidden = agent.skills.length - SKILLS_SHOWN;
   return (
-    <li className="tile">
+    <li className={styles.tile}>
       <article aria-labelledby={titleId}>
-        <h3 className="tile-title">
-          <Link href={`/agents/${agent.id}`} id={titleId} className="tile-link">
+        <h3 className={styles.tileTitle}>
+          <Link href={`/agents/${agent.id}`} id={titleId} className={styles.tileLink}>
             {agent.name}
           </Link>
         </h3>
         <p className="tile-category">{categoryLabel(agent.category)}</p>
-        <p className="tile-description">{agent.description}</p>
-        <ul className="tags tile-tags" aria-label="Skills">
+        <p className={styles.tileDescription}>{agent.description}</p>
+        <ul className={`tags ${styles.tileTags}`} aria-label="Skills">
           {agent.skills.slice(0, SKILLS_SHOWN).map((skill) => (
             <li key={skill} className="tag">
               {skill}
             </li>
           ))}
           {hidden > 0 && (
-            <li className="tag tag-more">
+            <li className={`tag ${styles.tagMore}`}>
               +{hidden}
               <span className="visually-hidden"> more skills</span>
             </li>
           )}
         </ul>
-        <p className="tile-channels">
+        <p className={styles.tileChannels}>
           <span className="visually-hidden">Channels: </span>
           {agent.channels.join(" · ")}
         </p>
-        <dl className="tile-prices">
+        <dl className={styles.tilePrices}>
           {DURATIONS.map((duration) => {
             const price = agent.prices[duration];
             return (
-              <div key={duration} className={price === null ? "tile-price is-missing" : "tile-price"}>
+              <div key={duration} className={price === null ? `${styles.tilePrice} ${styles.isMissing}` : styles.tilePrice}>
                 <dt>{DURATION_LABEL[duration].per}</dt>
                 <dd>{price === null ? "not offered" : <UsdcPrice micro={price} />}</dd>
               </div>
             );
           })}
         </dl>
-        <AgentStats rating={agent.rating} totalRentals={agent.totalRentals} />
+        <AgentStats rating={agent.rating} totalRentals={agent.totalRentals} oneLine />
       </article>
     </li>
   );

@@ -6,6 +6,7 @@ import { channelSchema } from "@/lib/schemas/renter-api";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { SORT_LABEL } from "./labels";
+import styles from "../marketplace.module.css";
 
 export const PRICE_HINT =
   "Prices are for the chosen duration, or the cheapest one when no duration is chosen, before the 1 USDC service fee.";
@@ -27,8 +28,8 @@ export function MarketplaceFilters({
   const price = (micro: bigint | undefined) => (micro === undefined ? undefined : String(microToUsdc(micro)));
 
   return (
-    <form className="filters" action="/" method="get" role="search" aria-label="Search and filter agents">
-      <div className="search-row">
+    <form className={styles.filters} action="/" method="get" role="search" aria-label="Search and filter agents">
+      <div className={styles.searchRow}>
         <label htmlFor="filter-q" className="visually-hidden">
           Search agents
         </label>
@@ -47,7 +48,7 @@ export function MarketplaceFilters({
         </button>
       </div>
 
-      <fieldset className="filter-grid">
+      <fieldset className={styles.filterGrid}>
         <legend className="visually-hidden">Filters and sort order</legend>
         <div className="field">
           <label htmlFor="filter-category">Category</label>
@@ -131,11 +132,11 @@ export function MarketplaceFilters({
         </div>
       </fieldset>
 
-      <div className="filter-actions">
+      <div className={styles.filterActions}>
         <p id="filter-price-hint" className="hint">
           {PRICE_HINT}
         </p>
-        <div className="filter-buttons">
+        <div className={styles.filterButtons}>
           {filtered && (
             <a href="/" className="button button-quiet">
               Clear filters

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { marketplaceHref, type MarketplaceQuery } from "@/lib/schemas/marketplace-query";
+import styles from "./pagination.module.css";
 
 // Pages around the current one, with the first and last always reachable: 1 … 4 5 [6] 7 8 … 20.
 function pageWindow(page: number, pageCount: number): (number | "gap")[] {
@@ -14,29 +15,29 @@ export function Pagination({ query, pageCount }: { query: MarketplaceQuery; page
   const page = Math.min(query.page, pageCount);
   const href = (p: number) => marketplaceHref({ ...query, page: p });
   return (
-    <nav className="pagination" aria-label="Pages of results">
+    <nav className={styles.pagination} aria-label="Pages of results">
       <ul>
         <li>
           {page > 1 ? (
-            <Link href={href(page - 1)} rel="prev" className="page-link">
+            <Link href={href(page - 1)} rel="prev" className={styles.pageLink}>
               <span aria-hidden="true">←</span> Previous
             </Link>
           ) : (
-            <span className="page-link is-disabled" aria-hidden="true">
+            <span className={`${styles.pageLink} ${styles.isDisabled}`} aria-hidden="true">
               ← Previous
             </span>
           )}
         </li>
         {pageWindow(page, pageCount).map((p, i) =>
           p === "gap" ? (
-            <li key={`gap-${i}`} className="page-gap" aria-hidden="true">
+            <li key={`gap-${i}`} className={styles.pageGap} aria-hidden="true">
               …
             </li>
           ) : (
             <li key={p}>
               <Link
                 href={href(p)}
-                className="page-link page-number"
+                className={`${styles.pageLink} ${styles.pageNumber}`}
                 aria-current={p === query.page ? "page" : undefined}
                 aria-label={`Page ${p}`}
               >
@@ -47,11 +48,11 @@ export function Pagination({ query, pageCount }: { query: MarketplaceQuery; page
         )}
         <li>
           {page < pageCount ? (
-            <Link href={href(page + 1)} rel="next" className="page-link">
+            <Link href={href(page + 1)} rel="next" className={styles.pageLink}>
               Next <span aria-hidden="true">→</span>
             </Link>
           ) : (
-            <span className="page-link is-disabled" aria-hidden="true">
+            <span className={`${styles.pageLink} ${styles.isDisabled}`} aria-hidden="true">
               Next →
             </span>
           )}

@@ -17,6 +17,7 @@ import { formatDate, formatDateTime } from "@/lib/format/date-time";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { formatUsdc } from "@/lib/format/usdc";
 import { NOT_RENTABLE } from "../../_components/labels";
+import page from "./agent-page.module.css";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -49,8 +50,8 @@ export default async function AgentPage({ params }: Props) {
       </p>
 
       <div className="detail">
-        <div className="detail-main">
-          <header className="detail-header">
+        <div className={page.detailMain}>
+          <header className={page.detailHeader}>
             <p className="tile-category">{categoryLabel(agent.category)}</p>
             <h1>{agent.name}</h1>
             <p className={reason ? "badge badge-warning" : "badge badge-success"}>
@@ -58,16 +59,16 @@ export default async function AgentPage({ params }: Props) {
             </p>
           </header>
 
-          <p className="detail-description">{agent.description}</p>
+          <p className={page.detailDescription}>{agent.description}</p>
 
-          <dl className="facts">
+          <dl className={page.facts}>
             <div>
               <dt>Skills</dt>
               <dd>
                 <ul className="tags" aria-label="Skills">
                   {agent.skills.map((skill) => (
                     <li key={skill} className="tag">
-                      <Link href={`/?skill=${encodeURIComponent(skill)}`} className="tag-link">
+                      <Link href={`/?skill=${encodeURIComponent(skill)}`} className={page.tagLink}>
                         <span className="visually-hidden">Find agents with the skill </span>
                         {skill}
                       </Link>
@@ -112,7 +113,7 @@ export default async function AgentPage({ params }: Props) {
 
           <AgentReviews reviews={reviews} />
 
-          <section aria-labelledby="how-heading" className="how">
+          <section aria-labelledby="how-heading" className={page.how}>
             <h2 id="how-heading">How renting works</h2>
             <ol>
               <li>Choose a duration and pay the price plus the 1 USDC service fee from your wallet, in USDC.</li>
@@ -126,7 +127,7 @@ export default async function AgentPage({ params }: Props) {
           </section>
         </div>
 
-        <aside className="rent-card" aria-labelledby="rent-heading">
+        <aside className={page.rentCard} aria-labelledby="rent-heading">
           <h2 id="rent-heading">Rent this agent</h2>
           {reason && (
             <div className="notice" role="note">
@@ -139,14 +140,14 @@ export default async function AgentPage({ params }: Props) {
               </p>
             </div>
           )}
-          <ul className="rent-options">
+          <ul className={page.rentOptions}>
             {priced.map(({ duration, price }) => (
-              <li key={duration} className="rent-option">
-                <div className="rent-option-text">
-                  <p className="rent-option-duration">
+              <li key={duration} className={page.rentOption}>
+                <div className={page.rentOptionText}>
+                  <p className={page.rentOptionDuration}>
                     {DURATION_LABEL[duration].one}
                   </p>
-                  <p className="rent-option-price">
+                  <p className={page.rentOptionPrice}>
                     <UsdcPrice micro={price} />
                   </p>
                   <p className="hint">
@@ -164,7 +165,7 @@ export default async function AgentPage({ params }: Props) {
           {unpriced.length > 0 && (
             <p className="hint">Not offered {unpriced.map((d) => DURATION_LABEL[d].per).join(" or ")}.</p>
           )}
-          <p className="fee-note">
+          <p className={page.feeNote}>
             <strong>+ 1 USDC service fee per rental.</strong> It is paid at checkout together with the price, whatever the duration.
             The owner receives the full price when the rental ends. Your wallet also pays the network&apos;s usual transaction
             fee (gas).

@@ -18,6 +18,7 @@ import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { formatUsdc } from "@/lib/format/usdc";
 import { NOT_RENTABLE } from "../../../_components/labels";
+import page from "../agent-page.module.css";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -59,13 +60,13 @@ export default async function RentPage({ params, searchParams }: Props) {
       </p>
 
       <div className="detail">
-        <div className="detail-main">
-          <header className="detail-header">
+        <div className={page.detailMain}>
+          <header className={page.detailHeader}>
             <p className="tile-category">{categoryLabel(agent.category)}</p>
             <h1>Rent {agent.name}</h1>
           </header>
-          <p className="detail-description">{agent.description.length > 300 ? `${agent.description.slice(0, 300)}…` : agent.description}</p>
-          <dl className="facts">
+          <p className={page.detailDescription}>{agent.description.length > 300 ? `${agent.description.slice(0, 300)}…` : agent.description}</p>
+          <dl className={page.facts}>
             <div>
               <dt>Prices</dt>
               <dd>
@@ -84,7 +85,7 @@ export default async function RentPage({ params, searchParams }: Props) {
               <dd>{channels.join(", ")}</dd>
             </div>
           </dl>
-          <section aria-labelledby="how-heading" className="how">
+          <section aria-labelledby="how-heading" className={page.how}>
             <h2 id="how-heading">What happens when you pay</h2>
             <ol>
               <li>The service signs a price quote for your wallet (valid for a few minutes).</li>
@@ -105,7 +106,7 @@ export default async function RentPage({ params, searchParams }: Props) {
             </p>
           )}
           {reason ? (
-            <div className="rent-card">
+            <div className={page.rentCard}>
               <h2>Cannot be rented right now</h2>
               <div className="notice" role="note">
                 <p>
@@ -117,7 +118,7 @@ export default async function RentPage({ params, searchParams }: Props) {
               </div>
             </div>
           ) : !chain ? (
-            <div className="rent-card" data-testid="payments-not-configured">
+            <div className={page.rentCard} data-testid="payments-not-configured">
               <h2>Payments are not available</h2>
               <div className="notice" role="note">
                 <p>
