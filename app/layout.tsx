@@ -3,6 +3,8 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { SiteHeader } from "./_components/site-header";
 import "./globals.css";
+import "./controls.css";
+import chrome from "./_components/site-chrome.module.css";
 
 export const metadata: Metadata = {
   title: { default: "Agent Rental Service", template: "%s · Agent Rental Service" },
@@ -16,13 +18,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body>
-        <a href="#main" className="skip-link">
+        <a href="#main" className={chrome.skipLink}>
           Skip to content
         </a>
         <SiteHeader />
         {children}
-        <footer className="site-footer">
-          <div className="container site-footer-inner">
+        <footer className={chrome.siteFooter}>
+          <div className={`container ${chrome.siteFooterInner}`}>
             <p>Agents are rented by the hour, day or month and paid in USDC; every rental adds a 1 USDC service fee.</p>
             <p>
               <a href="/api/v1/openapi.json">Renter API (OpenAPI)</a>

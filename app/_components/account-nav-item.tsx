@@ -3,12 +3,13 @@
 import Link from "next/link";
 import { signedInAccount } from "@/lib/auth/signed-in-account";
 import { accountLabel } from "./account-label";
+import chrome from "./site-chrome.module.css";
 
 export async function AccountNavItem() {
   const account = await signedInAccount();
   if (!account) {
     return (
-      <li className="site-nav-account">
+      <li className={chrome.siteNavAccount}>
         <Link href="/sign-in" prefetch={false}>
           Sign in
         </Link>
@@ -17,11 +18,11 @@ export async function AccountNavItem() {
   }
   const label = accountLabel(account);
   return (
-    <li className="site-nav-account">
+    <li className={chrome.siteNavAccount}>
       <Link href="/dashboard" prefetch={false}>
         Dashboard
       </Link>
-      <span className="site-account-label" title={label.full}>
+      <span className={chrome.siteAccountLabel} title={label.full}>
         <span className="visually-hidden">Signed in as </span>
         {label.short}
       </span>
