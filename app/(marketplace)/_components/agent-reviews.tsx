@@ -6,7 +6,7 @@ import styles from "./agent-reviews.module.css";
 // The latest comments renters left, each with its score (in words for screen readers).
 export function AgentReviews({ reviews }: { reviews: AgentReview[] }) {
   return (
-    <section aria-labelledby="reviews-heading" className="reviews">
+    <section aria-labelledby="reviews-heading">
       <h2 id="reviews-heading">What renters say</h2>
       {reviews.length === 0 ? (
         <p className="muted">No comments yet. Renters can rate an agent and leave a comment once their rental has started.</p>

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import styles from "../dashboard.module.css";
 import { TableScrollRegion } from "./table-scroll-region";
+import chartStyles from "./charts.module.css";
 
 export type Series = { name: string; color: string; values: (number | null)[] };
 
@@ -40,7 +41,7 @@ export function Chart({ id, title, summary, labels, series, kind, format, labelH
   const barWidth = ((W - 2 * PAD) / n / series.length) * 0.8;
 
   return (
-    <figure className={styles.chart} aria-labelledby={`${id}-title`}>
+    <figure className={chartStyles.chart} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>{title}</figcaption>
       <p className="hint" id={`${id}-summary`}>
         {summary}
@@ -84,10 +85,10 @@ export function Chart({ id, title, summary, labels, series, kind, format, labelH
         <span>{labels[n - 1]}</span>
       </div>
       {series.length > 1 && (
-        <ul className={styles.legend} aria-hidden="true">
+        <ul className={chartStyles.legend} aria-hidden="true">
           {series.map((s) => (
             <li key={s.name}>
-              <span className={styles.swatch} style={{ background: s.color }} />
+              <span className={chartStyles.swatch} style={{ background: s.color }} />
               {s.name}
             </li>
           ))}

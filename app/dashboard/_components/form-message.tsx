@@ -1,4 +1,5 @@
 import styles from "../dashboard.module.css";
+import forms from "./forms.module.css";
 
 // The sentence a form action returned, announced to screen readers. The live region is always
 // rendered (empty until there is something to say) so announcements are not missed.
@@ -18,7 +19,7 @@ export function FormMessage({ state, id }: { state: { ok: boolean; message: stri
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className={styles.fieldError}>
+    <p id={id} className={forms.fieldError}>
       {message}
     </p>
   );

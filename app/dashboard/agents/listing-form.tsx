@@ -8,6 +8,7 @@ import { FieldError, FormMessage } from "../_components/form-message";
 import styles from "../dashboard.module.css";
 import { categoryLabel } from "@/lib/format/category";
 import { Channel } from "@/lib/generated/prisma/enums";
+import forms from "../_components/forms.module.css";
 
 export type ListingValues = {
   name: string;
@@ -51,7 +52,7 @@ export function ListingForm({ action, initial, submitLabel }: { action: Action; 
   }
   const id = useId();
   return (
-    <form action={formAction} className={styles.form} noValidate>
+    <form action={formAction} className={forms.form} noValidate>
       <FormMessage state={state} id={`${id}-message`} />
       <ListingFields key={version} id={id} values={merge(initial, state?.values)} errors={state && !state.ok ? state.fieldErrors : {}} />
       <div className={styles.actions}>
@@ -70,7 +71,7 @@ function ListingFields({ id, values, errors }: { id: string; values: ListingValu
   const skills = useSkills(values.skills);
   return (
     <>
-      <div className={styles.grid2}>
+      <div className={forms.grid2}>
         <TextField id={`${id}-name`} name="name" label="Name" value={values.name} error={errors.name} maxLength={60} required hint="2 to 60 characters; shown on marketplace tiles." />
         <CategoryField id={id} values={values} error={errors.category} skills={skills} />
       </div>
@@ -91,9 +92,9 @@ function ListingFields({ id, values, errors }: { id: string; values: ListingValu
         <FieldError id={`${id}-description-error`} message={errors.description} />
       </div>
       <SkillsField id={id} error={errors.skills} skills={skills} />
-      <fieldset className={styles.fieldset} aria-describedby={errors.channels ? `${id}-channels-error` : undefined}>
+      <fieldset className={forms.fieldset} aria-describedby={errors.channels ? `${id}-channels-error` : undefined}>
         <legend>Channels</legend>
-        <div className={styles.checks}>
+        <div className={forms.checks}>
           {Object.values(Channel).map((channel) => (
             <label key={channel}>
               <input type="checkbox" name="channels" value={channel} defaultChecked={values.channels.includes(channel)} />
@@ -103,9 +104,9 @@ function ListingFields({ id, values, errors }: { id: string; values: ListingValu
         </div>
         <FieldError id={`${id}-channels-error`} message={errors.channels} />
       </fieldset>
-      <fieldset className={styles.fieldset}>
+      <fieldset className={forms.fieldset}>
         <legend>Prices in USDC (leave a price blank to disable that duration)</legend>
-        <div className={styles.grid2}>
+        <div className={forms.grid2}>
           <PriceField id={`${id}-hour`} name="pricePerHour" label="Price per hour" value={values.pricePerHour} error={errors.pricePerHour} />
           <PriceField id={`${id}-day`} name="pricePerDay" label="Price per day" value={values.pricePerDay} error={errors.pricePerDay} />
           <PriceField id={`${id}-month`} name="pricePerMonth" label="Price per month" value={values.pricePerMonth} error={errors.pricePerMonth} />
@@ -219,9 +220,9 @@ function SkillsField({ id, error, skills }: { id: string; error?: string; skills
   return (
     <div className="field">
       <label htmlFor={`${id}-skills`}>Skills</label>
-      <ul className={styles.chips} aria-label="Skills on this listing">
+      <ul className={forms.chips} aria-label="Skills on this listing">
         {skills.skills.map((skill) => (
-          <li key={skill} className={styles.chip}>
+          <li key={skill} className={forms.chip}>
             {skill}
             <button type="button" aria-label={`Remove skill ${skill}`} onClick={() => skills.replace(skills.skills.filter((s) => s !== skill))}>
               <span aria-hidden="true">×</span>

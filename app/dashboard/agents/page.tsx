@@ -9,6 +9,7 @@ import styles from "../dashboard.module.css";
 import { categoryLabel } from "@/lib/format/category";
 import { plural } from "@/lib/format/plural";
 import { formatUsdcNumber } from "@/lib/format/usdc";
+import listingStyles from "./listings.module.css";
 
 export const metadata: Metadata = { title: "Listings" };
 
@@ -42,7 +43,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
           </p>
         </div>
       ) : (
-        <ul className={styles.listings} aria-label="Your listings">
+        <ul className={listingStyles.listings} aria-label="Your listings">
           {agents.map((agent) => {
             const prices = [
               agent.pricePerHour !== null && `${formatUsdcNumber(agent.pricePerHour)} per hour`,
@@ -50,8 +51,8 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
               agent.pricePerMonth !== null && `${formatUsdcNumber(agent.pricePerMonth)} per month`,
             ].filter(Boolean);
             return (
-              <li key={agent.id} className={styles.listing}>
-                <div className={styles.listingHead}>
+              <li key={agent.id} className={listingStyles.listing}>
+                <div className={listingStyles.listingHead}>
                   <h2>
                     <Link href={`/dashboard/agents/${agent.id}`}>{agent.name}</Link>
                   </h2>

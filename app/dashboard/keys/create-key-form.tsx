@@ -2,8 +2,8 @@
 import { useActionState, useId } from "react";
 import { CopyButton } from "../_components/copy-button";
 import { FieldError, FormMessage } from "../_components/form-message";
-import styles from "../dashboard.module.css";
 import type { CreateKeyState } from "./actions";
+import forms from "../_components/forms.module.css";
 
 type Action = (prev: CreateKeyState | null, form: FormData) => Promise<CreateKeyState>;
 
@@ -13,10 +13,10 @@ export function CreateKeyForm({ action }: { action: Action }) {
   const id = useId();
   const error = state && !state.ok ? state.fieldErrors.label : undefined;
   return (
-    <form action={formAction} className={styles.form}>
+    <form action={formAction} className={forms.form}>
       <div className="field">
         <label htmlFor={`${id}-label`}>Label (optional)</label>
-        <div className={styles.inputRow}>
+        <div className={forms.inputRow}>
           <input
             id={`${id}-label`}
             name="label"
@@ -35,7 +35,7 @@ export function CreateKeyForm({ action }: { action: Action }) {
       </div>
       <FormMessage state={state} />
       {state && "apiKey" in state && (
-        <div className={styles.secret}>
+        <div className={forms.secret}>
           <p style={{ margin: 0 }}>
             <strong>Your new API key</strong> (shown only now; store it in your secrets manager):
           </p>

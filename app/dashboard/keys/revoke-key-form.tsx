@@ -2,7 +2,7 @@
 import { useActionState } from "react";
 import type { FormState } from "@/lib/actions/form-errors";
 import { FormMessage } from "../_components/form-message";
-import styles from "../dashboard.module.css";
+import forms from "../_components/forms.module.css";
 
 type Action = (prev: FormState | null, form: FormData) => Promise<FormState>;
 
@@ -17,14 +17,14 @@ export function RevokeKeyForm({ action, keyId, prefix, revoked }: { action: Acti
       {revoked ? (
         <span className="muted">Revoked {revoked}</span>
       ) : (
-        <details className={styles.confirm}>
+        <details className={forms.confirm}>
           <summary className="button">
             Revoke…<span className="visually-hidden"> {prefix}</span>
           </summary>
           <form action={formAction}>
             <p className="hint">Scripts using this key stop working at once. This cannot be undone.</p>
             <input type="hidden" name="keyId" value={keyId} />
-            <button type="submit" className={`button ${styles.danger}`} disabled={pending} aria-label={`Revoke key ${prefix}`}>
+            <button type="submit" className={`button ${forms.danger}`} disabled={pending} aria-label={`Revoke key ${prefix}`}>
               Yes, revoke
             </button>
           </form>

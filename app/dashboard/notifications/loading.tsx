@@ -1,4 +1,5 @@
 import styles from "../rentals/renter.module.css";
+import notes from "./notifications.module.css";
 
 export default function NotificationsLoading() {
   return (
@@ -9,9 +10,9 @@ export default function NotificationsLoading() {
       <p role="status" className="hint">
         Loading your notifications…
       </p>
-      <ul className={styles.notifications} aria-hidden="true">
+      <ul className={notes.notifications} aria-hidden="true">
         {Array.from({ length: 3 }, (_, i) => (
-          <li key={i} className={styles.notification}>
+          <li key={i} className={notes.notification}>
             <span className="skeleton skeleton-line" />
             <span className="skeleton skeleton-line skeleton-short" />
           </li>

@@ -8,6 +8,7 @@ import { listNotifications, NOTIFICATIONS_LIMIT } from "@/lib/notifications/list
 import styles from "../rentals/renter.module.css";
 import dashboardStyles from "../dashboard.module.css";
 import { markAllReadAction, markReadAction } from "./actions";
+import notes from "./notifications.module.css";
 
 export const metadata: Metadata = { title: "Notifications" };
 
@@ -49,18 +50,18 @@ export default async function NotificationsPage({ searchParams }: { searchParams
           <p className="muted" role="status">
             {unread === 0 ? "Everything is read." : unread === 1 ? "1 unread notification." : `${unread} unread notifications.`}
           </p>
-          <ul className={styles.notifications} aria-label="Notifications, newest first">
+          <ul className={notes.notifications} aria-label="Notifications, newest first">
             {notifications.map((n) => (
-              <li key={n.id} className={styles.notification} data-unread={n.readAt === null}>
+              <li key={n.id} className={notes.notification} data-unread={n.readAt === null}>
                 <h2>
                   {n.readAt === null && <span className="visually-hidden">Unread: </span>}
                   {n.title}
                 </h2>
-                <p className={styles.meta}>
+                <p className={notes.meta}>
                   <span>{KIND_LABEL[n.kind] ?? n.kind}</span>
                   <time dateTime={n.createdAt.toISOString()}>{formatDateTime(n.createdAt)}</time>
                 </p>
-                <p className={styles.notificationBody}>{n.body}</p>
+                <p className={notes.notificationBody}>{n.body}</p>
                 <div className={styles.actions}>
                   {n.rentalId && (
                     <Link href={`/dashboard/rentals/${n.rentalId}`} className="button button-quiet">

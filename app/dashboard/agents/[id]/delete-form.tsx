@@ -3,6 +3,7 @@ import { useActionState, useId } from "react";
 import type { FormState } from "@/lib/actions/form-errors";
 import { FormMessage } from "../../_components/form-message";
 import styles from "../../dashboard.module.css";
+import forms from "../../_components/forms.module.css";
 
 type Action = (prev: FormState | null, form: FormData) => Promise<FormState>;
 
@@ -12,15 +13,15 @@ export function DeleteForm({ action, name }: { action: Action; name: string }) {
   const [state, formAction, pending] = useActionState(action, null);
   const id = useId();
   return (
-    <form action={formAction} className={styles.form}>
-      <div className={styles.checks}>
+    <form action={formAction} className={forms.form}>
+      <div className={forms.checks}>
         <label htmlFor={`${id}-confirm`}>
           <input id={`${id}-confirm`} type="checkbox" name="confirm" value="yes" required />
           Yes, delete this listing
         </label>
       </div>
       <div className={styles.actions}>
-        <button type="submit" className={`button ${styles.danger}`} disabled={pending} aria-label={`Delete listing ${name}`}>
+        <button type="submit" className={`button ${forms.danger}`} disabled={pending} aria-label={`Delete listing ${name}`}>
           Delete listing
         </button>
       </div>

@@ -8,6 +8,7 @@ import { CopyButton } from "../../_components/copy-button";
 import { generateWebhookToken } from "../../_components/webhook-token";
 import styles from "../../dashboard.module.css";
 import type { ConnectState } from "../actions";
+import forms from "../../_components/forms.module.css";
 
 type Action = (prev: ConnectState | null, form: FormData) => Promise<ConnectState>;
 
@@ -18,7 +19,7 @@ export function WebhookForm({ action, connected }: { action: Action; connected: 
   const tokenRef = useRef<HTMLInputElement>(null);
   const errors = state && !state.ok && state.fieldErrors ? state.fieldErrors : {};
   return (
-    <form action={formAction} className={styles.form} noValidate>
+    <form action={formAction} className={forms.form} noValidate>
       <div className="field">
         <label htmlFor={`${id}-url`}>Webhook URL</label>
         <input
@@ -40,13 +41,13 @@ export function WebhookForm({ action, connected }: { action: Action; connected: 
       </div>
       <div className="field">
         <label htmlFor={`${id}-token`}>Webhook token</label>
-        <div className={styles.inputRow}>
+        <div className={forms.inputRow}>
           <input
             id={`${id}-token`}
             ref={tokenRef}
             name="webhookToken"
             type="text"
-            className={styles.mono}
+            className={forms.mono}
             autoComplete="off"
             spellCheck={false}
             minLength={32}

@@ -13,7 +13,7 @@ export default function RenterRentalLoading() {
       <p role="status" className="hint">
         Loading the rental…
       </p>
-      <div className={styles.detail} aria-hidden="true">
+      <div className={`detail ${styles.besideNav}`} aria-hidden="true">
         <div className={styles.panel}>
           <span className="skeleton skeleton-line skeleton-short" />
           <span className="skeleton skeleton-block" style={{ height: "12rem" }} />

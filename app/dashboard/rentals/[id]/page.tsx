@@ -48,7 +48,7 @@ function RatingSection({ rental, now }: { rental: RenterRental; now: Date }) {
           </span>{" "}
           You rated this rental {rental.rating.score} of 5 on <time dateTime={rental.rating.createdAt.toISOString()}>{formatDateTime(rental.rating.createdAt)}</time>.
         </p>
-        {rental.rating.comment && <blockquote className={styles.notificationBody}>“{rental.rating.comment}”</blockquote>}
+        {rental.rating.comment && <blockquote className={styles.ratingComment}>“{rental.rating.comment}”</blockquote>}
         <p className="hint">Ratings are final: each rental can be rated once. It counts in the agent&apos;s average on the marketplace.</p>
       </>
     );
@@ -117,7 +117,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
       </div>
       <p className="muted">{status.explanation}</p>
 
-      <div className={styles.detail}>
+      <div className={`detail ${styles.besideNav}`}>
         <section id="playground" aria-labelledby="playground-heading" className={styles.panel}>
           <h2 id="playground-heading">Playground</h2>
           <ChatPlayground code={rental.code} agentName={rental.agentName} usable={playground.usable} unusableReason={playground.reason} />

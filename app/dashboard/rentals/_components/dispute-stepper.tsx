@@ -15,6 +15,7 @@ import {
 } from "@/lib/disputes/open-dispute";
 import { shortHex as short } from "@/lib/chain/short-hex";
 import styles from "../renter.module.css";
+import stepper from "./dispute-stepper.module.css";
 
 export type DisputeStepperProps = {
   /** The rental's bytes32 id on the escrow (random; never derived from the rental code). */
@@ -93,14 +94,14 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
   const hash = "hash" in dispute ? dispute.hash : undefined;
 
   return (
-    <div className={styles.stepper}>
-      <ol className={styles.steps}>
-        <li className={styles.step} aria-current={phase === 1 ? "step" : undefined} data-state={phase > 1 ? "done" : "current"}>
-          <span className={styles.stepNumber} aria-hidden="true">
+    <div className={stepper.stepper}>
+      <ol className={stepper.steps}>
+        <li className={stepper.step} aria-current={phase === 1 ? "step" : undefined} data-state={phase > 1 ? "done" : "current"}>
+          <span className={stepper.stepNumber} aria-hidden="true">
             {phase > 1 ? "✓" : "1"}
           </span>
           <div>
-            <p className={styles.stepTitle}>
+            <p className={stepper.stepTitle}>
               Connect your wallet{phase > 1 && <span className="visually-hidden"> (done)</span>}
             </p>
             <p className="hint">
@@ -121,12 +122,12 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
             )}
           </div>
         </li>
-        <li className={styles.step} aria-current={phase === 2 ? "step" : undefined} data-state={phase > 2 ? "done" : phase === 2 ? "current" : "todo"}>
-          <span className={styles.stepNumber} aria-hidden="true">
+        <li className={stepper.step} aria-current={phase === 2 ? "step" : undefined} data-state={phase > 2 ? "done" : phase === 2 ? "current" : "todo"}>
+          <span className={stepper.stepNumber} aria-hidden="true">
             {phase > 2 ? "✓" : "2"}
           </span>
           <div>
-            <p className={styles.stepTitle}>
+            <p className={stepper.stepTitle}>
               Open the dispute on chain{phase > 2 && <span className="visually-hidden"> (done)</span>}
             </p>
             <p className="hint">Your wallet asks you to approve one transaction (a small network fee, no USDC). The payment is then frozen until an arbiter decides.</p>
@@ -152,7 +153,7 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
           </div>
         </li>
       </ol>
-      <p ref={statusRef} tabIndex={-1} role="status" className={`${styles.stepStatus} ${dispute.kind === "failed" || connection.kind === "error" ? styles.error : ""}`}>
+      <p ref={statusRef} tabIndex={-1} role="status" className={`${stepper.stepStatus} ${dispute.kind === "failed" || connection.kind === "error" ? styles.error : ""}`}>
         {status}
       </p>
       {dispute.kind === "confirmed" && (

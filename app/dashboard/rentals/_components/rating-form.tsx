@@ -5,6 +5,7 @@ import type { RatingFormState } from "../actions";
 import styles from "../renter.module.css";
 import { formatCount } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
+import stars from "./rating-form.module.css";
 
 const COMMENT_MAX = 1000;
 const SCORES = [1, 2, 3, 4, 5] as const;
@@ -29,16 +30,16 @@ export function RatingForm({ action }: { action: (state: RatingFormState, form: 
   }
   return (
     <form action={formAction} className={styles.ratingForm} aria-describedby={state.message ? messageId : undefined}>
-      <fieldset className={styles.stars}>
+      <fieldset className={stars.stars}>
         <legend className={styles.label}>Your score</legend>
         {SCORES.map((n) => (
-          <label key={n} className={styles.star}>
+          <label key={n} className={stars.star}>
             <input type="radio" name="score" value={n} required defaultChecked={state.values?.score === String(n)} />
             <span aria-hidden="true">{"★".repeat(n)}</span>
             <span className="visually-hidden">
               {plural(n, "star")}, {SCORE_WORDS[n]}
             </span>
-            <span className={styles.starNumber} aria-hidden="true">
+            <span className={stars.starNumber} aria-hidden="true">
               {n}
             </span>
           </label>
