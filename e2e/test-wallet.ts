@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import type { Hex } from "viem";
 import { foundry } from "viem/chains";
-import { keyWalletProvider } from "../lib/checkout/key-wallet-provider";
+import { keyWalletProvider } from "../test/key-wallet-provider";
 
 export const TEST_WALLET_NAME = "E2E Test Wallet";
 

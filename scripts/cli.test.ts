@@ -3,8 +3,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { makeAgent } from "@/test/fixtures";
 import { parseFlags } from "./cli-commands";
+import { makeAgent } from "@/test/fixtures";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");

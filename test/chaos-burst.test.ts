@@ -9,7 +9,8 @@
 // time out either. Nothing else in the path waits on a timer.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as STATUS } from "@/app/api/v1/status/route";
-import { makeAgent, makeRental, renterRequest, uniqueIp } from "@/test/fixtures";
+import { makeAgent, makeRental, uniqueIp } from "@/test/fixtures";
+import { renterRequest } from "@/test/api-requests";
 
 afterEach(() => vi.useRealTimers());
 

@@ -19,8 +19,8 @@ process.env.UPSTASH_REDIS_REST_URL = `http://127.0.0.1:${redis.port}`;
 
 const { GET: STATUS } = await import("@/app/api/v1/status/route");
 const { POST: CREATE_AGENT } = await import("@/app/api/public/agents/route");
-const { makeAgent, makeRental, renterRequest, uniqueIp } = await import("@/test/fixtures");
-const { makeOwnerWithKey, ownerRequest } = await import("@/test/owner-fixtures");
+const { makeAgent, makeOwnerWithKey, makeRental, uniqueIp } = await import("@/test/fixtures");
+const { ownerRequest, renterRequest } = await import("@/test/api-requests");
 const { DATABASE_UNAVAILABLE_MESSAGE } = await import("@/lib/http/to-error-response");
 
 afterEach(async () => {

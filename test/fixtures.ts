@@ -1,7 +1,9 @@
-// Builders for integration tests: real rows through the real services, real local webhooks.
+// Builders for integration tests: real rows through the real services (owners, keys, agents,
+// rentals) and real local webhooks. Requests to the API surfaces: test/api-requests.ts.
 import { randomBytes, randomInt } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { createAgent } from "@/lib/agents/create-agent";
 import { db } from "@/lib/db";
 import { createUnpaidRental, type UnpaidRentalInput } from "@/lib/rentals/create-unpaid-rental";
@@ -11,19 +13,35 @@ export async function makeOwner() {
   return db.account.create({ data: { email: `owner-${randomBytes(6).toString("hex")}@example.com` } });
 }
 
-export async function makeAgent(options: { webhook?: { url: string; token: string }; listing?: Partial<AgentListingInput> } = {}) {
+// Every test gets its own account and key, so the 30/min bucket of one never limits another.
+export async function makeOwnerWithKey() {
   const owner = await makeOwner();
+  const { apiKey, prefix } = await issueApiKey(owner.id);
+  return { accountId: owner.id, apiKey, prefix };
+}
+
+type AgentOptions = { listing?: Partial<AgentListingInput>; webhook?: { url: string; token: string } };
+
+/** An available agent of the given owner (listing defaults overridable). */
+export async function makeOwnerAgent(ownerId: string, options: AgentOptions = {}) {
   const listing = agentListingSchema.parse({
-    name: "Test Agent",
-    description: "Answers test questions.",
-    category: "other",
-    channels: ["API", "Telegram"],
+    name: "Owner Agent",
+    description: "Does owner things.",
+    category: "coding",
+    channels: ["API"],
     pricePerHour: 2,
     pricePerDay: 10,
     pricePerMonth: 100,
     ...options.listing,
   });
-  return createAgent(owner.id, listing, { status: "available", webhook: options.webhook });
+  return createAgent(ownerId, listing, { status: "available", webhook: options.webhook });
+}
+
+/** An available agent of a new owner, on the API and Telegram. */
+export async function makeAgent(options: AgentOptions = {}) {
+  const owner = await makeOwner();
+  const listing = { name: "Test Agent", description: "Answers test questions.", category: "other", channels: ["API", "Telegram"], ...options.listing };
+  return makeOwnerAgent(owner.id, { ...options, listing: listing as Partial<AgentListingInput> });
 }
 
 export async function makeRental(agentId: string, overrides: Partial<UnpaidRentalInput> = {}) {
@@ -34,30 +52,6 @@ export async function makeRental(agentId: string, overrides: Partial<UnpaidRenta
 export function uniqueIp(): string {
   const group = () => randomInt(0, 0x10000).toString(16);
   return `2001:db8:${group()}:${group()}::${group()}`;
-}
-
-export type RenterRequest = {
-  method?: string;
-  code?: string;
-  auth?: "x-api-key" | "bearer";
-  ip?: string;
-  body?: unknown;
-  rawBody?: string;
-  headers?: Record<string, string>;
-};
-
-export function renterRequest(path: string, options: RenterRequest = {}): Request {
-  const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? uniqueIp(), ...options.headers };
-  if (options.code !== undefined) {
-    if (options.auth === "bearer") headers.authorization = `Bearer ${options.code}`;
-    else headers["x-api-key"] = options.code;
-  }
-  let body: string | undefined = options.rawBody;
-  if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers["content-type"] ??= "application/json";
-  }
-  return new Request(`http://localhost/api/v1/${path}`, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
 }
 
 export type ReceivedRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
@@ -84,3 +78,6 @@ export async function startWebhook(reply: (req: ReceivedRequest, res: ServerResp
     }),
   };
 }
+
+// The second argument Next.js passes to a handler of a dynamic route.
+export const segment = (id: string) => ({ params: Promise.resolve({ id }) });

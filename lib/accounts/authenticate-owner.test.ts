@@ -3,7 +3,8 @@ import { authenticateOwner } from "@/lib/accounts/authenticate-owner";
 import { generateApiKey } from "@/lib/crypto/api-key";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
-import { makeOwnerWithKey, ownerRequest } from "@/test/owner-fixtures";
+import { makeOwnerWithKey } from "@/test/fixtures";
+import { ownerRequest } from "@/test/api-requests";
 
 afterEach(() => {
   vi.restoreAllMocks();

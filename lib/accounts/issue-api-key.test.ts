@@ -3,7 +3,7 @@ import { MAX_ACTIVE_API_KEYS_PER_ACCOUNT } from "@/lib/accounts/account-limits";
 import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
-import { formData, mockedCookies, signInNewOwner } from "@/app/dashboard/test-session";
+import { formData, mockedCookies, signInNewOwner } from "@/test/dashboard-session";
 import { runCli } from "@/scripts/cli-commands";
 import { makeOwner } from "@/test/fixtures";
 

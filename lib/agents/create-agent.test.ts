@@ -5,9 +5,9 @@ import { createAgent } from "@/lib/agents/create-agent";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { agentListingSchema } from "@/lib/schemas/agent-listing";
-import { makeOwner } from "@/test/fixtures";
-import { formData, mockedCookies, redirectOf, signInNewOwner } from "@/app/dashboard/test-session";
-import { makeOwnerWithKey, ownerRequest } from "@/test/owner-fixtures";
+import { formData, mockedCookies, redirectOf, signInNewOwner } from "@/test/dashboard-session";
+import { makeOwner, makeOwnerWithKey } from "@/test/fixtures";
+import { ownerRequest } from "@/test/api-requests";
 
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));

@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { loadOwnerTimeSeries, seriesStart } from "@/lib/agents/load-owner-time-series";
-import { makeOwner } from "@/test/fixtures";
-import { makeOwnerAgent } from "@/test/owner-fixtures";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
+import { makeOwner, makeOwnerAgent } from "@/test/fixtures";
 
 const NOW = new Date("2026-06-15T10:00:00Z");
 const at = (iso: string) => new Date(iso);

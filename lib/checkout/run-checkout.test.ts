@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as confirmPost } from "@/app/api/checkout/confirm/route";
 import { POST as quotePost } from "@/app/api/checkout/quote/route";
 import { CheckoutApiError, type ConfirmResponse, type QuoteResponse } from "@/lib/checkout/checkout-api";
-import { keyWalletProvider } from "@/lib/checkout/key-wallet-provider";
+import { keyWalletProvider } from "@/test/key-wallet-provider";
 import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import { runCheckout, type CheckoutDeps, type FlowData } from "@/lib/checkout/run-checkout";
 import { initialSteps, stepsReducer, type StepAction, type StepsState } from "@/lib/checkout/steps";
 import { db } from "@/lib/db";
-import { uniqueIp } from "@/test/fixtures";
 import { type Payments, USDC, checkoutRequest, makePayableAgent, newRenter, startPayments } from "@/test/chain/payments-harness";
+import { uniqueIp } from "@/test/fixtures";
 
 let p: Payments;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import { MAX_EMAIL_ATTEMPTS } from "@/lib/email/deliver-email";
 import type { ResendTransport } from "@/lib/email/email-transport";
 import { retryEmails } from "@/lib/email/retry-emails";
 import { sendEmail, type EmailMessage } from "@/lib/email/send-email";
-import { startWebhook } from "@/test/fixtures";
 import { usePrivateDatabase } from "@/test/private-database";
+import { startWebhook } from "@/test/fixtures";
 
 // Every due e-mail of its database is the cron's: this file's only.
 usePrivateDatabase("retry_emails");

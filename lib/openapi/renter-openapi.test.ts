@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as chat } from "@/app/api/v1/chat/route";
 import { GET as openapi } from "@/app/api/v1/openapi.json/route";
 import { GET as status } from "@/app/api/v1/status/route";
-import { makeAgent, makeRental, renterRequest, startWebhook } from "@/test/fixtures";
+import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
+import { renterRequest } from "@/test/api-requests";
 
 type Doc = {
   openapi: string;

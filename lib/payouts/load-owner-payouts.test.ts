@@ -3,9 +3,8 @@ import { encodeAbiParameters, keccak256, toHex } from "viem";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadOwnerPayouts } from "@/lib/payouts/load-owner-payouts";
-import { makeOwner, makeRental } from "@/test/fixtures";
-import { makeOwnerAgent } from "@/test/owner-fixtures";
 import { newAddress, startPayments, type Payments } from "@/test/chain/payments-harness";
+import { makeOwner, makeOwnerAgent, makeRental } from "@/test/fixtures";
 
 // RentalEscrow keeps `credits` (address → amount) in storage slot 7; writing it directly gives an
 // owner credit without staging a refused transfer.

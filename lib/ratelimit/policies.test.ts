@@ -16,8 +16,13 @@ describe("policies", () => {
     // Webhook tests: 10 per 10 minutes per account; per listing 5 in a row, then one a minute.
     expect([policies.webhookTestAccount.maxTokens, perMinute(policies.webhookTestAccount) * 10]).toEqual([10, 10]);
     expect([policies.webhookTestAgent.maxTokens, perMinute(policies.webhookTestAgent)]).toEqual([5, 1]);
-    // Every Retry-After these buckets give is at most 60 s (one refill step), as rateDecision caps it.
-    for (const p of Object.values(policies)) expect(p.intervalMs, p.prefix).toBeLessThanOrEqual(60_000);
+    // Failed /start codes on the chat bots: 5 an hour per chat user, 300 an hour per platform.
+    expect([policies.chatStartFailure.maxTokens, perMinute(policies.chatStartFailure) * 60]).toEqual([5, 5]);
+    expect([policies.chatStartFailurePlatform.maxTokens, perMinute(policies.chatStartFailurePlatform) * 60]).toEqual([300, 300]);
+    // Every Retry-After the HTTP buckets give is at most 60 s (one refill step), as rateDecision
+    // caps it. The bots' buckets answer in a chat sentence that names the minutes instead.
+    const http = Object.values(policies).filter((p) => !p.prefix.startsWith("ars:rl:chat-"));
+    for (const p of http) expect(p.intervalMs, p.prefix).toBeLessThanOrEqual(60_000);
     expect(new Set(Object.values(policies).map((p) => p.prefix)).size).toBe(Object.keys(policies).length);
   });
 });

@@ -10,7 +10,8 @@ import type { TokenBucketPolicy } from "@/lib/ratelimit/token-bucket";
 import { createUpstashRateLimiter } from "@/lib/ratelimit/upstash-rate-limiter";
 import { authenticateRental, rememberRentalCode, type RentalAuthDeps } from "@/lib/rentals/authenticate-rental";
 import { findRentalByCode } from "@/lib/rentals/find-rental-by-code";
-import { makeAgent, makeRental, renterRequest, uniqueIp } from "@/test/fixtures";
+import { makeAgent, makeRental, uniqueIp } from "@/test/fixtures";
+import { renterRequest } from "@/test/api-requests";
 
 // The failed-lookup budgets against the real Redis (the Upstash client, as in production) and
 // the real lookup, counted. Each test gets buckets of its own (a fresh prefix), and the clock

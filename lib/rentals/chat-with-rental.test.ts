@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/v1/chat/route";
 import { sealWebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
-import { makeAgent, makeRental, renterRequest, startWebhook } from "@/test/fixtures";
+import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
+import { renterRequest } from "@/test/api-requests";
 
 describe("chatWithRental with credentials that no longer decrypt", () => {
   // Before, the decryption error escaped as a 500 "Internal error" for the renter.

@@ -5,8 +5,8 @@ import { POST as CONNECT } from "@/app/api/public/agents/[id]/connect/route";
 import { runHealthChecks } from "@/lib/agents/run-health-checks";
 import { db } from "@/lib/db";
 import { agentNameHeaders } from "@/lib/webhooks/agent-name-headers";
-import { makeRental, renterRequest, startWebhook, type ReceivedRequest } from "@/test/fixtures";
-import { makeOwnerAgent, makeOwnerWithKey, ownerRequest, segment } from "@/test/owner-fixtures";
+import { makeOwnerAgent, makeOwnerWithKey, makeRental, type ReceivedRequest, segment, startWebhook } from "@/test/fixtures";
+import { ownerRequest, renterRequest } from "@/test/api-requests";
 
 // What docs/webhooks.md tells an owner to do with the two headers.
 function decodedAgentName(headers: ReceivedRequest["headers"]): string {

@@ -16,7 +16,6 @@ import { knownCredentials } from "@/lib/ratelimit/policies";
 import { env } from "@/lib/env";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { quoteRental } from "@/lib/rentals/quote-rental";
-import { renterRequest, uniqueIp } from "@/test/fixtures";
 import { Status } from "./escrow";
 import {
   FEE,
@@ -38,6 +37,8 @@ import {
   startPayments,
   treasury,
 } from "./payments-harness";
+import { uniqueIp } from "@/test/fixtures";
+import { renterRequest } from "@/test/api-requests";
 
 let p: Payments;
 

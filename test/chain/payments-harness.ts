@@ -9,9 +9,9 @@ import { env } from "@/lib/env";
 import { permitTypes } from "@/lib/chain/permit-typed-data";
 import type { quoteRental } from "@/lib/rentals/quote-rental";
 import type { AgentListingInput } from "@/lib/schemas/agent-listing";
-import { makeAgent } from "@/test/fixtures";
 import { connect, startAnvil } from "./anvil";
 import { FEE, admin, arbiter, deployEscrow, escrowAbi, operator, other, signer, treasury } from "./escrow";
+import { makeAgent } from "@/test/fixtures";
 
 export { FEE, admin, arbiter, escrowAbi, operator, other, signer, treasury };
 

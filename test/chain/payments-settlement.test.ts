@@ -14,7 +14,6 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { quoteRental } from "@/lib/rentals/quote-rental";
-import { renterRequest } from "@/test/fixtures";
 import { Status } from "./escrow";
 import {
   CRON_SECRET,
@@ -37,6 +36,7 @@ import {
   startPayments,
   treasury,
 } from "./payments-harness";
+import { renterRequest } from "@/test/api-requests";
 
 // The cron route calls the sweep without a clock: give it the chain's.
 const scope = vi.hoisted(() => ({ now: undefined as Date | undefined }));

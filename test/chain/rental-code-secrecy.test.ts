@@ -4,10 +4,10 @@ import { type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as confirmPost } from "@/app/api/checkout/confirm/route";
 import { POST as quotePost } from "@/app/api/checkout/quote/route";
-import { signInWithWallet } from "@/lib/auth/test-fixtures";
+import { signInWithWallet } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
-import { uniqueIp } from "@/test/fixtures";
 import { type Payments, checkoutRequest, makePayableAgent, newRenter, pay, startPayments } from "./payments-harness";
+import { uniqueIp } from "@/test/fixtures";
 
 let p: Payments;
 

@@ -45,9 +45,8 @@ import { createSession } from "@/lib/auth/create-session";
 import { issueSiweNonce } from "@/lib/auth/issue-siwe-nonce";
 import { db } from "@/lib/db";
 import { appUrl, env } from "@/lib/env";
-import { makeRental, startWebhook, uniqueIp } from "@/test/fixtures";
-import { makeOwnerAgent, makeOwnerWithKey } from "@/test/owner-fixtures";
 import { makePayableAgent, newRenter, pay, startPayments, type Payments } from "@/test/chain/payments-harness";
+import { makeOwnerAgent, makeOwnerWithKey, makeRental, startWebhook, uniqueIp } from "@/test/fixtures";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);

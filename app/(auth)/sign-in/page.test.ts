@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { signInWithWallet } from "@/lib/auth/test-fixtures";
+import { signInWithWallet } from "@/test/auth-fixtures";
 
 // The cookie store next/headers would hand the page during a request.
 let cookieValue: string | undefined;

@@ -1,8 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { makeOwnerAgent } from "@/test/owner-fixtures";
-import { makeRental, startWebhook } from "@/test/fixtures";
-import { cookieJar, formData, mockedCookies, redirectOf, signInNewOwner } from "../test-session";
+import { cookieJar, formData, mockedCookies, redirectOf, signInNewOwner } from "@/test/dashboard-session";
+import { makeOwnerAgent, makeRental, startWebhook } from "@/test/fixtures";
 
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));

@@ -3,8 +3,8 @@ import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { listApiKeys } from "@/lib/accounts/list-api-keys";
 import { authenticateOwner } from "@/lib/accounts/authenticate-owner";
 import { db } from "@/lib/db";
+import { cookieJar, formData, mockedCookies, redirectOf, signInNewOwner } from "@/test/dashboard-session";
 import { makeOwner, uniqueIp } from "@/test/fixtures";
-import { cookieJar, formData, mockedCookies, redirectOf, signInNewOwner } from "../test-session";
 
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));

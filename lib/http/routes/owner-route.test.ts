@@ -4,8 +4,8 @@ import { POST as CONNECT } from "@/app/api/public/agents/[id]/connect/route";
 import { GET as LIST } from "@/app/api/public/agents/route";
 import { generateApiKey } from "@/lib/crypto/api-key";
 import { db } from "@/lib/db";
-import { startWebhook, uniqueIp } from "@/test/fixtures";
-import { makeOwnerAgent, makeOwnerWithKey, ownerRequest, segment } from "@/test/owner-fixtures";
+import { makeOwnerAgent, makeOwnerWithKey, segment, startWebhook, uniqueIp } from "@/test/fixtures";
+import { ownerRequest } from "@/test/api-requests";
 
 // The owner surface's 30/min is per key, so made-up keys would each get a bucket of their own:
 // attempts without a valid key also spend from a budget of 10 a minute per client IP. The clock

@@ -2,7 +2,8 @@ import { randomBytes, randomInt } from "node:crypto";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as STATUS } from "@/app/api/v1/status/route";
 import { POST as CHAT } from "@/app/api/v1/chat/route";
-import { makeAgent, makeRental, renterRequest, uniqueIp } from "@/test/fixtures";
+import { makeAgent, makeRental, uniqueIp } from "@/test/fixtures";
+import { renterRequest } from "@/test/api-requests";
 
 // The /v1 wrapper's limits as a client meets them: which limit answered a 429, with whose
 // headers, and what counts as one client. The clock (Date) stands still, so no refill lands

@@ -4,7 +4,7 @@ import { POST as CALLBACK } from "@/app/api/auth/email/callback/route";
 import { POST } from "@/app/api/auth/email/route";
 import { GET as SESSION } from "@/app/api/auth/session/route";
 import { hashAuthToken } from "@/lib/auth/auth-token";
-import { authRequest, sessionCookieFrom } from "@/lib/auth/test-fixtures";
+import { authRequest, sessionCookieFrom } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
 import { makeOwner } from "@/test/fixtures";

@@ -3,7 +3,7 @@ import { GET } from "@/app/api/auth/session/route";
 import { POST as SIGN_OUT } from "@/app/api/auth/sign-out/route";
 import { hashAuthToken } from "@/lib/auth/auth-token";
 import { currentAccount, currentSession } from "@/lib/auth/current-account";
-import { authRequest, newWallet, signInWithWallet } from "@/lib/auth/test-fixtures";
+import { authRequest, newWallet, signInWithWallet } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
 
 const session = (cookie?: string) => GET(authRequest("session", { cookie }));

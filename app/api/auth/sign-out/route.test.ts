@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { GET as SESSION } from "@/app/api/auth/session/route";
 import { GET, POST } from "@/app/api/auth/sign-out/route";
 import { hashAuthToken } from "@/lib/auth/auth-token";
-import { authRequest, ORIGIN, signInWithWallet } from "@/lib/auth/test-fixtures";
+import { authRequest, ORIGIN, signInWithWallet } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
 
 const sessionRow = (cookie: string) => db.session.findUniqueOrThrow({ where: { tokenHash: hashAuthToken(cookie.slice("ars_session=".length)) } });

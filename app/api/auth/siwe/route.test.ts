@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GET as NONCE } from "@/app/api/auth/nonce/route";
 import { POST } from "@/app/api/auth/siwe/route";
-import { authRequest, DOMAIN, newWallet, ORIGIN, sessionCookieFrom, siweMessage } from "@/lib/auth/test-fixtures";
+import { authRequest, DOMAIN, newWallet, ORIGIN, sessionCookieFrom, siweMessage } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
 
 async function nonce(): Promise<string> {

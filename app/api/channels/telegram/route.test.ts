@@ -3,7 +3,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startChatPlatformMock, type ChatPlatformMock, type PlatformCall } from "@/scripts/chat-platform-mock";
-import { makeAgent, makeRental, startWebhook, type ReceivedRequest } from "@/test/fixtures";
+import { makeAgent, makeRental, type ReceivedRequest, startWebhook } from "@/test/fixtures";
 
 // after() needs a Next.js request scope: here the task starts at once and the test awaits it.
 const pending = vi.hoisted(() => [] as Promise<unknown>[]);

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { startWebhook } from "@/test/fixtures";
 import { usePrivateDatabase } from "@/test/private-database";
+import { startWebhook } from "@/test/fixtures";
 
 const { secret } = vi.hoisted(() => {
   const secret = `cron-${Math.random().toString(36).slice(2)}-secret-for-tests`;

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { GET, POST, PUT } from "@/app/api/public/agents/route";
 import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
-import { makeRental, uniqueIp } from "@/test/fixtures";
-import { makeOwnerAgent, makeOwnerWithKey, ownerRequest } from "@/test/owner-fixtures";
+import { makeOwnerAgent, makeOwnerWithKey, makeRental, uniqueIp } from "@/test/fixtures";
+import { ownerRequest } from "@/test/api-requests";
 
 const list = (key?: string, options: Parameters<typeof ownerRequest>[1] = {}) => GET(ownerRequest("agents", { key, ...options }));
 const create = (key: string, body: unknown, options: Parameters<typeof ownerRequest>[1] = {}) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/public/stats/route";
 import { db } from "@/lib/db";
-import { makeRental } from "@/test/fixtures";
-import { makeOwnerAgent, makeOwnerWithKey, ownerRequest } from "@/test/owner-fixtures";
+import { makeOwnerAgent, makeOwnerWithKey, makeRental } from "@/test/fixtures";
+import { ownerRequest } from "@/test/api-requests";
 
 const stats = (key?: string) => GET(ownerRequest("stats", { key }));
 const DAY_MS = 86_400_000;

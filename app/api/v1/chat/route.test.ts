@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { GET as CHAT_GET, OPTIONS, POST } from "@/app/api/v1/chat/route";
 import { GET as STATUS_GET } from "@/app/api/v1/status/route";
 import { db } from "@/lib/db";
-import { makeAgent, makeRental, renterRequest, startWebhook, uniqueIp } from "@/test/fixtures";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
+import { makeAgent, makeRental, startWebhook, uniqueIp } from "@/test/fixtures";
+import { renterRequest } from "@/test/api-requests";
 
 // Token buckets refill on the clock, and @upstash/ratelimit reads it with Date.now(): tests that
 // count a bucket down freeze Date (timers stay real), so no refill can land inside their burst

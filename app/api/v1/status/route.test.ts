@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET, OPTIONS, POST } from "@/app/api/v1/status/route";
 import { db } from "@/lib/db";
-import { makeAgent, makeRental, renterRequest, uniqueIp } from "@/test/fixtures";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
+import { makeAgent, makeRental, uniqueIp } from "@/test/fixtures";
+import { renterRequest } from "@/test/api-requests";
 
 // Token buckets refill on the clock, and @upstash/ratelimit reads it with Date.now(): tests that
 // count a bucket down freeze Date (timers stay real), so no refill can land inside their burst

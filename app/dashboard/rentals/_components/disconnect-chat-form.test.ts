@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { signInWithWallet } from "@/lib/auth/test-fixtures";
+import { signInWithWallet } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
 import { makeAgent, makeRental } from "@/test/fixtures";
 

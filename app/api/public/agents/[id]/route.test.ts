@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DELETE, GET, PATCH, POST } from "@/app/api/public/agents/[id]/route";
 import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
-import { makeRental } from "@/test/fixtures";
-import { makeOwnerAgent, makeOwnerWithKey, ownerRequest, segment } from "@/test/owner-fixtures";
+import { makeOwnerAgent, makeOwnerWithKey, makeRental, segment } from "@/test/fixtures";
+import { ownerRequest } from "@/test/api-requests";
 
 const get = (key: string | undefined, id: string) => GET(ownerRequest(`agents/${id}`, { key }), segment(id));
 const patch = (key: string | undefined, id: string, body: unknown) =>

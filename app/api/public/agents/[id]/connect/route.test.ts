@@ -5,8 +5,8 @@ import { openWebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { AgentListingInput } from "@/lib/schemas/agent-listing";
-import { startWebhook } from "@/test/fixtures";
-import { makeOwnerAgent, makeOwnerWithKey, ownerRequest, segment } from "@/test/owner-fixtures";
+import { makeOwnerAgent, makeOwnerWithKey, segment, startWebhook } from "@/test/fixtures";
+import { ownerRequest } from "@/test/api-requests";
 
 type Webhook = Awaited<ReturnType<typeof startWebhook>>;
 const token = randomBytes(32).toString("base64url");

@@ -23,44 +23,6 @@ const connectButtons = (html: string) => [...html.matchAll(/<button[^>]*>(Connec
 const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
 
 describe("checkout markup", () => {
-  it("shows the chooser, the price table from micro amounts and the stepper", () => {
-    const html = renderToString(
-      createElement(Checkout, {
-        agentId: "0b83e3cb-3cc3-4cd5-984c-92dd2d9a4b33",
-        agentName: "Echo Agent",
-        channels: ["API", "Telegram"],
-        prices: { hour: "2000000", month: "50000000" },
-        initialDuration: "day", // not priced: falls back to the first priced duration
-        chain,
-        links,
-      }),
-    );
-    const words = text(html);
-    expect(words).toContain("Price (1 hour) 2.00 USDC Service fee + 1.00 USDC Total 3.00 USDC");
-    expect(words).not.toContain("1 day");
-    expect(connectButtons(html)).toEqual(["Connect browser wallet", "Connect with Coinbase Wallet"]);
-    for (const id of ["step-quote", "step-permit", "step-pay", "step-confirm", "step-announcement", "total-amount"]) {
-      expect(html).toContain(`data-testid="${id}"`);
-    }
-    expect(html).toMatch(/<legend>Duration<\/legend>/);
-    expect(html).toMatch(/<input type="radio" name="channel" checked="" value="API"\/>/);
-  });
-
-  it("has one button per wallet connector: WalletConnect too when a project id is configured", () => {
-    const html = renderToString(
-      createElement(Checkout, {
-        agentId: "0b83e3cb-3cc3-4cd5-984c-92dd2d9a4b33",
-        agentName: "Echo Agent",
-        channels: ["API"],
-        prices: { hour: "2000000" },
-        initialDuration: "hour",
-        chain: { ...chain, walletConnectProjectId: "0123456789abcdef0123456789abcdef" },
-        links,
-      }),
-    );
-    expect(connectButtons(html)).toEqual(["Connect browser wallet", "Connect with Coinbase Wallet", "Connect with WalletConnect"]);
-  });
-
   it("shows the code, a Copy code button, the countdown and a ready curl", () => {
     const endsAt = new Date(Date.now() + 3_600_000).toISOString();
     const html = renderToString(

@@ -5,9 +5,8 @@ import type { ReactElement } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { db } from "@/lib/db";
-import { makeOwner, makeRental } from "@/test/fixtures";
-import { makeOwnerAgent } from "@/test/owner-fixtures";
-import { cookieJar, mockedCookies, signInNewOwner } from "./test-session";
+import { cookieJar, mockedCookies, signInNewOwner } from "@/test/dashboard-session";
+import { makeOwner, makeOwnerAgent, makeRental } from "@/test/fixtures";
 
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
@@ -44,29 +43,6 @@ beforeEach(async () => {
 });
 
 describe("owner dashboard pages", () => {
-  it("the layout names the account and has the dashboard navigation with Sign out", async () => {
-    const markup = html(await Layout({ children: "content" }));
-    expect(markup).toContain('aria-label="Dashboard"');
-    for (const [href, label] of [
-      ["/dashboard/agents", "Listings"],
-      ["/dashboard/keys", "API keys"],
-      ["/dashboard/stats", "Stats"],
-      ["/dashboard/payouts", "Payouts"],
-      ["/dashboard/rentals", "My rentals"],
-      ["/dashboard/notifications", "Notifications"],
-    ]) {
-      expect(markup).toContain(`href="${href}">${label}</a>`);
-    }
-    expect(markup).toMatch(/<button type="submit">Sign out<\/button>/);
-    expect(markup).toContain(owner.email);
-  });
-
-  it("the layout and pages send a visitor who is not signed in to /sign-in", async () => {
-    cookieJar.value = undefined;
-    await expect(Layout({ children: null })).rejects.toMatchObject({ digest: expect.stringContaining("/sign-in") });
-    await expect(Keys()).rejects.toMatchObject({ digest: expect.stringContaining("/sign-in") });
-  });
-
   it("empty states: no listings, no keys, stats and payouts with nothing yet", async () => {
     expect(html(await Overview())).toContain("List your first agent");
     expect(html(await Listings({ searchParams: noSearch }))).toContain("You have no listings yet");
@@ -76,50 +52,6 @@ describe("owner dashboard pages", () => {
     expect((stats.match(/role="img"/g) ?? []).length).toBe(5);
     expect(stats).toContain("Show the numbers as a table");
     expect(html(await Payouts())).toContain("no wallet linked");
-  });
-
-  it("the new-listing form: labelled fields, category defaults as skills, a Create listing button", async () => {
-    const markup = html(await NewListing());
-    expectLabelled(markup);
-    for (const label of ["Name", "Category", "Description", "Skills", "Price per hour", "Price per day", "Price per month"]) {
-      expect(markup).toMatch(new RegExp(`<label for="[^"]+">${label}</label>`));
-    }
-    expect(markup).toContain("<legend>Channels</legend>");
-    expect(markup).toContain('value="scheduling, email, research"');
-    expect(markup).toContain('aria-label="Remove skill email"');
-    expect(markup).toMatch(/<button type="submit"[^>]*>Create listing<\/button>/);
-  });
-
-  it("a listing's page: details filled in, webhook form with Generate token and Test connection, delete", async () => {
-    const agent = await makeOwnerAgent(owner.id, { listing: { pricePerDay: null, pricePerMonth: "12.345" } });
-    const markup = html(await EditListing({ params: Promise.resolve({ id: agent.id }), searchParams: noSearch }));
-    expectLabelled(markup);
-    expect(markup).toContain("<h1");
-    expect(markup).toContain("Owner Agent");
-    expect(markup).toMatch(/<label for="[^"]+">Webhook URL<\/label>/);
-    expect(markup).toMatch(/<label for="[^"]+">Webhook token<\/label>/);
-    expect(markup).toMatch(/<button type="button" class="button">Generate token<\/button>/);
-    expect(markup).toMatch(/<button type="submit"[^>]*>Test connection<\/button>/);
-    expect(markup).toMatch(/<button type="submit"[^>]*>Save changes<\/button>/);
-    expect(markup).toMatch(/aria-label="Delete listing Owner Agent"[^>]*>Delete listing<\/button>/);
-    expect(markup).toMatch(/<input [^>]*name="pricePerMonth"[^>]*value="12.345"/);
-    expect(markup).toMatch(/<input [^>]*name="pricePerDay"[^>]*value=""/);
-    expect(markup).toMatch(/<input type="checkbox" name="channels" checked="" value="API"\/>/);
-  });
-
-  it("a listing with rentals on record says why it stays, and offers no delete", async () => {
-    const agent = await makeOwnerAgent(owner.id);
-    await makeRental(agent.id, { status: "completed", startsInSeconds: -2 * 86_400 });
-    const markup = html(await EditListing({ params: Promise.resolve({ id: agent.id }), searchParams: noSearch }));
-    expect(markup).toContain("This listing has 1 rental on record, so it stays");
-    expect(markup).not.toContain("Delete listing Owner Agent");
-  });
-
-  it("another account's listing is a 404", async () => {
-    const theirs = await makeOwnerAgent((await makeOwner()).id);
-    await expect(EditListing({ params: Promise.resolve({ id: theirs.id }), searchParams: noSearch })).rejects.toMatchObject({
-      digest: expect.stringMatching(/NOT_FOUND|404/),
-    });
   });
 
   it("lists this account's listings and keys only, with the figures", async () => {

@@ -6,7 +6,7 @@ import { authenticateOwner } from "@/lib/accounts/authenticate-owner";
 import { hashApiKey } from "@/lib/crypto/api-key";
 import { db } from "@/lib/db";
 import { makeOwner } from "@/test/fixtures";
-import { ownerRequest } from "@/test/owner-fixtures";
+import { ownerRequest } from "@/test/api-requests";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");

@@ -6,8 +6,8 @@ import { POST as CONNECT } from "@/app/api/public/agents/[id]/connect/route";
 import { GET as LIST } from "@/app/api/public/agents/route";
 import { GET as STATS } from "@/app/api/public/stats/route";
 import { db } from "@/lib/db";
-import { makeRental } from "@/test/fixtures";
-import { makeOwnerAgent, makeOwnerWithKey, ownerRequest, segment } from "@/test/owner-fixtures";
+import { makeOwnerAgent, makeOwnerWithKey, makeRental, segment } from "@/test/fixtures";
+import { ownerRequest } from "@/test/api-requests";
 
 describe("cross-account isolation on /api/public", () => {
   it("a key of account A can neither read, change, connect, delete nor see stats of B's agents", async () => {

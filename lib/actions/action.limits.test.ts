@@ -2,9 +2,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { db } from "@/lib/db";
 import { limiters } from "@/lib/ratelimit/policies";
-import { makeRental, startWebhook } from "@/test/fixtures";
-import { makeOwnerAgent } from "@/test/owner-fixtures";
-import { formData, mockedCookies, redirectOf, signInNewOwner } from "./test-session";
+import { formData, mockedCookies, redirectOf, signInNewOwner } from "@/test/dashboard-session";
+import { makeOwnerAgent, makeRental, startWebhook } from "@/test/fixtures";
 
 // Every dashboard server action spends from its account's action budget (limitAction, 30 a
 // minute) and answers in words once it is empty, changing nothing. The budget is emptied

@@ -4,7 +4,7 @@ import { POST as EMAIL } from "@/app/api/auth/email/route";
 import { GET as NONCE } from "@/app/api/auth/nonce/route";
 import { POST as SIWE } from "@/app/api/auth/siwe/route";
 import { GET as SESSION } from "@/app/api/auth/session/route";
-import { authRequest } from "@/lib/auth/test-fixtures";
+import { authRequest } from "@/test/auth-fixtures";
 import { uniqueIp } from "@/test/fixtures";
 
 // Token buckets refill on the clock, and @upstash/ratelimit reads it with Date.now(): tests that

@@ -4,8 +4,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
+import { mockedCookies, signInNewOwner } from "@/test/dashboard-session";
 import { makeOwner } from "@/test/fixtures";
-import { mockedCookies, signInNewOwner } from "./test-session";
 
 let pathname = "/dashboard";
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { signInWithWallet } from "@/lib/auth/test-fixtures";
+import { signInWithWallet } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
 import { makeAgent, makeRental } from "@/test/fixtures";
 
@@ -41,35 +41,6 @@ const renderRental = async (id: string) => renderToStaticMarkup(await RentalPage
 
 beforeEach(() => {
   cookieValue = undefined;
-});
-
-describe("/dashboard/rentals", () => {
-  it("sends a visitor who is not signed in to /sign-in", async () => {
-    await expect(RentalsPage()).rejects.toMatchObject({ digest: expect.stringContaining("/sign-in") });
-  });
-
-  it("shows an empty state that links to the marketplace", async () => {
-    await signIn();
-    const html = renderToStaticMarkup(await RentalsPage());
-    expect(html).toContain("You have no rentals yet");
-    expect(html).toContain('href="/"');
-  });
-
-  it("lists the account's rentals with status, code, copy button, countdown and links", async () => {
-    const { accountId } = await signIn();
-    const rental = await rentalFor(accountId, { durationType: "hour" });
-    const stranger = await makeRental(agent.id);
-    const html = renderToStaticMarkup(await RentalsPage());
-    expect(html).toContain(agent.name);
-    expect(html).toContain(`<code class="`);
-    expect(html).toContain(rental.id.slice(0, 8));
-    expect(html).not.toContain(stranger.id.slice(0, 8));
-    expect(html).toMatch(/Status: <\/span>Active/);
-    expect(html).toMatch(/role="timer"[^>]*aria-label="(59 minutes|1 hour) left\."/);
-    expect(html).toContain(`href="/dashboard/rentals/${rental.id}#playground"`);
-    expect(html).toContain(`href="/dashboard/rentals/${rental.id}#rate"`);
-    expect(html).toMatch(/aria-label="Copy the code of the [^"]+ rental: [0-9a-f]{8}"/);
-  });
 });
 
 describe("/dashboard/rentals/[id]", () => {
@@ -155,25 +126,5 @@ describe("/dashboard/rentals/[id]", () => {
     form.set("score", "5");
     await expect(rateRentalAction(rental.id, { ok: false, message: null }, form)).rejects.toMatchObject({ digest: expect.stringContaining("/sign-in") });
     expect(await db.rating.count({ where: { rentalId: rental.id } })).toBe(0);
-  });
-});
-
-describe("/dashboard/notifications", () => {
-  it("shows an empty state, then the account's notifications with mark all read", async () => {
-    const { accountId } = await signIn();
-    expect(renderToStaticMarkup(await NotificationsPage())).toContain("No notifications");
-
-    const rental = await rentalFor(accountId);
-    await db.notification.create({ data: { accountId, kind: "rental-ended", rentalId: rental.id, title: "Your rental has ended", body: "Line one\nLine two" } });
-    let html = renderToStaticMarkup(await NotificationsPage());
-    expect(html).toContain("1 unread notification.");
-    expect(html).toContain("Unread: </span>Your rental has ended");
-    expect(html).toContain("Mark all as read");
-    expect(html).toContain(`href="/dashboard/rentals/${rental.id}"`);
-
-    await markAllReadAction();
-    html = renderToStaticMarkup(await NotificationsPage());
-    expect(html).toContain("Everything is read.");
-    expect(html).not.toContain("Mark all as read");
   });
 });

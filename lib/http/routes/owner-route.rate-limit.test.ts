@@ -5,7 +5,8 @@ import { POST as CONNECT } from "@/app/api/public/agents/[id]/connect/route";
 import { GET as LIST, POST as CREATE } from "@/app/api/public/agents/route";
 import { GET as STATS } from "@/app/api/public/stats/route";
 import { db } from "@/lib/db";
-import { makeOwnerAgent, makeOwnerWithKey, ownerRequest, segment } from "@/test/owner-fixtures";
+import { makeOwnerAgent, makeOwnerWithKey, segment } from "@/test/fixtures";
+import { ownerRequest } from "@/test/api-requests";
 
 // Token buckets refill on the clock, and @upstash/ratelimit reads it with Date.now(): tests that
 // count a bucket down freeze Date (timers stay real), so no refill can land inside their burst

@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { authRequest, newWallet, siweMessage } from "@/lib/auth/test-fixtures";
+import { authRequest, newWallet, siweMessage } from "@/test/auth-fixtures";
 
 vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
 

@@ -3,7 +3,7 @@
 import solc from "solc";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Address, Hex } from "viem";
-import { authRequest, newWallet, siweMessage } from "@/lib/auth/test-fixtures";
+import { authRequest, newWallet, siweMessage } from "@/test/auth-fixtures";
 import { accounts, startChain } from "@/test/chain/anvil";
 
 // A minimal ERC-1271 wallet: a signature is valid when its owner key made it.

@@ -1,0 +1,63 @@
+// Server render of the checkout and of its result: the accessible names and test ids the browser
+// tests rely on. (The wallet steps themselves: lib/checkout/run-checkout.test.ts.)
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Checkout } from "./checkout";
+import type { ChannelLinks } from "@/lib/checkout/activation";
+import { RentalResult } from "./rental-result";
+
+const links: ChannelLinks = { telegramBot: "agent_rental_bot", discordApplicationId: "100000000000000001", slackInstallUrl: null };
+
+const chain = {
+  chainId: 31337,
+  chainName: "Local chain (anvil)",
+  rpcUrl: "http://127.0.0.1:8545",
+  usdc: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  escrow: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+  confirmations: 1,
+  walletConnectProjectId: null,
+} as const;
+
+const connectButtons = (html: string) => [...html.matchAll(/<button[^>]*>(Connect [^<]*)<\/button>/g)].map(([, label]) => label);
+const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+
+describe("checkout markup", () => {
+  it("shows the chooser, the price table from micro amounts and the stepper", () => {
+    const html = renderToString(
+      createElement(Checkout, {
+        agentId: "0b83e3cb-3cc3-4cd5-984c-92dd2d9a4b33",
+        agentName: "Echo Agent",
+        channels: ["API", "Telegram"],
+        prices: { hour: "2000000", month: "50000000" },
+        initialDuration: "day", // not priced: falls back to the first priced duration
+        chain,
+        links,
+      }),
+    );
+    const words = text(html);
+    expect(words).toContain("Price (1 hour) 2.00 USDC Service fee + 1.00 USDC Total 3.00 USDC");
+    expect(words).not.toContain("1 day");
+    expect(connectButtons(html)).toEqual(["Connect browser wallet", "Connect with Coinbase Wallet"]);
+    for (const id of ["step-quote", "step-permit", "step-pay", "step-confirm", "step-announcement", "total-amount"]) {
+      expect(html).toContain(`data-testid="${id}"`);
+    }
+    expect(html).toMatch(/<legend>Duration<\/legend>/);
+    expect(html).toMatch(/<input type="radio" name="channel" checked="" value="API"\/>/);
+  });
+
+  it("has one button per wallet connector: WalletConnect too when a project id is configured", () => {
+    const html = renderToString(
+      createElement(Checkout, {
+        agentId: "0b83e3cb-3cc3-4cd5-984c-92dd2d9a4b33",
+        agentName: "Echo Agent",
+        channels: ["API"],
+        prices: { hour: "2000000" },
+        initialDuration: "hour",
+        chain: { ...chain, walletConnectProjectId: "0123456789abcdef0123456789abcdef" },
+        links,
+      }),
+    );
+    expect(connectButtons(html)).toEqual(["Connect browser wallet", "Connect with Coinbase Wallet", "Connect with WalletConnect"]);
+  });
+});

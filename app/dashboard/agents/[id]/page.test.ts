@@ -1,0 +1,77 @@
+// The owner pages render for a signed-in owner: labelled controls, stable button names, empty
+// states, and nothing of another account's.
+import { renderToStaticMarkup } from "react-dom/server";
+import type { ReactElement } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { issueApiKey } from "@/lib/accounts/issue-api-key";
+import { db } from "@/lib/db";
+import { cookieJar, mockedCookies, signInNewOwner } from "@/test/dashboard-session";
+import { makeOwner, makeOwnerAgent, makeRental } from "@/test/fixtures";
+
+vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+
+const { default: Layout } = await import("@/app/dashboard/layout");
+const { default: Overview } = await import("@/app/dashboard/page");
+const { default: Listings } = await import("@/app/dashboard/agents/page");
+const { default: NewListing } = await import("@/app/dashboard/agents/new/page");
+const { default: EditListing } = await import("@/app/dashboard/agents/[id]/page");
+const { default: Keys } = await import("@/app/dashboard/keys/page");
+const { default: Stats } = await import("@/app/dashboard/stats/page");
+const { default: Payouts } = await import("@/app/dashboard/payouts/page");
+
+const html = (element: ReactElement) => renderToStaticMarkup(element);
+const noSearch = Promise.resolve({});
+
+// Every <input>, <select> and <textarea> (but hidden ones) has a label: a <label for> naming
+// its id, or a <label> around it.
+function expectLabelled(markup: string) {
+  const controls = [...markup.matchAll(/<(input|select|textarea)\b([^>]*)>/g)].filter(([, , attrs]) => !/type="hidden"/.test(attrs));
+  expect(controls.length).toBeGreaterThan(0);
+  for (const match of controls) {
+    const [control, , attrs] = match;
+    const id = /\bid="([^"]+)"/.exec(attrs)?.[1];
+    const before = markup.slice(0, match.index);
+    const wrapped = before.lastIndexOf("<label") > before.lastIndexOf("</label>");
+    expect((id !== undefined && markup.includes(`for="${id}"`)) || wrapped, control).toBe(true);
+  }
+}
+
+let owner: Awaited<ReturnType<typeof signInNewOwner>>;
+beforeEach(async () => {
+  owner = await signInNewOwner();
+});
+
+describe("owner dashboard pages", () => {
+  it("a listing's page: details filled in, webhook form with Generate token and Test connection, delete", async () => {
+    const agent = await makeOwnerAgent(owner.id, { listing: { pricePerDay: null, pricePerMonth: "12.345" } });
+    const markup = html(await EditListing({ params: Promise.resolve({ id: agent.id }), searchParams: noSearch }));
+    expectLabelled(markup);
+    expect(markup).toContain("<h1");
+    expect(markup).toContain("Owner Agent");
+    expect(markup).toMatch(/<label for="[^"]+">Webhook URL<\/label>/);
+    expect(markup).toMatch(/<label for="[^"]+">Webhook token<\/label>/);
+    expect(markup).toMatch(/<button type="button" class="button">Generate token<\/button>/);
+    expect(markup).toMatch(/<button type="submit"[^>]*>Test connection<\/button>/);
+    expect(markup).toMatch(/<button type="submit"[^>]*>Save changes<\/button>/);
+    expect(markup).toMatch(/aria-label="Delete listing Owner Agent"[^>]*>Delete listing<\/button>/);
+    expect(markup).toMatch(/<input [^>]*name="pricePerMonth"[^>]*value="12.345"/);
+    expect(markup).toMatch(/<input [^>]*name="pricePerDay"[^>]*value=""/);
+    expect(markup).toMatch(/<input type="checkbox" name="channels" checked="" value="API"\/>/);
+  });
+
+  it("a listing with rentals on record says why it stays, and offers no delete", async () => {
+    const agent = await makeOwnerAgent(owner.id);
+    await makeRental(agent.id, { status: "completed", startsInSeconds: -2 * 86_400 });
+    const markup = html(await EditListing({ params: Promise.resolve({ id: agent.id }), searchParams: noSearch }));
+    expect(markup).toContain("This listing has 1 rental on record, so it stays");
+    expect(markup).not.toContain("Delete listing Owner Agent");
+  });
+
+  it("another account's listing is a 404", async () => {
+    const theirs = await makeOwnerAgent((await makeOwner()).id);
+    await expect(EditListing({ params: Promise.resolve({ id: theirs.id }), searchParams: noSearch })).rejects.toMatchObject({
+      digest: expect.stringMatching(/NOT_FOUND|404/),
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { privateKeyToAccount } from "viem/accounts";
+import { recoverTypedDataAddress } from "viem";
+import { describe, expect, it } from "vitest";
+import { activationSteps, chatCurl } from "@/lib/checkout/activation";
+import { quoteArgs, quoteUsable } from "@/lib/checkout/checkout-api";
+import { permitTypes, splitSignature } from "@/lib/checkout/permit";
+import { checkoutTotals, parseMicro, shortfall, shortfallMessage } from "@/lib/checkout/price";
+import { announcement, failedStep, initialSteps, isDone, isRunning, stepLabel, stepsFor, stepsReducer, waitingForWallet, type StepAction } from "@/lib/checkout/steps";
+import { describeWalletError } from "@/lib/checkout/wallet-errors";
+import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
+
+describe("checkout stepper", () => {
+  const run = (actions: StepAction[], plan: "permit" | "approve" = "permit") => actions.reduce(stepsReducer, initialSteps(plan));
+
+  it("has the permit and the approve plans", () => {
+    expect(stepsFor("permit")).toEqual(["quote", "permit", "pay", "confirm"]);
+    expect(stepsFor("approve")).toEqual(["quote", "approve", "pay", "confirm"]);
+    expect(stepLabel("pay", "permit")).toBe("Pay (createRentalWithPermit)");
+    expect(stepLabel("pay", "approve")).toBe("Pay (createRental)");
+    expect(stepLabel("approve", "approve")).toBe("Approve USDC");
+  });
+
+  it("moves a step through wallet → pending → confirmed", () => {
+    let s = run([{ type: "pending", step: "quote" }]);
+    expect(isRunning(s)).toBe(true);
+    expect(waitingForWallet(s)).toBe(false);
+    s = run([{ type: "confirmed", step: "quote" }, { type: "wallet", step: "permit", detail: "Sign" }]);
+    expect(waitingForWallet(s)).toBe(true);
+    expect(announcement(s)).toBe("Permit signature: Waiting for your wallet (Sign)");
+    s = stepsReducer(s, { type: "confirmed", step: "permit" });
+    expect(isRunning(s)).toBe(false);
+    expect(s.steps.permit.status).toBe("confirmed");
+  });
+
+  it("keeps a failure's reason and restarts from the failed step", () => {
+    let s = run([
+      { type: "confirmed", step: "quote" },
+      { type: "confirmed", step: "permit" },
+      { type: "wallet", step: "pay" },
+      { type: "failed", step: "pay", error: "You declined the request in your wallet. Nothing was sent.", rejected: true },
+    ]);
+    expect(failedStep(s)).toBe("pay");
+    expect(s.steps.pay).toMatchObject({ status: "failed", rejected: true });
+    expect(isRunning(s)).toBe(false);
+    expect(announcement(s)).toBe("Pay (createRentalWithPermit) failed: You declined the request in your wallet. Nothing was sent.");
+    s = stepsReducer(s, { type: "resetFrom", step: "pay" });
+    expect(failedStep(s)).toBeNull();
+    expect(s.steps.quote.status).toBe("confirmed");
+    expect(s.steps.pay.status).toBe("idle");
+    expect(s.steps.confirm.status).toBe("idle");
+  });
+
+  it("switches plan and resets", () => {
+    let s = run([{ type: "plan", plan: "approve" }, { type: "confirmed", step: "approve" }, { type: "confirmed", step: "pay" }, { type: "confirmed", step: "confirm" }]);
+    expect(s.plan).toBe("approve");
+    expect(isDone(s)).toBe(true);
+    s = stepsReducer(s, { type: "reset" });
+    expect(s.plan).toBe("approve");
+    expect(Object.values(s.steps).every((x) => x.status === "idle")).toBe(true);
+    expect(announcement(s)).toBe("");
+  });
+});
