@@ -37,6 +37,11 @@ import {
   treasury,
 } from "./payments-harness";
 import { renterRequest } from "@/test/api-requests";
+import { usePrivateDatabase } from "@/test/private-database";
+
+// Both this file and its sibling read escrow events into the one cursor row: each keeps its own
+// database, so neither sees the other's chain.
+usePrivateDatabase("payments_settlement");
 
 // The cron route calls the sweep without a clock: give it the chain's.
 const scope = vi.hoisted(() => ({ now: undefined as Date | undefined }));
@@ -274,156 +279,6 @@ describe("release sweep", () => {
     const done = await rental(r.id);
     expect(done.status).toBe("completed");
     expect(done.releaseTx).toMatchObject({ status: "confirmed", nonce: lost.nonce + 1 });
-    expect(await releases(r)).toBe(1);
-    expect(await balance(r.payout)).toBe(PRICE);
-  });
-});
-
-describe("event reader", () => {
-  it("activates a rental whose confirm never came; the cursor moves forward; a second run changes nothing", async () => {
-    await syncEscrowEvents(); // catch up with earlier tests
-    const r = await paidRental({ confirm: false });
-    expect(await statusOf(r.id)).toBe("pending");
-    const before = await cursor();
-
-    const summary = await syncEscrowEvents();
-    expect(summary).toMatchObject({ events: expect.any(Number), activated: 1, disputed: 0, cancelled: 0, completed: 0 });
-    const t = await blockTimeOf(p, r.receipt.transactionHash);
-    const row = await rental(r.id);
-    expect(row).toMatchObject({ status: "active", createTxHash: r.receipt.transactionHash.toLowerCase() });
-    expect([row.startsAt.toISOString(), row.endsAt.toISOString()]).toEqual([iso(t), iso(t + BigInt(HOUR))]);
-    const head = await p.publicClient.getBlockNumber({ cacheTime: 0 });
-    expect(await cursor()).toBe(head);
-    expect(head).toBeGreaterThan(before!);
-    expect(BigInt(summary.toBlock)).toBe(head);
-    expect(BigInt(summary.fromBlock)).toBe(before! + 1n);
-
-    expect(await syncEscrowEvents()).toMatchObject({ events: 0, activated: 0 });
-    expect(await cursor()).toBe(head);
-    expect(await rental(r.id)).toEqual(row);
-    // The browser comes back late: the same answer, nothing changes.
-    expect(await confirmRentalPayment(r.receipt.transactionHash, { claimSecret: r.claimSecret })).toMatchObject({ id: r.id, status: "active", starts_at: iso(t) });
-    expect(await rental(r.id)).toEqual(row);
-  });
-
-  async function disputed() {
-    const r = await paidRental();
-    await send(p, r.renter, p.e.escrow, escrowAbi, "openDispute", [r.chainId]);
-    expect(await syncEscrowEvents()).toMatchObject({ disputed: 1 });
-    expect(await statusOf(r.id)).toBe("disputed");
-    const res = await statusGet(renterRequest("status", { code: r.id.slice(0, 8) }));
-    expect((await res.json()).rental.status).toBe("disputed");
-    return r;
-  }
-
-  it("a dispute the arbiter refunds: cancelled, the renter refunded price + fee in full", async () => {
-    const r = await disputed();
-    expect(await balance(r.renter.address)).toBe(START_BALANCE - PRICE - FEE);
-    await p.e.send(arbiter.address, "resolveDispute", [r.chainId, true]);
-    expect(await syncEscrowEvents()).toMatchObject({ cancelled: 1, completed: 0 });
-    expect(await statusOf(r.id)).toBe("cancelled");
-    expect(await balance(r.renter.address)).toBe(START_BALANCE);
-    expect(await balance(r.payout)).toBe(0n);
-    expect((await notices(r)).notifications).toEqual([]);
-    expect(await syncEscrowEvents()).toMatchObject({ events: 0, cancelled: 0 });
-  });
-
-  it("a dispute the arbiter releases: completed, the owner paid, the renter told once", async () => {
-    const r = await disputed();
-    const treasuryBefore = await balance(treasury.address);
-    await p.e.send(arbiter.address, "resolveDispute", [r.chainId, false]);
-    expect(await syncEscrowEvents()).toMatchObject({ completed: 1, cancelled: 0 });
-    expect(await statusOf(r.id)).toBe("completed");
-    expect(await balance(r.payout)).toBe(PRICE);
-    expect((await balance(treasury.address)) - treasuryBefore).toBe(FEE);
-    expect(await balance(r.renter.address)).toBe(START_BALANCE - PRICE - FEE);
-    expect((await notices(r)).notifications).toHaveLength(1);
-    expect(await syncEscrowEvents()).toMatchObject({ events: 0, completed: 0 });
-    expect((await notices(r)).notifications).toHaveLength(1);
-  });
-
-  it("removes quotes nobody paid once their deadline has passed on chain, and keeps paid rentals", async () => {
-    await syncEscrowEvents();
-    const renter = await newRenter(p);
-    const { agent } = await makePayableAgent();
-    const unpaid = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, await chainDate(p));
-    const paid = await paidRental({ confirm: false });
-    expect(await syncEscrowEvents()).toMatchObject({ activated: 1, expiredQuotes: 0 });
-    expect(await statusOf(unpaid.rentalId)).toBe("pending"); // still redeemable until its deadline
-
-    await p.increaseTime(16 * 60); // QUOTE_TTL_SECONDS is 15 minutes
-    expect((await syncEscrowEvents()).expiredQuotes).toBeGreaterThanOrEqual(1);
-    expect(await db.rental.findUnique({ where: { id: unpaid.rentalId } })).toBeNull();
-    expect(await statusOf(paid.id)).toBe("active");
-  });
-
-  it("an operator's cancel: cancelled, the renter refunded in full", async () => {
-    const r = await paidRental();
-    await p.e.send(operator.address, "cancel", [r.chainId]);
-    expect(await syncEscrowEvents()).toMatchObject({ cancelled: 1 });
-    expect(await statusOf(r.id)).toBe("cancelled");
-    expect(await balance(r.renter.address)).toBe(START_BALANCE);
-    expect(await balance(r.payout)).toBe(0n);
-  });
-});
-
-describe("cron routes", () => {
-  const routes = { "release-rentals": releaseRoute, "sync-escrow": syncRoute } as const;
-
-  it("401 without the secret (or with a wrong one), running nothing", async () => {
-    const [nonce, at] = [await operatorNonce(), await cursor()];
-    for (const [path, route] of Object.entries(routes) as [keyof typeof routes, (typeof routes)[keyof typeof routes]][]) {
-      for (const authorization of [undefined, "Bearer wrong-secret-but-long-enough", CRON_SECRET]) {
-        for (const handler of [route.GET, route.POST]) {
-          const res = await handler(cronRequest(path, authorization));
-          expect(res.status).toBe(401);
-          expect(await res.json()).toEqual({ error: expect.any(String) });
-        }
-      }
-    }
-    expect(await operatorNonce()).toBe(nonce);
-    expect(await cursor()).toBe(at);
-  });
-
-  it("200 with the run's summary", async () => {
-    const r = await paidRental({ confirm: false });
-    const synced = await syncRoute.GET(cronRequest("sync-escrow", `Bearer ${CRON_SECRET}`));
-    expect(synced.status).toBe(200);
-    expect(await synced.json()).toEqual({
-      fromBlock: expect.stringMatching(/^\d+$/),
-      toBlock: expect.stringMatching(/^\d+$/),
-      events: expect.any(Number),
-      activated: 1,
-      disputed: 0,
-      cancelled: 0,
-      completed: 0,
-      expiredQuotes: 0,
-    });
-    expect(await statusOf(r.id)).toBe("active");
-
-    await p.increaseTime(HOUR);
-    scope.now = await chainDate(p);
-    try {
-      const released = await releaseRoute.POST(cronRequest("release-rentals", `Bearer ${CRON_SECRET}`));
-      expect(released.status).toBe(200);
-      const body = await released.json();
-      expect(body).toEqual({
-        completedWithoutEscrow: expect.any(Number),
-        claimed: expect.any(Number),
-        sent: 1,
-        replaced: 0,
-        completed: expect.any(Number),
-        failed: 0,
-        reconciled: 0,
-        backedOff: 0,
-        gaveUp: 0,
-        skipped: false,
-      });
-      expect(body.completed).toBeGreaterThanOrEqual(1);
-    } finally {
-      scope.now = undefined;
-    }
-    expect(await statusOf(r.id)).toBe("completed");
     expect(await releases(r)).toBe(1);
     expect(await balance(r.payout)).toBe(PRICE);
   });

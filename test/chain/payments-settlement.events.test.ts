@@ -1,0 +1,264 @@
+// Settlement against a real chain (anvil) and the real database: the release sweep (exactly-once
+// payouts and notices, two sweeps at once, a stuck transaction replaced, a rotated operator key, a
+// nonce taken by another transaction), the event reader (a lost confirm, disputes both ways, an
+// operator's cancel) and the two cron routes.
+//
+// The chain only moves forward here (no snapshots): the database keeps the sweep's nonces and the
+// reader's cursor, which must keep matching it. Its clock runs hours behind the wall clock and every
+// sweep is given the chain's time, so the sweep (which completes every ended rental of the shared
+// database) leaves other test files' rentals alone.
+import { randomBytes } from "node:crypto";
+import { type Hex, TransactionReceiptNotFoundError, parseTransaction } from "viem";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
+import { quoteRental } from "@/lib/rentals/quote-rental";
+import { Status } from "./escrow";
+import {
+  CRON_SECRET,
+  FEE,
+  type Payments,
+  USDC,
+  arbiter,
+  blockTimeOf,
+  chainDate,
+  cronRequest,
+  escrowAbi,
+  iso,
+  makePayableAgent,
+  newRenter,
+  operator,
+  other,
+  pay,
+  privateKeyOf,
+  send,
+  startPayments,
+  treasury,
+} from "./payments-harness";
+import { renterRequest } from "@/test/api-requests";
+import { usePrivateDatabase } from "@/test/private-database";
+
+// Both this file and its sibling read escrow events into the one cursor row: each keeps its own
+// database, so neither sees the other's chain.
+usePrivateDatabase("payments_settlement_events");
+
+// The cron route calls the sweep without a clock: give it the chain's.
+const scope = vi.hoisted(() => ({ now: undefined as Date | undefined }));
+vi.mock("@/lib/chain/release-ended-rentals", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/chain/release-ended-rentals")>();
+  return { ...real, releaseEndedRentals: (options: Parameters<typeof real.releaseEndedRentals>[0] = {}) => real.releaseEndedRentals({ now: scope.now, ...options }) };
+});
+
+const { releaseEndedRentals } = await import("@/lib/chain/release-ended-rentals");
+const { syncEscrowEvents } = await import("@/lib/chain/sync-escrow-events");
+const releaseRoute = await import("@/app/api/cron/release-rentals/route");
+const syncRoute = await import("@/app/api/cron/sync-escrow/route");
+const { GET: statusGet } = await import("@/app/api/v1/status/route");
+
+const HOUR = 3_600;
+const PRICE = 2n * USDC; // makePayableAgent's hourly price
+const START_BALANCE = 1_000n * USDC; // newRenter's
+
+let p: Payments;
+
+beforeAll(async () => {
+  // Well behind the wall clock even after the hours this file travels (one per ended rental batch).
+  p = await startPayments({ secondsBehind: 12 * HOUR });
+});
+afterAll(() => p?.stop());
+
+/** A rental of a fresh agent by a fresh renter, quoted at the chain's time and paid (approve); confirmed unless told. */
+async function paidRental(options: { email?: string; confirm?: boolean } = {}) {
+  const renter = await newRenter(p, { email: options.email });
+  const { agent, payout } = await makePayableAgent();
+  const quoted = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, await chainDate(p));
+  const receipt = await pay(p, renter, quoted);
+  if (options.confirm !== false) expect((await confirmRentalPayment(receipt.transactionHash)).status).toBe("active");
+  return { id: quoted.rentalId, chainId: quoted.quote.rentalId, claimSecret: quoted.claimSecret, renter, agent, payout, receipt };
+}
+type Paid = Awaited<ReturnType<typeof paidRental>>;
+
+/** The sweep at the chain's time plus `seconds`. */
+async function sweep(seconds = 0, options: { waitMs?: number } = {}) {
+  return releaseEndedRentals({ now: new Date((await chainDate(p)).getTime() + seconds * 1000), ...options });
+}
+
+const rental = (id: string) => db.rental.findUniqueOrThrow({ where: { id }, include: { releaseTx: true } });
+const statusOf = async (id: string) => (await rental(id)).status;
+const balance = (who: Hex) => p.e.balanceOf(who);
+const operatorNonce = () => p.publicClient.getTransactionCount({ address: operator.address });
+const cursor = async () => (await db.chainCursor.findUnique({ where: { name: "escrow-events" } }))?.blockNumber;
+
+/** A time the sweep recorded: its `now` plus the few milliseconds the run had taken. */
+// The sweep's clock starts at the `now` it is given and moves with real time; the chain (and so
+// `now`) runs 12 hours behind the wall clock. A recorded time after `now` and hours before the
+// wall clock is on the sweep's clock, however slowly the machine ran in between.
+function expectOnSweepClock(recorded: Date, now: Date) {
+  expect(recorded.getTime() - now.getTime()).toBeGreaterThanOrEqual(0);
+  expect(Date.now() - recorded.getTime()).toBeGreaterThan(6 * HOUR * 1000);
+}
+
+/** How many RentalReleased events the escrow emitted for a rental, ever. */
+async function releases(r: Paid): Promise<number> {
+  const events = await p.publicClient.getContractEvents({ address: p.e.escrow, abi: escrowAbi, eventName: "RentalReleased", args: { id: r.chainId }, fromBlock: 0n });
+  return events.length;
+}
+
+async function notices(r: Paid) {
+  const [notifications, emails] = await Promise.all([
+    db.notification.findMany({ where: { rentalId: r.id } }),
+    db.email.findMany({ where: { idempotencyKey: `rental-ended:${r.id}` } }),
+  ]);
+  return { notifications, emails };
+}
+
+describe("event reader", () => {
+  it("activates a rental whose confirm never came; the cursor moves forward; a second run changes nothing", async () => {
+    await syncEscrowEvents(); // catch up with earlier tests
+    const r = await paidRental({ confirm: false });
+    expect(await statusOf(r.id)).toBe("pending");
+    const before = await cursor();
+
+    const summary = await syncEscrowEvents();
+    expect(summary).toMatchObject({ events: expect.any(Number), activated: 1, disputed: 0, cancelled: 0, completed: 0 });
+    const t = await blockTimeOf(p, r.receipt.transactionHash);
+    const row = await rental(r.id);
+    expect(row).toMatchObject({ status: "active", createTxHash: r.receipt.transactionHash.toLowerCase() });
+    expect([row.startsAt.toISOString(), row.endsAt.toISOString()]).toEqual([iso(t), iso(t + BigInt(HOUR))]);
+    const head = await p.publicClient.getBlockNumber({ cacheTime: 0 });
+    expect(await cursor()).toBe(head);
+    expect(head).toBeGreaterThan(before!);
+    expect(BigInt(summary.toBlock)).toBe(head);
+    expect(BigInt(summary.fromBlock)).toBe(before! + 1n);
+
+    expect(await syncEscrowEvents()).toMatchObject({ events: 0, activated: 0 });
+    expect(await cursor()).toBe(head);
+    expect(await rental(r.id)).toEqual(row);
+    // The browser comes back late: the same answer, nothing changes.
+    expect(await confirmRentalPayment(r.receipt.transactionHash, { claimSecret: r.claimSecret })).toMatchObject({ id: r.id, status: "active", starts_at: iso(t) });
+    expect(await rental(r.id)).toEqual(row);
+  });
+
+  async function disputed() {
+    const r = await paidRental();
+    await send(p, r.renter, p.e.escrow, escrowAbi, "openDispute", [r.chainId]);
+    expect(await syncEscrowEvents()).toMatchObject({ disputed: 1 });
+    expect(await statusOf(r.id)).toBe("disputed");
+    const res = await statusGet(renterRequest("status", { code: r.id.slice(0, 8) }));
+    expect((await res.json()).rental.status).toBe("disputed");
+    return r;
+  }
+
+  it("a dispute the arbiter refunds: cancelled, the renter refunded price + fee in full", async () => {
+    const r = await disputed();
+    expect(await balance(r.renter.address)).toBe(START_BALANCE - PRICE - FEE);
+    await p.e.send(arbiter.address, "resolveDispute", [r.chainId, true]);
+    expect(await syncEscrowEvents()).toMatchObject({ cancelled: 1, completed: 0 });
+    expect(await statusOf(r.id)).toBe("cancelled");
+    expect(await balance(r.renter.address)).toBe(START_BALANCE);
+    expect(await balance(r.payout)).toBe(0n);
+    expect((await notices(r)).notifications).toEqual([]);
+    expect(await syncEscrowEvents()).toMatchObject({ events: 0, cancelled: 0 });
+  });
+
+  it("a dispute the arbiter releases: completed, the owner paid, the renter told once", async () => {
+    const r = await disputed();
+    const treasuryBefore = await balance(treasury.address);
+    await p.e.send(arbiter.address, "resolveDispute", [r.chainId, false]);
+    expect(await syncEscrowEvents()).toMatchObject({ completed: 1, cancelled: 0 });
+    expect(await statusOf(r.id)).toBe("completed");
+    expect(await balance(r.payout)).toBe(PRICE);
+    expect((await balance(treasury.address)) - treasuryBefore).toBe(FEE);
+    expect(await balance(r.renter.address)).toBe(START_BALANCE - PRICE - FEE);
+    expect((await notices(r)).notifications).toHaveLength(1);
+    expect(await syncEscrowEvents()).toMatchObject({ events: 0, completed: 0 });
+    expect((await notices(r)).notifications).toHaveLength(1);
+  });
+
+  it("removes quotes nobody paid once their deadline has passed on chain, and keeps paid rentals", async () => {
+    await syncEscrowEvents();
+    const renter = await newRenter(p);
+    const { agent } = await makePayableAgent();
+    const unpaid = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, await chainDate(p));
+    const paid = await paidRental({ confirm: false });
+    expect(await syncEscrowEvents()).toMatchObject({ activated: 1, expiredQuotes: 0 });
+    expect(await statusOf(unpaid.rentalId)).toBe("pending"); // still redeemable until its deadline
+
+    await p.increaseTime(16 * 60); // QUOTE_TTL_SECONDS is 15 minutes
+    expect((await syncEscrowEvents()).expiredQuotes).toBeGreaterThanOrEqual(1);
+    expect(await db.rental.findUnique({ where: { id: unpaid.rentalId } })).toBeNull();
+    expect(await statusOf(paid.id)).toBe("active");
+  });
+
+  it("an operator's cancel: cancelled, the renter refunded in full", async () => {
+    const r = await paidRental();
+    await p.e.send(operator.address, "cancel", [r.chainId]);
+    expect(await syncEscrowEvents()).toMatchObject({ cancelled: 1 });
+    expect(await statusOf(r.id)).toBe("cancelled");
+    expect(await balance(r.renter.address)).toBe(START_BALANCE);
+    expect(await balance(r.payout)).toBe(0n);
+  });
+});
+
+describe("cron routes", () => {
+  const routes = { "release-rentals": releaseRoute, "sync-escrow": syncRoute } as const;
+
+  it("401 without the secret (or with a wrong one), running nothing", async () => {
+    const [nonce, at] = [await operatorNonce(), await cursor()];
+    for (const [path, route] of Object.entries(routes) as [keyof typeof routes, (typeof routes)[keyof typeof routes]][]) {
+      for (const authorization of [undefined, "Bearer wrong-secret-but-long-enough", CRON_SECRET]) {
+        for (const handler of [route.GET, route.POST]) {
+          const res = await handler(cronRequest(path, authorization));
+          expect(res.status).toBe(401);
+          expect(await res.json()).toEqual({ error: expect.any(String) });
+        }
+      }
+    }
+    expect(await operatorNonce()).toBe(nonce);
+    expect(await cursor()).toBe(at);
+  });
+
+  it("200 with the run's summary", async () => {
+    const r = await paidRental({ confirm: false });
+    const synced = await syncRoute.GET(cronRequest("sync-escrow", `Bearer ${CRON_SECRET}`));
+    expect(synced.status).toBe(200);
+    expect(await synced.json()).toEqual({
+      fromBlock: expect.stringMatching(/^\d+$/),
+      toBlock: expect.stringMatching(/^\d+$/),
+      events: expect.any(Number),
+      activated: 1,
+      disputed: 0,
+      cancelled: 0,
+      completed: 0,
+      expiredQuotes: 0,
+    });
+    expect(await statusOf(r.id)).toBe("active");
+
+    await p.increaseTime(HOUR);
+    scope.now = await chainDate(p);
+    try {
+      const released = await releaseRoute.POST(cronRequest("release-rentals", `Bearer ${CRON_SECRET}`));
+      expect(released.status).toBe(200);
+      const body = await released.json();
+      expect(body).toEqual({
+        completedWithoutEscrow: expect.any(Number),
+        claimed: expect.any(Number),
+        sent: 1,
+        replaced: 0,
+        completed: expect.any(Number),
+        failed: 0,
+        reconciled: 0,
+        backedOff: 0,
+        gaveUp: 0,
+        skipped: false,
+      });
+      expect(body.completed).toBeGreaterThanOrEqual(1);
+    } finally {
+      scope.now = undefined;
+    }
+    expect(await statusOf(r.id)).toBe("completed");
+    expect(await releases(r)).toBe(1);
+    expect(await balance(r.payout)).toBe(PRICE);
+  });
+});

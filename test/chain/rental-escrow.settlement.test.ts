@@ -1,0 +1,286 @@
+// RentalEscrow against a real EVM (anvil): every entry point's success and revert paths, exact
+// money movements, hostile tokens (blacklisting, reentrant) and permit checkout.
+import {
+  type Hex,
+  type TransactionReceipt,
+  decodeErrorResult,
+  encodeDeployData,
+  encodeFunctionData,
+  keccak256,
+  parseEventLogs,
+  toFunctionSelector,
+  toHex,
+  zeroAddress,
+} from "viem";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
+import { startChain } from "./anvil";
+import {
+  type Escrow,
+  FEE,
+  Status,
+  admin,
+  arbiter,
+  deployEscrow,
+  escrowAbi,
+  operator,
+  other,
+  owner,
+  owner2,
+  renter,
+  renter2,
+  revertOf,
+  signer,
+  treasury,
+  escrowId,
+} from "./escrow";
+
+let chain: Awaited<ReturnType<typeof startChain>>;
+let e: Escrow;
+let snapshot: Hex;
+
+beforeAll(async () => {
+  chain = await startChain();
+  e = await deployEscrow(chain, "TestUSDC");
+});
+afterAll(() => chain?.stop());
+// Every test starts from the same chain state (and clock).
+beforeEach(async () => {
+  snapshot = await chain.testClient.snapshot();
+});
+afterEach(async () => {
+  await chain.testClient.revert({ id: snapshot });
+});
+
+async function expectRevert(call: Promise<unknown>, name: string, args?: readonly unknown[]) {
+  const error = await revertOf(call);
+  expect(error.name).toBe(name);
+  if (args) expect(error.args).toEqual(args);
+}
+
+function events(receipt: TransactionReceipt, eventName: string) {
+  return parseEventLogs({ abi: escrowAbi, logs: receipt.logs })
+    .filter((log) => log.eventName === eventName)
+    .map((log) => log.args);
+}
+
+/** The escrow holds exactly what it owes: escrowed rentals plus credits. */
+async function expectSolvent(x: Escrow) {
+  expect(await x.balanceOf(x.escrow)).toBe(await x.totalOwed());
+}
+
+/** Creates a rental and moves the clock to its end. */
+async function endedRental(x: Escrow, overrides = {}) {
+  const q = await x.quote(overrides);
+  await x.create(q);
+  await chain.increaseTime(q.duration);
+  return q;
+}
+
+const ROLE = {
+  signer: keccak256(toHex("QUOTE_SIGNER_ROLE")),
+  operator: keccak256(toHex("OPERATOR_ROLE")),
+  arbiter: keccak256(toHex("ARBITER_ROLE")),
+  admin: `0x${"0".repeat(64)}` as Hex,
+};
+
+describe("createRentalWithPermit", () => {
+  async function permitArgs(q: Awaited<ReturnType<Escrow["quote"]>>) {
+    const deadline = (await chain.now()) + 600n;
+    const { v, r, s } = await e.signPermit(q, deadline);
+    return { deadline, v, r, s };
+  }
+
+  it("checks out in one transaction from the renter", async () => {
+    const q = await e.quote();
+    await e.sendToken(admin.address, "mint", [renter.address, q.price + q.fee]);
+    const p = await permitArgs(q);
+    const nonceBefore = await chain.publicClient.getTransactionCount({ address: renter.address });
+    const args = [q, await e.signQuote(q), p.deadline, p.v, p.r, p.s];
+    const receipt = await e.send(renter.address, "createRentalWithPermit", args);
+    expect(await chain.publicClient.getTransactionCount({ address: renter.address })).toBe(nonceBefore + 1);
+    expect(events(receipt, "RentalCreated")).toHaveLength(1);
+    expect(await e.balanceOf(renter.address)).toBe(0n);
+    expect(await e.balanceOf(e.escrow)).toBe(q.price + q.fee);
+  });
+
+  it("still succeeds when someone submitted the permit first", async () => {
+    const q = await e.quote();
+    await e.sendToken(admin.address, "mint", [renter.address, q.price + q.fee]);
+    const p = await permitArgs(q);
+    await e.sendToken(other.address, "permit", [renter.address, e.escrow, q.price + q.fee, p.deadline, p.v, p.r, p.s]);
+    const args = [q, await e.signQuote(q), p.deadline, p.v, p.r, p.s];
+    const receipt = await e.send(renter.address, "createRentalWithPermit", args);
+    expect(events(receipt, "RentalCreated")).toHaveLength(1);
+    await expectSolvent(e);
+  });
+
+  it("reverts when the permit fails and no allowance is in place", async () => {
+    const q = await e.quote();
+    await e.sendToken(admin.address, "mint", [renter.address, q.price + q.fee]);
+    const junk = `0x${"11".repeat(32)}` as Hex;
+    await expectRevert(
+      e.send(renter.address, "createRentalWithPermit", [q, await e.signQuote(q), (await chain.now()) + 600n, 27, junk, junk]),
+      "PermitFailed",
+    );
+  });
+});
+
+describe("release", () => {
+  it("pays the owner the price and the treasury the fee, once the rental has ended", async () => {
+    const q = await e.quote({ price: 12_345_678n });
+    await e.create(q);
+    const { endsAt } = await e.rental(q.rentalId);
+    await chain.testClient.setNextBlockTimestamp({ timestamp: BigInt(endsAt) - 1n });
+    await expectRevert(e.send(other.address, "release", [q.rentalId]), "NotEnded", [q.rentalId, BigInt(endsAt)]);
+
+    await chain.testClient.setNextBlockTimestamp({ timestamp: BigInt(endsAt) });
+    const receipt = await e.send(other.address, "release", [q.rentalId]); // anyone may release
+    expect(await e.balanceOf(owner.address)).toBe(12_345_678n);
+    expect(await e.balanceOf(treasury.address)).toBe(1_000_000n);
+    expect(await e.balanceOf(e.escrow)).toBe(0n);
+    expect(await e.totalOwed()).toBe(0n);
+    expect((await e.rental(q.rentalId)).status).toBe(Status.Released);
+    expect(events(receipt, "RentalReleased")).toEqual([
+      { id: q.rentalId, owner: owner.address, price: 12_345_678n, fee: FEE },
+    ]);
+  });
+
+  it("refuses a second release and an unknown id", async () => {
+    const q = await endedRental(e);
+    await e.send(other.address, "release", [q.rentalId]);
+    await expectRevert(e.send(other.address, "release", [q.rentalId]), "InvalidStatus", [q.rentalId, Status.Released]);
+    const unknown = escrowId("never created");
+    await expectRevert(e.send(other.address, "release", [unknown]), "InvalidStatus", [unknown, Status.None]);
+    expect(await e.balanceOf(owner.address)).toBe(25_000_000n);
+  });
+});
+
+describe("releaseMany", () => {
+  it("releases what is releasable and skips the rest", async () => {
+    const ended = [await e.quote(), await e.quote({ owner: owner2.address }), await e.quote({ price: 7_000_000n })];
+    const running = await e.quote({ duration: 86_400n });
+    const disputed = await e.quote({ duration: 86_400n });
+    const settled = await e.quote();
+    for (const q of [...ended, running, disputed, settled]) await e.create(q);
+    await e.send(renter.address, "openDispute", [disputed.rentalId]);
+    await chain.increaseTime(3_600);
+    await e.send(other.address, "release", [settled.rentalId]);
+
+    const unknown = escrowId("never created either");
+    const [a, b, c] = ended.map((q) => q.rentalId);
+    const ids = [unknown, a, running.rentalId, b, disputed.rentalId, settled.rentalId, c, a]; // `a` twice
+    const { result } = await chain.publicClient.simulateContract({
+      account: other.address,
+      address: e.escrow,
+      abi: escrowAbi,
+      functionName: "releaseMany",
+      args: [ids],
+    });
+    expect(result).toBe(3n);
+    const receipt = await e.send(other.address, "releaseMany", [ids]);
+
+    expect(events(receipt, "RentalReleased").map((args) => (args as { id: Hex }).id)).toEqual(ended.map((q) => q.rentalId));
+    expect(await e.balanceOf(owner.address)).toBe(25_000_000n + 25_000_000n + 7_000_000n); // settled + two ended
+    expect(await e.balanceOf(owner2.address)).toBe(25_000_000n);
+    expect(await e.balanceOf(treasury.address)).toBe(4n * FEE);
+    for (const q of ended) expect((await e.rental(q.rentalId)).status).toBe(Status.Released);
+    expect((await e.rental(running.rentalId)).status).toBe(Status.Active);
+    expect((await e.rental(disputed.rentalId)).status).toBe(Status.Disputed);
+    expect(await e.totalOwed()).toBe(2n * (25_000_000n + FEE));
+    await expectSolvent(e);
+  });
+
+  it("accepts an empty batch", async () => {
+    const receipt = await e.send(other.address, "releaseMany", [[]]);
+    expect(receipt.logs).toHaveLength(0);
+  });
+});
+
+describe("disputes", () => {
+  it("freezes the funds until the arbiter refunds the renter in full", async () => {
+    const q = await e.quote();
+    await e.create(q);
+    const opened = await e.send(renter.address, "openDispute", [q.rentalId]);
+    expect(events(opened, "DisputeOpened")).toEqual([{ id: q.rentalId }]);
+    await chain.increaseTime(q.duration);
+    await expectRevert(e.send(other.address, "release", [q.rentalId]), "InvalidStatus", [q.rentalId, Status.Disputed]);
+    await e.send(other.address, "releaseMany", [[q.rentalId]]);
+    expect(await e.balanceOf(e.escrow)).toBe(q.price + q.fee);
+
+    const resolved = await e.send(arbiter.address, "resolveDispute", [q.rentalId, true]);
+    expect(events(resolved, "DisputeResolved")).toEqual([{ id: q.rentalId, refunded: true }]);
+    expect(await e.balanceOf(renter.address)).toBe(q.price + q.fee);
+    expect(await e.balanceOf(owner.address)).toBe(0n);
+    expect((await e.rental(q.rentalId)).status).toBe(Status.Refunded);
+    expect(await e.totalOwed()).toBe(0n);
+  });
+
+  it("can be resolved by releasing to owner and treasury, before the end too", async () => {
+    const q = await e.quote();
+    await e.create(q);
+    await e.send(renter.address, "openDispute", [q.rentalId]);
+    const resolved = await e.send(arbiter.address, "resolveDispute", [q.rentalId, false]);
+    expect(events(resolved, "DisputeResolved")).toEqual([{ id: q.rentalId, refunded: false }]);
+    expect(events(resolved, "RentalReleased")).toHaveLength(1);
+    expect(await e.balanceOf(owner.address)).toBe(q.price);
+    expect(await e.balanceOf(treasury.address)).toBe(FEE);
+    expect((await e.rental(q.rentalId)).status).toBe(Status.Released);
+    const again = e.send(arbiter.address, "resolveDispute", [q.rentalId, true]);
+    await expectRevert(again, "InvalidStatus", [q.rentalId, Status.Released]);
+  });
+
+  it("may only be opened by the renter, while the rental runs and is active", async () => {
+    const q = await e.quote();
+    await e.create(q);
+    await expectRevert(e.send(other.address, "openDispute", [q.rentalId]), "SenderNotRenter");
+    const { endsAt } = await e.rental(q.rentalId);
+    await chain.testClient.setNextBlockTimestamp({ timestamp: BigInt(endsAt) });
+    await expectRevert(e.send(renter.address, "openDispute", [q.rentalId]), "RentalEnded", [q.rentalId, BigInt(endsAt)]);
+
+    const q2 = await e.quote();
+    await e.create(q2);
+    await e.send(renter.address, "openDispute", [q2.rentalId]);
+    await expectRevert(e.send(renter.address, "openDispute", [q2.rentalId]), "InvalidStatus", [q2.rentalId, Status.Disputed]);
+  });
+
+  it("may only be resolved by the arbiter, and only when disputed", async () => {
+    const q = await e.quote();
+    await e.create(q);
+    const early = e.send(arbiter.address, "resolveDispute", [q.rentalId, true]);
+    await expectRevert(early, "InvalidStatus", [q.rentalId, Status.Active]);
+    await e.send(renter.address, "openDispute", [q.rentalId]);
+    for (const account of [renter, operator, admin]) {
+      await expectRevert(e.send(account.address, "resolveDispute", [q.rentalId, true]), "AccessControlUnauthorizedAccount", [
+        account.address,
+        ROLE.arbiter,
+      ]);
+    }
+  });
+});
+
+describe("cancel", () => {
+  it("refunds the renter in full", async () => {
+    const q = await e.quote();
+    await e.create(q);
+    const receipt = await e.send(operator.address, "cancel", [q.rentalId]);
+    expect(events(receipt, "RentalCancelled")).toEqual([{ id: q.rentalId }]);
+    expect(await e.balanceOf(renter.address)).toBe(q.price + q.fee);
+    expect((await e.rental(q.rentalId)).status).toBe(Status.Refunded);
+    expect(await e.totalOwed()).toBe(0n);
+    await expectRevert(e.send(operator.address, "cancel", [q.rentalId]), "InvalidStatus", [q.rentalId, Status.Refunded]);
+  });
+
+  it("is for the operator only, and not for disputed rentals", async () => {
+    const q = await e.quote();
+    await e.create(q);
+    for (const account of [renter, arbiter, admin]) {
+      await expectRevert(e.send(account.address, "cancel", [q.rentalId]), "AccessControlUnauthorizedAccount", [
+        account.address,
+        ROLE.operator,
+      ]);
+    }
+    await e.send(renter.address, "openDispute", [q.rentalId]);
+    await expectRevert(e.send(operator.address, "cancel", [q.rentalId]), "InvalidStatus", [q.rentalId, Status.Disputed]);
+  });
+});

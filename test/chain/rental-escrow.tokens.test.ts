@@ -1,0 +1,252 @@
+// RentalEscrow against a real EVM (anvil): every entry point's success and revert paths, exact
+// money movements, hostile tokens (blacklisting, reentrant) and permit checkout.
+import {
+  type Hex,
+  type TransactionReceipt,
+  decodeErrorResult,
+  encodeDeployData,
+  encodeFunctionData,
+  keccak256,
+  parseEventLogs,
+  toFunctionSelector,
+  toHex,
+  zeroAddress,
+} from "viem";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
+import { startChain } from "./anvil";
+import {
+  type Escrow,
+  FEE,
+  Status,
+  admin,
+  arbiter,
+  deployEscrow,
+  escrowAbi,
+  operator,
+  other,
+  owner,
+  owner2,
+  renter,
+  renter2,
+  revertOf,
+  signer,
+  treasury,
+  escrowId,
+} from "./escrow";
+
+let chain: Awaited<ReturnType<typeof startChain>>;
+let e: Escrow;
+let snapshot: Hex;
+
+beforeAll(async () => {
+  chain = await startChain();
+  e = await deployEscrow(chain, "TestUSDC");
+});
+afterAll(() => chain?.stop());
+// Every test starts from the same chain state (and clock).
+beforeEach(async () => {
+  snapshot = await chain.testClient.snapshot();
+});
+afterEach(async () => {
+  await chain.testClient.revert({ id: snapshot });
+});
+
+async function expectRevert(call: Promise<unknown>, name: string, args?: readonly unknown[]) {
+  const error = await revertOf(call);
+  expect(error.name).toBe(name);
+  if (args) expect(error.args).toEqual(args);
+}
+
+function events(receipt: TransactionReceipt, eventName: string) {
+  return parseEventLogs({ abi: escrowAbi, logs: receipt.logs })
+    .filter((log) => log.eventName === eventName)
+    .map((log) => log.args);
+}
+
+/** The escrow holds exactly what it owes: escrowed rentals plus credits. */
+async function expectSolvent(x: Escrow) {
+  expect(await x.balanceOf(x.escrow)).toBe(await x.totalOwed());
+}
+
+/** Creates a rental and moves the clock to its end. */
+async function endedRental(x: Escrow, overrides = {}) {
+  const q = await x.quote(overrides);
+  await x.create(q);
+  await chain.increaseTime(q.duration);
+  return q;
+}
+
+const ROLE = {
+  signer: keccak256(toHex("QUOTE_SIGNER_ROLE")),
+  operator: keccak256(toHex("OPERATOR_ROLE")),
+  arbiter: keccak256(toHex("ARBITER_ROLE")),
+  admin: `0x${"0".repeat(64)}` as Hex,
+};
+
+describe("administration", () => {
+  it("lets the admin change the treasury, which then receives the fees", async () => {
+    const receipt = await e.send(admin.address, "setTreasury", [other.address]);
+    expect(events(receipt, "TreasuryChanged")).toEqual([{ previous: treasury.address, current: other.address }]);
+    const q = await endedRental(e);
+    await e.send(renter.address, "release", [q.rentalId]);
+    expect(await e.balanceOf(other.address)).toBe(FEE);
+    expect(await e.balanceOf(treasury.address)).toBe(0n);
+  });
+
+  it("refuses a zero treasury and a non-admin", async () => {
+    await expectRevert(e.send(admin.address, "setTreasury", [zeroAddress]), "ZeroAddress");
+    await expectRevert(e.send(operator.address, "setTreasury", [other.address]), "AccessControlUnauthorizedAccount", [
+      operator.address,
+      ROLE.admin,
+    ]);
+  });
+
+  it("lets admin or operator pause, only the admin unpause", async () => {
+    await expectRevert(e.send(other.address, "pause"), "AccessControlUnauthorizedAccount", [other.address, ROLE.admin]);
+    await e.send(admin.address, "pause");
+    await expectRevert(e.send(operator.address, "unpause"), "AccessControlUnauthorizedAccount", [operator.address, ROLE.admin]);
+    await e.send(admin.address, "unpause");
+    await e.send(operator.address, "pause");
+    expect(await e.read("paused")).toBe(true);
+  });
+
+  it("keeps settlement and disputes working while paused", async () => {
+    const disputed = await e.quote();
+    await e.create(disputed);
+    const q = await endedRental(e, { renter: renter2.address });
+    await e.send(operator.address, "pause");
+    await e.send(other.address, "release", [q.rentalId]);
+    await expectRevert(e.send(renter.address, "openDispute", [disputed.rentalId]), "RentalEnded");
+    const running = await e.quote();
+    await e.send(admin.address, "unpause");
+    await e.create(running);
+    await e.send(operator.address, "pause");
+    await e.send(renter.address, "openDispute", [running.rentalId]);
+    await e.send(arbiter.address, "resolveDispute", [running.rentalId, true]);
+    await e.send(operator.address, "cancel", [disputed.rentalId]);
+    await expectSolvent(e);
+    expect(await e.totalOwed()).toBe(0n);
+  });
+
+  it("has nothing to withdraw without credits", async () => {
+    await expectRevert(e.send(owner.address, "withdraw"), "NothingToWithdraw");
+  });
+});
+
+describe("with a token that blacklists payees", () => {
+  let b: Escrow;
+  beforeAll(async () => {
+    b = await deployEscrow(chain, "BlacklistToken");
+  });
+
+  for (const quiet of [false, true]) {
+    const how = quiet ? "returns false" : "reverts";
+    it(`credits a blacklisted owner (transfer ${how}), pays the treasury, lets the owner withdraw later`, async () => {
+      await b.sendToken(admin.address, "setQuiet", [quiet]);
+      const q = await endedRental(b);
+      await b.sendToken(admin.address, "setBlacklisted", [owner.address, true]);
+      const receipt = await b.send(other.address, "release", [q.rentalId]);
+      expect(events(receipt, "PayoutCredited")).toEqual([{ payee: owner.address, amount: q.price }]);
+      expect(await b.balanceOf(treasury.address)).toBe(FEE);
+      expect(await b.credits(owner.address)).toBe(q.price);
+      expect(await b.totalOwed()).toBe(q.price);
+      expect((await b.rental(q.rentalId)).status).toBe(Status.Released);
+      await expectSolvent(b);
+
+      // withdraw does not swallow failures: the payee keeps the credit and may retry.
+      const refusal = quiet ? "SafeERC20FailedOperation" : toFunctionSelector("Blacklisted(address)");
+      await expectRevert(b.send(owner.address, "withdraw"), refusal);
+      expect(await b.credits(owner.address)).toBe(q.price);
+
+      await b.sendToken(admin.address, "setBlacklisted", [owner.address, false]);
+      const withdrawn = await b.send(owner.address, "withdraw");
+      expect(events(withdrawn, "Withdrawn")).toEqual([{ payee: owner.address, amount: q.price }]);
+      expect(await b.balanceOf(owner.address)).toBe(q.price);
+      expect(await b.credits(owner.address)).toBe(0n);
+      expect(await b.totalOwed()).toBe(0n);
+      await expectSolvent(b);
+    });
+  }
+
+  it("keeps a batch going past a blacklisted owner and credits a blacklisted treasury", async () => {
+    const blocked = await b.quote();
+    const fine = await b.quote({ owner: owner2.address });
+    await b.create(blocked);
+    await b.create(fine);
+    await chain.increaseTime(3_600);
+    await b.sendToken(admin.address, "setBlacklisted", [owner.address, true]);
+    await b.sendToken(admin.address, "setBlacklisted", [treasury.address, true]);
+    const receipt = await b.send(other.address, "releaseMany", [[blocked.rentalId, fine.rentalId]]);
+    expect(events(receipt, "RentalReleased")).toHaveLength(2);
+    expect(events(receipt, "PayoutCredited")).toEqual([
+      { payee: owner.address, amount: blocked.price },
+      { payee: treasury.address, amount: 2n * FEE },
+    ]);
+    expect(await b.balanceOf(owner2.address)).toBe(fine.price);
+    expect(await b.credits(treasury.address)).toBe(2n * FEE);
+    await expectSolvent(b);
+  });
+
+  it("credits a blacklisted renter's refund", async () => {
+    const q = await b.quote();
+    await b.create(q);
+    await b.sendToken(admin.address, "setBlacklisted", [renter.address, true]);
+    await b.send(operator.address, "cancel", [q.rentalId]);
+    expect(await b.credits(renter.address)).toBe(q.price + q.fee);
+    expect((await b.rental(q.rentalId)).status).toBe(Status.Refunded);
+    await expectSolvent(b);
+  });
+});
+
+describe("with a token that calls back into the escrow", () => {
+  let x: Escrow;
+  const reentrancyError = toFunctionSelector("ReentrancyGuardReentrantCall()");
+  beforeAll(async () => {
+    x = await deployEscrow(chain, "ReentrantToken");
+  });
+
+  async function hook(data: Hex) {
+    await x.sendToken(admin.address, "setHook", [x.escrow, data]);
+  }
+  async function hookOutcome() {
+    const read = (functionName: string) =>
+      chain.publicClient.readContract({ address: x.token, abi: x.tokenAbi, functionName } as never) as Promise<unknown>;
+    return { ok: await read("lastCallOk"), result: await read("lastCallResult") };
+  }
+  const call = (functionName: string, args: readonly unknown[] = []) =>
+    encodeFunctionData({ abi: escrowAbi, functionName, args } as never);
+
+  it("refuses a release re-entered from a payout; the outer release completes", async () => {
+    const a = await x.quote();
+    const second = await x.quote();
+    await x.create(a);
+    await x.create(second);
+    await chain.increaseTime(3_600);
+    await hook(call("release", [second.rentalId]));
+    await x.send(other.address, "release", [a.rentalId]);
+    expect(await hookOutcome()).toEqual({ ok: false, result: reentrancyError });
+    expect((await x.rental(a.rentalId)).status).toBe(Status.Released);
+    expect((await x.rental(second.rentalId)).status).toBe(Status.Active);
+    expect(await x.balanceOf(owner.address)).toBe(a.price);
+    await expectSolvent(x);
+    await x.send(other.address, "release", [second.rentalId]);
+    await expectSolvent(x);
+  });
+
+  it("refuses withdraw and releaseMany re-entered from a payout or a payment", async () => {
+    const a = await endedRental(x);
+    await hook(call("withdraw"));
+    await x.send(other.address, "releaseMany", [[a.rentalId]]);
+    expect(await hookOutcome()).toEqual({ ok: false, result: reentrancyError });
+
+    const q = await x.quote();
+    await x.sendToken(admin.address, "mint", [renter.address, q.price + q.fee]);
+    await x.sendToken(renter.address, "approve", [x.escrow, q.price + q.fee]);
+    await hook(call("releaseMany", [[q.rentalId]]));
+    await x.send(renter.address, "createRental", [q, await x.signQuote(q)]);
+    expect(await hookOutcome()).toEqual({ ok: false, result: reentrancyError });
+    expect((await x.rental(q.rentalId)).status).toBe(Status.Active);
+    await expectSolvent(x);
+  });
+});
