@@ -16,7 +16,10 @@ const config: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: staticSecurityHeaders({ production: process.env.NODE_ENV === "production" }) },
-      ...API_SOURCES.map((source) => ({ source, headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] })),
+      ...API_SOURCES.map((source) => ({
+        source,
+        headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }],
+      })),
     ];
   },
 };

@@ -18,7 +18,16 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       // Without the background-networking flags Chromium keeps dialling Google, which this
       // machine's closed network refuses, many connections at a time.
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
     },
     viewport: { width: 1280, height: 800 },
     actionTimeout: 15_000,

@@ -10,7 +10,9 @@ import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers
 // What the policy depends on besides the nonce: settings read once per process.
 const settings = {
   dev: env.NODE_ENV === "development",
-  rpcUrl: env.CHAIN_ID ? publicRpcUrl({ chainId: env.CHAIN_ID, serverRpcUrl: env.CHAIN_RPC_URL, publicRpcUrl: env.CHAIN_PUBLIC_RPC_URL }) : null,
+  rpcUrl: env.CHAIN_ID
+    ? publicRpcUrl({ chainId: env.CHAIN_ID, serverRpcUrl: env.CHAIN_RPC_URL, publicRpcUrl: env.CHAIN_PUBLIC_RPC_URL })
+    : null,
   walletConnect: Boolean(env.WALLETCONNECT_PROJECT_ID),
   https: env.APP_URL?.startsWith("https:") ?? false,
 };

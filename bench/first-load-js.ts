@@ -84,7 +84,8 @@ export async function measureFirstLoadJs(base: string, pages: Page[]): Promise<P
 // Same-origin external scripts of a page, in document order, each once.
 function scriptUrls(html: string, base: string): string[] {
   const urls = new Set<string>();
-  const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}(?=[\\s=/>])(?:=(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?`, "i"));
+  const attr = (tag: string, name: string) =>
+    tag.match(new RegExp(`\\s${name}(?=[\\s=/>])(?:=(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?`, "i"));
   const value = (m: RegExpMatchArray | null) => (m ? (m[1] ?? m[2] ?? m[3] ?? "") : undefined);
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
     let src: string | undefined;
@@ -106,11 +107,19 @@ function scriptUrls(html: string, base: string): string[] {
 export function printFirstLoadJs(results: PageFirstLoad[]): void {
   const kib = (bytes: number) => (bytes / 1024).toFixed(1);
   const wallet = (s: ScriptSet) => (s.markers.length ? `present (${s.markers.join(", ")})` : "none");
-  console.log(`\nFirst-load JS per page (production build, no session; gzip level 9, per chunk; inline scripts not counted)\n`);
+  console.log(
+    `\nFirst-load JS per page (production build, no session; gzip level 9, per chunk; inline scripts not counted)\n`,
+  );
   console.table(
     results.map((r) =>
       r.firstLoad
-        ? { page: r.route, scripts: r.firstLoad.scripts, "raw KiB": kib(r.firstLoad.raw), "gzip KiB": kib(r.firstLoad.gzip), "wallet code": wallet(r.firstLoad) }
+        ? {
+            page: r.route,
+            scripts: r.firstLoad.scripts,
+            "raw KiB": kib(r.firstLoad.raw),
+            "gzip KiB": kib(r.firstLoad.gzip),
+            "wallet code": wallet(r.firstLoad),
+          }
         : { page: r.route, scripts: "-", "raw KiB": "-", "gzip KiB": "-", "wallet code": `not measured: ${r.skipped}` },
     ),
   );
@@ -118,9 +127,17 @@ export function printFirstLoadJs(results: PageFirstLoad[]): void {
   console.table(
     results
       .filter((r) => r.onDemand)
-      .map((r) => ({ page: r.route, scripts: r.onDemand!.scripts, "raw KiB": kib(r.onDemand!.raw), "gzip KiB": kib(r.onDemand!.gzip), "wallet code": wallet(r.onDemand!) })),
+      .map((r) => ({
+        page: r.route,
+        scripts: r.onDemand!.scripts,
+        "raw KiB": kib(r.onDemand!.raw),
+        "gzip KiB": kib(r.onDemand!.gzip),
+        "wallet code": wallet(r.onDemand!),
+      })),
   );
   for (const r of results.filter((r) => r.walletExpected && r.firstLoad && !r.firstLoad.markers.length)) {
-    console.log(`Warning: no wallet marker in the first-load JS of ${r.route}, which has the checkout: "none" above proves nothing; update WALLET_MARKERS in bench/first-load-js.ts.`);
+    console.log(
+      `Warning: no wallet marker in the first-load JS of ${r.route}, which has the checkout: "none" above proves nothing; update WALLET_MARKERS in bench/first-load-js.ts.`,
+    );
   }
 }

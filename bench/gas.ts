@@ -2,9 +2,9 @@
 // goals. Measures the steady state (escrow, renter, owner and treasury already hold USDC;
 // exact approvals), plus an owner's very first payout, which pays for a fresh balance slot.
 // Prints only; asserts nothing.
-import { type Address, type Hex, getAddress, keccak256, toHex } from "viem";
+import { type Address, getAddress, type Hex, keccak256, toHex } from "viem";
 import { startChain } from "../test/chain/anvil";
-import { type Escrow, type Quote, admin, arbiter, deployEscrow, operator, owner, renter } from "../test/chain/escrow";
+import { admin, arbiter, deployEscrow, type Escrow, operator, owner, type Quote, renter } from "../test/chain/escrow";
 
 const chain = await startChain();
 const rows: [string, bigint, string][] = [];
@@ -61,7 +61,10 @@ try {
 
   const disputed = await newRental();
   record("openDispute", (await e.send(renter.address, "openDispute", [disputed.q.rentalId])).gasUsed);
-  record("resolveDispute (refund)", (await e.send(arbiter.address, "resolveDispute", [disputed.q.rentalId, true])).gasUsed);
+  record(
+    "resolveDispute (refund)",
+    (await e.send(arbiter.address, "resolveDispute", [disputed.q.rentalId, true])).gasUsed,
+  );
   const disputed2 = await newRental();
   await e.send(renter.address, "openDispute", [disputed2.q.rentalId]);
   record(

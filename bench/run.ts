@@ -5,8 +5,8 @@
 //   3. each page's first-load JS and whether it holds wallet code (bench/first-load-js.ts).
 // BENCH_SECONDS (8) and BENCH_CHAT_SAMPLES (1000) shorten or lengthen the runs.
 import { spawn } from "node:child_process";
-import http from "node:http";
 import { randomBytes, randomInt } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -71,7 +71,10 @@ async function run(name: string, connections: number, opts: Partial<autocannon.O
       {
         setupRequest: (req) => {
           n++;
-          return { ...req, headers: { ...req.headers, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
+          return {
+            ...req,
+            headers: { ...req.headers, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+          };
         },
       },
     ],
@@ -113,37 +116,60 @@ const proxied: number[] = [];
 for (let i = 0; i < CHAT_SAMPLES; i++) {
   direct.push(await timedPost(echo.url, { authorization: `Bearer ${token}` }, directBody));
   proxied.push(
-    await timedPost(`${base}/api/v1/chat`, { "x-api-key": demo.code, "x-forwarded-for": `10.200.${i >> 8}.${i & 255}` }, proxiedBody),
+    await timedPost(
+      `${base}/api/v1/chat`,
+      { "x-api-key": demo.code, "x-forwarded-for": `10.200.${i >> 8}.${i & 255}` },
+      proxiedBody,
+    ),
   );
 }
 
 function timedPost(url: string, headers: Record<string, string>, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = http.request(url, { method: "POST", agent: keepAlive, headers: { ...headers, "content-type": "application/json" } }, (res) => {
-      res.resume();
-      res.on("end", () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`HTTP ${res.statusCode}`))));
-    });
+    const req = http.request(
+      url,
+      { method: "POST", agent: keepAlive, headers: { ...headers, "content-type": "application/json" } },
+      (res) => {
+        res.resume();
+        res.on("end", () =>
+          res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`HTTP ${res.statusCode}`)),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 server.kill("SIGTERM");
 await echo.close();
 
 console.log(`\nBenchmark (${DURATION}s per run, autocannon, one server process, real PostgreSQL)\n`);
 console.table(
-  rows.map((r) => ({ run: r.name, conns: r.connections, "req/s": r.rps, "mean ms": r.mean, "p50 ms": r.p50, "p99 ms": r.p99, non2xx: r.non2xx })),
+  rows.map((r) => ({
+    run: r.name,
+    conns: r.connections,
+    "req/s": r.rps,
+    "mean ms": r.mean,
+    "p50 ms": r.p50,
+    "p99 ms": r.p99,
+    non2xx: r.non2xx,
+  })),
 );
 const ms = (x: number) => x.toFixed(2);
 console.log(`\nChat proxy overhead, ${CHAT_SAMPLES} sequential requests each, keep-alive:`);
 console.table([
   { target: "echo webhook directly", "p50 ms": ms(pct(direct, 50)), "p99 ms": ms(pct(direct, 99)) },
   { target: "POST /api/v1/chat", "p50 ms": ms(pct(proxied, 50)), "p99 ms": ms(pct(proxied, 99)) },
-  { target: "added by the service", "p50 ms": ms(pct(proxied, 50) - pct(direct, 50)), "p99 ms": ms(pct(proxied, 99) - pct(direct, 99)) },
+  {
+    target: "added by the service",
+    "p50 ms": ms(pct(proxied, 50) - pct(direct, 50)),
+    "p99 ms": ms(pct(proxied, 99) - pct(direct, 99)),
+  },
 ]);
 printFirstLoadJs(firstLoad);
 process.exit(0);

@@ -40,9 +40,7 @@ type Output = {
 // Source unit names stay repository-relative (and node_modules-free for OpenZeppelin) so the
 // metadata hash embedded in the bytecode is the same on every machine.
 function readImport(unitName: string): { contents: string } | { error: string } {
-  const file = unitName.startsWith("@openzeppelin/")
-    ? path.join(nodeModulesDir, unitName)
-    : path.join(root, unitName);
+  const file = unitName.startsWith("@openzeppelin/") ? path.join(nodeModulesDir, unitName) : path.join(root, unitName);
   return existsSync(file) ? { contents: readFileSync(file, "utf8") } : { error: `not found: ${unitName}` };
 }
 

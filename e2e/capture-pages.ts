@@ -50,10 +50,15 @@ export async function capturePages(browser: Browser, testInfo: TestInfo, groups:
 function tooWide(page: Page, screenWidth: number): Promise<string[]> {
   return page.evaluate((limit) => {
     if (document.documentElement.scrollWidth <= limit) return [];
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.classList.length ? `.${[...el.classList].join(".")}` : ""}`;
-    const offenders = [...document.body.querySelectorAll("*")].filter((el) => el.getBoundingClientRect().right > limit + 1);
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.classList.length ? `.${[...el.classList].join(".")}` : ""}`;
+    const offenders = [...document.body.querySelectorAll("*")].filter(
+      (el) => el.getBoundingClientRect().right > limit + 1,
+    );
     const innermost = offenders.filter((el) => !offenders.some((other) => other !== el && el.contains(other)));
-    const found = innermost.slice(0, 5).map((el) => `${name(el)} (right edge ${Math.round(el.getBoundingClientRect().right)}px)`);
+    const found = innermost
+      .slice(0, 5)
+      .map((el) => `${name(el)} (right edge ${Math.round(el.getBoundingClientRect().right)}px)`);
     return [`the page is ${document.documentElement.scrollWidth}px wide`, ...found];
   }, screenWidth);
 }

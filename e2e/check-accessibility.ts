@@ -20,7 +20,10 @@ export async function checkAccessibility(page: Page, testInfo: TestInfo, label: 
     helpUrl: v.helpUrl,
     targets: v.nodes.map((node) => node.target.join(" ")),
   }));
-  await testInfo.attach(`axe-${label}`, { body: JSON.stringify({ url: page.url(), violations: summary }, null, 2), contentType: "application/json" });
+  await testInfo.attach(`axe-${label}`, {
+    body: JSON.stringify({ url: page.url(), violations: summary }, null, 2),
+    contentType: "application/json",
+  });
 
   const line = (v: (typeof summary)[number]) =>
     `${v.rule} (${v.impact}): ${v.help} — ${v.targets.length} element(s): ${v.targets.slice(0, TARGETS_SHOWN).join(" | ")}`;

@@ -12,14 +12,23 @@ let agentId: string;
 
 test.beforeAll(async () => {
   const payout = privateKeyToAccount(`0x${"11".repeat(32)}`).address;
-  ({ agentId, echo } = await listAgentWithCli(payout, ["--name", "Ledger Clerk", "--category", "finance", "--price-day", "12"]));
+  ({ agentId, echo } = await listAgentWithCli(payout, [
+    "--name",
+    "Ledger Clerk",
+    "--category",
+    "finance",
+    "--price-day",
+    "12",
+  ]));
 });
 
 test.afterAll(async () => {
   await echo?.close();
 });
 
-test("a wallet on another network is switched; a balance too low is said before any transaction; a declined signature can be retried", async ({ browser }) => {
+test("a wallet on another network is switched; a balance too low is said before any transaction; a declined signature can be retried", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   const wallet = await installTestWallet(page, keys.unfundedRenter(), { chainId: 1 });

@@ -15,7 +15,9 @@ let rentalId: string;
 test.beforeAll(async () => {
   ({ agentId, echo } = await listAgentWithCli(ownerWallet, ["--name", "Flaky Translator", "--price-hour", "4"]));
   // Paid on chain from the renter's wallet, as the checkout would (docs/cli.md, rental:checkout).
-  const rental = await operatorCli(["rental:checkout", "--agent", agentId, "--duration", "hour"], { RENTER_PRIVATE_KEY: keys.renter() });
+  const rental = await operatorCli(["rental:checkout", "--agent", agentId, "--duration", "hour"], {
+    RENTER_PRIVATE_KEY: keys.renter(),
+  });
   rentalId = String(rental.id);
 });
 
@@ -23,7 +25,9 @@ test.afterAll(async () => {
   await echo?.close();
 });
 
-test("a renter opens a dispute on chain from the dashboard; the payment stays in escrow after the rental ends", async ({ browser }) => {
+test("a renter opens a dispute on chain from the dashboard; the payment stays in escrow after the rental ends", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   const wallet = await installTestWallet(page, keys.renter());

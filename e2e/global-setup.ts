@@ -7,8 +7,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ensureLocalChain, privateKeyOf, renter2, owner2 } from "../scripts/deploy-local-chain";
 import { startChatPlatformMock } from "../scripts/chat-platform-mock";
+import { ensureLocalChain, owner2, privateKeyOf, renter2 } from "../scripts/deploy-local-chain";
 import { freePort } from "../scripts/free-port";
 import { startAnvil } from "../scripts/start-anvil";
 import { createTestDatabase, dropTestDatabase } from "../test/test-database";
@@ -17,7 +17,10 @@ async function waitForServer(server: ChildProcess, baseUrl: string, output: () =
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${output()}`);
-    const up = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -25,7 +28,8 @@ async function waitForServer(server: ChildProcess, baseUrl: string, output: () =
 }
 
 export default async function globalSetup() {
-  if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run `npm run build` before the browser tests (npm run test:e2e does)");
+  if (!existsSync(".next/BUILD_ID"))
+    throw new Error("no production build: run `npm run build` before the browser tests (npm run test:e2e does)");
   const dbName = `ars_e2e_${process.pid}`;
   const databaseUrl = await createTestDatabase(dbName);
 

@@ -12,8 +12,13 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
   await expect(target).toBeInViewport();
   const ring = await target.evaluate((element) => {
     const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0 && style.outlineColor !== "rgba(0, 0, 0, 0)";
-    return outline ? `outline ${style.outlineWidth} ${style.outlineStyle}` : style.boxShadow === "none" ? "" : `box-shadow ${style.boxShadow}`;
+    const outline =
+      style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0 && style.outlineColor !== "rgba(0, 0, 0, 0)";
+    return outline
+      ? `outline ${style.outlineWidth} ${style.outlineStyle}`
+      : style.boxShadow === "none"
+        ? ""
+        : `box-shadow ${style.boxShadow}`;
   });
   expect(ring, `${target} shows that it has the focus`).not.toBe("");
 }
@@ -24,7 +29,9 @@ async function streamedIn(page: Page): Promise<void> {
   await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
 }
 
-test("the marketplace works from the keyboard: skip link, search and filters, focus always visible", async ({ browser }) => {
+test("the marketplace works from the keyboard: skip link, search and filters, focus always visible", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   const main = page.getByRole("main");
@@ -53,7 +60,8 @@ test("the marketplace works from the keyboard: skip link, search and filters, fo
   for (const label of ["Category", "Skill", "Channel"]) await tabTo(page, page.getByLabel(label, { exact: true }));
   await page.keyboard.press("ArrowDown");
   await expect(page.getByLabel("Channel", { exact: true })).toHaveValue("Telegram");
-  for (const label of ["Duration", "Min price (USDC)", "Max price (USDC)", "Sort by"]) await tabTo(page, page.getByLabel(label, { exact: true }));
+  for (const label of ["Duration", "Min price (USDC)", "Max price (USDC)", "Sort by"])
+    await tabTo(page, page.getByLabel(label, { exact: true }));
   await tabTo(page, page.getByRole("link", { name: "Clear filters" }));
   await tabTo(page, page.getByRole("button", { name: "Apply filters" }));
   await page.keyboard.press("Enter");

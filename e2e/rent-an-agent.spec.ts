@@ -2,10 +2,10 @@
 // renter finds it, pays with a wallet, chats and rates; the rental ends, the escrow is released,
 // the renter is notified and the owner sees the payout.
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { capturePages } from "./capture-pages";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { type EchoAgent, startEchoAgent } from "../scripts/echo-agent";
+import { capturePages } from "./capture-pages";
 import { afterRentalsEnd, baseUrl, keys, runCron, sql, usdcBalance } from "./stack";
 import { installTestWallet, TEST_WALLET_NAME } from "./test-wallet";
 
@@ -37,7 +37,9 @@ test.afterAll(async () => {
   await renter?.context().close();
 });
 
-test("an owner signs in with a wallet, lists an agent, connects its webhook and manages API keys", async ({ browser }) => {
+test("an owner signs in with a wallet, lists an agent, connects its webhook and manages API keys", async ({
+  browser,
+}) => {
   owner = await walletPage(browser, keys.owner());
   await signInWithWallet(owner);
 
@@ -126,7 +128,9 @@ test("the renter chats with the agent in the playground and rates it", async () 
   await renter.getByRole("link", { name: AGENT_NAME }).first().click();
   await renter.getByLabel(`Message to ${AGENT_NAME}`).fill("Hello from the browser");
   await renter.getByRole("button", { name: "Send" }).click();
-  await expect(renter.getByRole("list", { name: `Conversation with ${AGENT_NAME}` })).toContainText("Echo: Hello from the browser");
+  await expect(renter.getByRole("list", { name: `Conversation with ${AGENT_NAME}` })).toContainText(
+    "Echo: Hello from the browser",
+  );
 
   await renter.getByRole("radio", { name: /^5 stars/ }).check();
   await renter.getByLabel(/^Comment/).fill("Quick and to the point.");
@@ -138,7 +142,10 @@ test("the renter chats with the agent in the playground and rates it", async () 
 });
 
 function payoutCard(page: Page, title: string) {
-  return page.getByRole("term").filter({ hasText: new RegExp(`^${title}$`) }).locator("xpath=following-sibling::dd[1]");
+  return page
+    .getByRole("term")
+    .filter({ hasText: new RegExp(`^${title}$`) })
+    .locator("xpath=following-sibling::dd[1]");
 }
 
 test("the rental ends: the sweep releases the escrow, the renter is notified, the owner sees the payout", async () => {
@@ -162,13 +169,23 @@ test("the rental ends: the sweep releases the escrow, the renter is notified, th
   expect((await usdcBalance(ownerAddress)) - balanceBefore).toBe(2_500_000n);
 });
 
-test("every main page at desktop and phone width: screenshots, nothing wider than the screen, no layout shift, no serious axe violation", async ({ browser }, testInfo) => {
+test("every main page at desktop and phone width: screenshots, nothing wider than the screen, no layout shift, no serious axe violation", async ({
+  browser,
+}, testInfo) => {
   // 28 page loads, each with axe: about a minute here, so room for a slower machine.
   test.setTimeout(300_000);
   const [rental] = await sql<{ id: string }>("SELECT id FROM rentals WHERE agent_id = $1", [agentId]);
   const visitor = await browser.newContext({ baseURL: baseUrl() });
   await capturePages(browser, testInfo, [
-    { context: visitor, pages: { marketplace: "/", agent: `/agents/${agentId}`, checkout: `/agents/${agentId}/rent`, "sign-in": "/sign-in" } },
+    {
+      context: visitor,
+      pages: {
+        marketplace: "/",
+        agent: `/agents/${agentId}`,
+        checkout: `/agents/${agentId}/rent`,
+        "sign-in": "/sign-in",
+      },
+    },
     {
       context: owner.context(),
       pages: {
@@ -183,7 +200,11 @@ test("every main page at desktop and phone width: screenshots, nothing wider tha
     },
     {
       context: renter.context(),
-      pages: { "renter-rentals": "/dashboard/rentals", "renter-rental": `/dashboard/rentals/${rental.id}`, "renter-notifications": "/dashboard/notifications" },
+      pages: {
+        "renter-rentals": "/dashboard/rentals",
+        "renter-rental": `/dashboard/rentals/${rental.id}`,
+        "renter-notifications": "/dashboard/notifications",
+      },
     },
   ]);
   await visitor.close();

@@ -54,7 +54,9 @@ export async function afterRentalsEnd<T>(agentId: string, seconds: number, body:
 
 /** Calls a cron route with the cron secret, as Vercel Cron does. */
 export async function runCron(name: "release-rentals" | "sync-escrow" | "health-checks"): Promise<unknown> {
-  const res = await fetch(`${baseUrl()}/api/cron/${name}`, { headers: { Authorization: `Bearer ${process.env.E2E_CRON_SECRET}` } });
+  const res = await fetch(`${baseUrl()}/api/cron/${name}`, {
+    headers: { Authorization: `Bearer ${process.env.E2E_CRON_SECRET}` },
+  });
   if (!res.ok) throw new Error(`cron ${name}: HTTP ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -62,14 +64,23 @@ export async function runCron(name: "release-rentals" | "sync-escrow" | "health-
 /** The test USDC balance of `address`, in micro-USDC. */
 export async function usdcBalance(address: Address): Promise<bigint> {
   const chain = createPublicClient({ chain: foundry, transport: http(process.env.E2E_RPC_URL) });
-  return chain.readContract({ address: process.env.E2E_USDC as Address, abi: erc20Abi, functionName: "balanceOf", args: [address] });
+  return chain.readContract({
+    address: process.env.E2E_USDC as Address,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [address],
+  });
 }
 
 /** Runs the operator CLI (docs/cli.md) with the server's settings; its JSON answer. */
 export async function operatorCli(args: string[], env: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/cli.ts", ...args], {
-    env: { ...process.env, ...JSON.parse(process.env.E2E_SERVER_SETTINGS!), ...env },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/cli.ts", ...args],
+    {
+      env: { ...process.env, ...JSON.parse(process.env.E2E_SERVER_SETTINGS!), ...env },
+    },
+  );
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 
@@ -77,16 +88,40 @@ export async function operatorCli(args: string[], env: Record<string, string> = 
 export async function mintUsdc(to: Address, micro: bigint): Promise<void> {
   const transport = http(process.env.E2E_RPC_URL);
   const wallet = createWalletClient({ chain: foundry, transport });
-  const hash = await wallet.writeContract({ account: admin, address: process.env.E2E_USDC as Address, abi: TestUSDC.abi, functionName: "mint", args: [to, micro] });
+  const hash = await wallet.writeContract({
+    account: admin,
+    address: process.env.E2E_USDC as Address,
+    abi: TestUSDC.abi,
+    functionName: "mint",
+    args: [to, micro],
+  });
   await createPublicClient({ chain: foundry, transport }).waitForTransactionReceipt({ hash });
 }
 
 /** An owner (paid to `payoutWallet`) with one available agent whose webhook is a local echo agent,
  * made with the operator CLI. `listing` is agent:create's flags (name, prices…). */
-export async function listAgentWithCli(payoutWallet: Address, listing: string[]): Promise<{ agentId: string; echo: EchoAgent }> {
+export async function listAgentWithCli(
+  payoutWallet: Address,
+  listing: string[],
+): Promise<{ agentId: string; echo: EchoAgent }> {
   const token = randomBytes(32).toString("base64url");
   const echo = await startEchoAgent(token);
-  const owner = await operatorCli(["owner:create", "--email", `owner-${randomBytes(6).toString("hex")}@example.com`, "--wallet", payoutWallet]);
-  const agent = await operatorCli(["agent:create", "--owner", String(owner.accountId), ...listing, "--webhook-url", echo.url, "--webhook-token", token]);
+  const owner = await operatorCli([
+    "owner:create",
+    "--email",
+    `owner-${randomBytes(6).toString("hex")}@example.com`,
+    "--wallet",
+    payoutWallet,
+  ]);
+  const agent = await operatorCli([
+    "agent:create",
+    "--owner",
+    String(owner.accountId),
+    ...listing,
+    "--webhook-url",
+    echo.url,
+    "--webhook-token",
+    token,
+  ]);
   return { agentId: String(agent.id), echo };
 }

@@ -14,7 +14,14 @@ let agentId: string;
 
 test.beforeAll(async () => {
   const payout = privateKeyToAccount(`0x${"22".repeat(32)}`).address;
-  ({ agentId, echo } = await listAgentWithCli(payout, ["--name", "Telegram Helper", "--price-hour", "1", "--channels", "API,Telegram,Slack"]));
+  ({ agentId, echo } = await listAgentWithCli(payout, [
+    "--name",
+    "Telegram Helper",
+    "--price-hour",
+    "1",
+    "--channels",
+    "API,Telegram,Slack",
+  ]));
 });
 
 test.afterAll(async () => {
@@ -24,7 +31,9 @@ test.afterAll(async () => {
 type Call = { method: string; body: Record<string, unknown> };
 const botSaid = async (chatId: number): Promise<string[]> => {
   const calls: Call[] = await (await fetch(`${process.env.E2E_PLATFORM_MOCK_URL}/_calls`)).json();
-  return calls.filter((c) => c.method === "sendMessage" && c.body.chat_id === String(chatId)).map((c) => String(c.body.text));
+  return calls
+    .filter((c) => c.method === "sendMessage" && c.body.chat_id === String(chatId))
+    .map((c) => String(c.body.text));
 };
 
 async function telegramSends(userId: number, text: string) {
@@ -32,13 +41,27 @@ async function telegramSends(userId: number, text: string) {
   const updateId = randomInt(1, 2 ** 47);
   const res = await fetch(`${baseUrl()}/api/channels/telegram`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": settings.TELEGRAM_WEBHOOK_SECRET },
-    body: JSON.stringify({ update_id: updateId, message: { message_id: 1, date: 0, from: { id: userId, is_bot: false, first_name: "Ada" }, chat: { id: userId, type: "private" }, text } }),
+    headers: {
+      "Content-Type": "application/json",
+      "X-Telegram-Bot-Api-Secret-Token": settings.TELEGRAM_WEBHOOK_SECRET,
+    },
+    body: JSON.stringify({
+      update_id: updateId,
+      message: {
+        message_id: 1,
+        date: 0,
+        from: { id: userId, is_bot: false, first_name: "Ada" },
+        chat: { id: userId, type: "private" },
+        text,
+      },
+    }),
   });
   expect(res.status).toBe(200);
 }
 
-test("a renter buys a Telegram rental, opens the bot from the deep link and chats with the agent there", async ({ browser }) => {
+test("a renter buys a Telegram rental, opens the bot from the deep link and chats with the agent there", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   await installTestWallet(page, keys.renter());

@@ -55,9 +55,12 @@ export async function installTestWallet(page: Page, key: Hex, options: { chainId
   await page.addInitScript((name: string) => {
     type Answer = { result?: unknown; error?: { code: number; message: string } };
     type Listener = (...args: unknown[]) => void;
-    const bridge = (args: unknown) => (window as unknown as { __e2eWalletRequest: (args: unknown) => Promise<Answer> }).__e2eWalletRequest(args);
+    const bridge = (args: unknown) =>
+      (window as unknown as { __e2eWalletRequest: (args: unknown) => Promise<Answer> }).__e2eWalletRequest(args);
     const listeners = new Map<string, Set<Listener>>();
-    const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((listener) => listener(value));
+    const emit = (event: string, value: unknown) => {
+      for (const listener of listeners.get(event) ?? []) listener(value);
+    };
     const provider = {
       async request(args: { method: string; params?: [{ chainId?: string }] }) {
         const answer = await bridge(args);
@@ -78,11 +81,15 @@ export async function installTestWallet(page: Page, key: Hex, options: { chainId
     Object.defineProperty(window, "ethereum", { value: provider, configurable: true });
     // What the wallet's own UI would do: the test calls this to "switch network in the wallet".
     Object.defineProperty(window, "__e2eWalletEmit", { value: emit });
-    const icon = "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxIDEiLz4=";
+    const icon =
+      "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxIDEiLz4=";
     const announce = () =>
       window.dispatchEvent(
         new CustomEvent("eip6963:announceProvider", {
-          detail: Object.freeze({ info: { uuid: "0b7e0f4e-9a53-4c3f-8d4a-e2e0e2e0e2e0", name, icon, rdns: "dev.agent-rental.e2e-wallet" }, provider }),
+          detail: Object.freeze({
+            info: { uuid: "0b7e0f4e-9a53-4c3f-8d4a-e2e0e2e0e2e0", name, icon, rdns: "dev.agent-rental.e2e-wallet" },
+            provider,
+          }),
         }),
       );
     window.addEventListener("eip6963:requestProvider", announce);
@@ -102,7 +109,14 @@ export async function installTestWallet(page: Page, key: Hex, options: { chainId
     /** The user switches the wallet to another network in the wallet's own UI. */
     async switchNetwork(id: number) {
       chainId = id;
-      await page.evaluate((hex) => (window as unknown as { __e2eWalletEmit: (e: string, v: unknown) => void }).__e2eWalletEmit("chainChanged", hex), `0x${id.toString(16)}`);
+      await page.evaluate(
+        (hex) =>
+          (window as unknown as { __e2eWalletEmit: (e: string, v: unknown) => void }).__e2eWalletEmit(
+            "chainChanged",
+            hex,
+          ),
+        `0x${id.toString(16)}`,
+      );
     },
   };
 }

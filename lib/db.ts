@@ -1,8 +1,8 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@/lib/generated/prisma/client";
 import { databaseHolder as globalForDb } from "@/lib/disconnect-database";
 import { env } from "@/lib/env";
+import { PrismaClient } from "@/lib/generated/prisma/client";
 
 // One client per process (Next.js dev reloads modules, so keep it on globalThis; `npm start`
 // closes its pool at shutdown with disconnectDatabase). The pool size is explicit: serverless

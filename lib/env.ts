@@ -65,13 +65,28 @@ const schema = z.object({
   // Chat channels (docs/channels.md): the service's own bots. A platform whose settings are not all
   // set is not offered (checkout, listing form) and its route answers 404. The *_API_URL settings
   // point the bots at a local mock in development and tests.
-  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, "must be a bot token from @BotFather (<id>:<secret>)").optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, "must be a bot token from @BotFather (<id>:<secret>)")
+    .optional(),
   // The secret_token given to setWebhook; Telegram sends it back in X-Telegram-Bot-Api-Secret-Token.
-  TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16-256 characters of A-Z, a-z, 0-9, _ and -").optional(),
-  TELEGRAM_BOT_USERNAME: z.string().regex(/^\w{5,32}$/, "must be the bot's username, without @").optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, "must be 16-256 characters of A-Z, a-z, 0-9, _ and -")
+    .optional(),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^\w{5,32}$/, "must be the bot's username, without @")
+    .optional(),
   TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
-  DISCORD_APPLICATION_ID: z.string().regex(/^\d{5,25}$/, "must be the application's numeric id").optional(),
-  DISCORD_PUBLIC_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be the application's public key (64 hex characters)").optional(),
+  DISCORD_APPLICATION_ID: z
+    .string()
+    .regex(/^\d{5,25}$/, "must be the application's numeric id")
+    .optional(),
+  DISCORD_PUBLIC_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be the application's public key (64 hex characters)")
+    .optional(),
   DISCORD_BOT_TOKEN: z.string().optional(),
   DISCORD_API_URL: z.url().default("https://discord.com/api/v10"),
   SLACK_SIGNING_SECRET: z.string().optional(),

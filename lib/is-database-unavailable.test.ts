@@ -1,5 +1,5 @@
-import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -25,7 +25,10 @@ async function prismaErrorAgainstClosedPort(): Promise<unknown> {
   url.host = `127.0.0.1:${await closedPort()}`;
   const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: url.toString(), max: 1 }) });
   try {
-    return await client.account.count().then(() => null, (error: unknown) => error);
+    return await client.account.count().then(
+      () => null,
+      (error: unknown) => error,
+    );
   } finally {
     await client.$disconnect();
   }
@@ -41,7 +44,10 @@ describe("isDatabaseUnavailable", () => {
   it("recognises pg's own connection errors, refused or lost mid-query", async () => {
     const port = await closedPort();
     const client = new pg.Client({ host: "127.0.0.1", port });
-    const refused = await client.connect().then(() => null, (e: unknown) => e);
+    const refused = await client.connect().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(refused).toMatchObject({ code: "ECONNREFUSED" });
     expect(isDatabaseUnavailable(refused)).toBe(true);
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
@@ -56,22 +62,46 @@ describe("isDatabaseUnavailable", () => {
     // "terminating connection due to administrator command": PostgreSQL is being stopped.
     const shutdown = adapterError({ kind: "postgres", originalCode: "57P01" });
     expect(isDatabaseUnavailable(shutdown)).toBe(true);
-    const wrapped = Object.assign(new Error("Database error"), { name: "PrismaClientKnownRequestError", code: "P2010", meta: { driverAdapterError: shutdown } });
+    const wrapped = Object.assign(new Error("Database error"), {
+      name: "PrismaClientKnownRequestError",
+      code: "P2010",
+      meta: { driverAdapterError: shutdown },
+    });
     expect(isDatabaseUnavailable(wrapped)).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error("pool"), { name: "PrismaClientKnownRequestError", code: "P2024" }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error("init"), { name: "PrismaClientInitializationError", errorCode: "P1001" }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error("pool"), { name: "PrismaClientKnownRequestError", code: "P2024" })),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error("init"), { name: "PrismaClientInitializationError", errorCode: "P1001" }),
+      ),
+    ).toBe(true);
   });
 
   it("does not mistake bugs, bad data or other services' outages for it", async () => {
     const agentId = "00000000-0000-4000-8000-000000000000";
-    const constraint = await db.rating.create({ data: { rentalId: agentId, agentId, score: 5 } }).then(() => null, (e: unknown) => e);
+    const constraint = await db.rating.create({ data: { rentalId: agentId, agentId, score: 5 } }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(constraint).toMatchObject({ name: "PrismaClientKnownRequestError" });
     expect(isDatabaseUnavailable(constraint)).toBe(false);
     // An e-mail API or the chain being down is not the database being down.
-    const fetchFailed = await fetch(`http://127.0.0.1:${await closedPort()}/`).then(() => null, (e: unknown) => e);
+    const fetchFailed = await fetch(`http://127.0.0.1:${await closedPort()}/`).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(fetchFailed).toMatchObject({ name: "TypeError", cause: { code: "ECONNREFUSED" } });
     expect(isDatabaseUnavailable(fetchFailed)).toBe(false);
-    for (const other of [new Error("boom"), new ApiError(404, "Not found"), new TypeError("x is undefined"), null, undefined, "ECONNREFUSED", { code: 42 }]) {
+    for (const other of [
+      new Error("boom"),
+      new ApiError(404, "Not found"),
+      new TypeError("x is undefined"),
+      null,
+      undefined,
+      "ECONNREFUSED",
+      { code: 42 },
+    ]) {
       expect(isDatabaseUnavailable(other)).toBe(false);
     }
     const cyclic: { name: string; message: string; cause?: unknown } = { name: "Error", message: "loop" };
@@ -98,6 +128,6 @@ describe("toErrorResponse", () => {
     expect(res.status).toBe(500);
     expect(res.headers.get("retry-after")).toBeNull();
     expect(await res.json()).toEqual({ error: "Internal error; please try again later." });
-    expect((await toErrorResponse(new ApiError(409, "Taken")).json())).toEqual({ error: "Taken" });
+    expect(await toErrorResponse(new ApiError(409, "Taken")).json()).toEqual({ error: "Taken" });
   });
 });

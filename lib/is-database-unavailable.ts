@@ -20,7 +20,14 @@ const PG_MESSAGES = [
   /^Cannot use a pool after calling end on the pool$/,
 ];
 
-type Loose = { name?: unknown; code?: unknown; errorCode?: unknown; message?: unknown; cause?: unknown; meta?: unknown };
+type Loose = {
+  name?: unknown;
+  code?: unknown;
+  errorCode?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  meta?: unknown;
+};
 
 function adapterCauseUnavailable(adapterError: unknown): boolean {
   const cause = (adapterError as { cause?: { kind?: unknown; originalCode?: unknown; code?: unknown } } | null)?.cause;
@@ -43,7 +50,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (e.name === "DriverAdapterError" && adapterCauseUnavailable(e)) return true;
     const meta = e.meta as { driverAdapterError?: unknown } | undefined;
     if (meta && adapterCauseUnavailable(meta.driverAdapterError)) return true;
-    if (typeof e.message === "string" && e.name === "Error" && PG_MESSAGES.some((m) => m.test(e.message as string))) return true;
+    if (typeof e.message === "string" && e.name === "Error" && PG_MESSAGES.some((m) => m.test(e.message as string)))
+      return true;
     current = e.cause;
   }
   return false;

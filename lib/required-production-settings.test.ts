@@ -14,10 +14,12 @@ describe("missingProductionSettings", () => {
     for (const name of ["APP_URL", "SECRET_BOX_KEYS", "CRON_SECRET"] as const) {
       const settings = { ...ALL, [name]: undefined };
       expect(missingProductionSettings(settings)).toEqual([name]);
-      expect(missingProductionSettingsMessage(settings)).toMatch(new RegExp(`^npm start refuses to start in production: ${name} is not set\\.\\n  ${name}: `));
+      expect(missingProductionSettingsMessage(settings)).toMatch(
+        new RegExp(`^npm start refuses to start in production: ${name} is not set\\.\\n  ${name}: `),
+      );
     }
-    expect(missingProductionSettingsMessage({ APP_URL: undefined, SECRET_BOX_KEYS: undefined, CRON_SECRET: undefined })).toContain(
-      "APP_URL, SECRET_BOX_KEYS, CRON_SECRET are not set.",
-    );
+    expect(
+      missingProductionSettingsMessage({ APP_URL: undefined, SECRET_BOX_KEYS: undefined, CRON_SECRET: undefined }),
+    ).toContain("APP_URL, SECRET_BOX_KEYS, CRON_SECRET are not set.");
   });
 });

@@ -2,7 +2,7 @@
 // fail at first use (a 500 on the first webhook connect, sign-in link or cron run), so it stops at
 // once instead, naming what is missing. No "server-only": scripts/server.ts imports this outside
 // Next.js.
-import { env, type Env } from "@/lib/env";
+import { type Env, env } from "@/lib/env";
 
 const WHY: Record<RequiredSetting, string> = {
   APP_URL: "the public URL: links in e-mails and the domain wallet sign-in messages must name",

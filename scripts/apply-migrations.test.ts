@@ -115,7 +115,10 @@ describe("applyMigrations", () => {
   it("refuses to run over a migration recorded as started but not finished", async () => {
     const url = await createDatabase();
     await applyMigrations(url);
-    await query(url, `UPDATE "_prisma_migrations" SET finished_at = NULL WHERE migration_name = '${localMigrations[0]}'`);
+    await query(
+      url,
+      `UPDATE "_prisma_migrations" SET finished_at = NULL WHERE migration_name = '${localMigrations[0]}'`,
+    );
     await expect(applyMigrations(url)).rejects.toThrow(/recorded as started but not finished/);
   });
 

@@ -45,7 +45,10 @@ async function readLocalMigrations(): Promise<LocalMigration[]> {
   if (!existsSync(migrationsDir)) return [];
   const entries = await readdir(migrationsDir, { withFileTypes: true });
   const migrations: LocalMigration[] = [];
-  for (const name of entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+  for (const name of entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
     const file = `${migrationsDir}/${name}/migration.sql`;
     if (!existsSync(file)) continue;
     const bytes = await readFile(file);

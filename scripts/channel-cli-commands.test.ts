@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startChatPlatformMock, type ChatPlatformMock } from "./chat-platform-mock";
+import { type ChatPlatformMock, startChatPlatformMock } from "./chat-platform-mock";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
@@ -37,6 +37,11 @@ describe("channel setup commands", { timeout: 120_000 }, () => {
       secret_token: "cli-test-secret-0123456789",
       allowed_updates: ["message"],
     });
-    expect((calls[1].body.commands as { command: string }[]).map((c) => c.command)).toEqual(["start", "status", "stop", "help"]);
+    expect((calls[1].body.commands as { command: string }[]).map((c) => c.command)).toEqual([
+      "start",
+      "status",
+      "stop",
+      "help",
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 // The operator commands that set up the chat bots on their platforms (docs/channels.md).
-import type { Flags } from "./cli-commands";
+
 import { telegramApi } from "@/lib/channels/telegram/telegram-api";
 import { TELEGRAM_COMMANDS } from "@/lib/channels/telegram/telegram-commands";
 import { appUrl, env } from "@/lib/env";
+import type { Flags } from "./cli-commands";
 
 type Command = { usage: string; run(flags: Flags): Promise<unknown> };
 
@@ -10,7 +11,8 @@ export const channelCommands: Record<string, Command> = {
   "channels:telegram:set-webhook": {
     usage: "channels:telegram:set-webhook   (Telegram: the bot's webhook with its secret token, and its command list)",
     async run() {
-      if (!env.TELEGRAM_BOT_TOKEN || !env.TELEGRAM_WEBHOOK_SECRET) throw new Error("Set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET first.");
+      if (!env.TELEGRAM_BOT_TOKEN || !env.TELEGRAM_WEBHOOK_SECRET)
+        throw new Error("Set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET first.");
       const url = `${appUrl().replace(/\/+$/, "")}/api/channels/telegram`;
       const api = telegramApi();
       // Only messages: the bot reads nothing else, so Telegram sends nothing else.

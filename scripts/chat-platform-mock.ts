@@ -41,7 +41,8 @@ export async function startChatPlatformMock(port = 0): Promise<ChatPlatformMock>
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString("utf8");
     const url = new URL(req.url ?? "/", "http://mock");
-    const send = (status: number, payload: unknown) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(payload));
+    const send = (status: number, payload: unknown) =>
+      res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(payload));
     const body = parseBody(raw, req.headers["content-type"]);
 
     if (req.method === "GET" && url.pathname === "/_calls") {
@@ -53,7 +54,12 @@ export async function startChatPlatformMock(port = 0): Promise<ChatPlatformMock>
       record({ platform: "Telegram", method, auth: token, body });
       const result =
         method === "sendMessage"
-          ? { message_id: nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(body.chat_id), type: "private" }, text: body.text }
+          ? {
+              message_id: nextMessageId++,
+              date: Math.floor(Date.now() / 1000),
+              chat: { id: Number(body.chat_id), type: "private" },
+              text: body.text,
+            }
           : method === "getMe"
             ? { id: 1, is_bot: true, first_name: "Agent Rental", username: "agent_rental_bot" }
             : true;
@@ -62,17 +68,25 @@ export async function startChatPlatformMock(port = 0): Promise<ChatPlatformMock>
     if (url.pathname.startsWith("/discord/")) {
       const path = url.pathname.slice("/discord".length);
       record({ platform: "Discord", method: `${req.method} ${path}`, auth: req.headers.authorization ?? null, body });
-      if (req.method === "POST" && path === "/users/@me/channels") return send(200, { id: `dm-${String(body.recipient_id)}`, type: 1 });
-      if (req.method === "PUT" && /^\/applications\/[^/]+\/commands$/.test(path)) return send(200, Array.isArray(body) ? body : []);
+      if (req.method === "POST" && path === "/users/@me/channels")
+        return send(200, { id: `dm-${String(body.recipient_id)}`, type: 1 });
+      if (req.method === "PUT" && /^\/applications\/[^/]+\/commands$/.test(path))
+        return send(200, Array.isArray(body) ? body : []);
       return send(200, { id: String(nextMessageId++), content: body.content ?? "" });
     }
     const slack = /^\/slack\/([\w.]+)$/.exec(url.pathname);
     if (slack) {
       const method = slack[1];
       record({ platform: "Slack", method, auth: req.headers.authorization ?? null, body });
-      if (method === "conversations.open") return send(200, { ok: true, channel: { id: `D${String(body.users ?? "").replace(/\W/g, "")}` } });
+      if (method === "conversations.open")
+        return send(200, { ok: true, channel: { id: `D${String(body.users ?? "").replace(/\W/g, "")}` } });
       if (method === "oauth.v2.access") {
-        return send(200, { ok: true, access_token: "xoxb-mock-installed", bot_user_id: "UBOTMOCK", team: { id: "TMOCK", name: "Mock workspace" } });
+        return send(200, {
+          ok: true,
+          access_token: "xoxb-mock-installed",
+          bot_user_id: "UBOTMOCK",
+          team: { id: "TMOCK", name: "Mock workspace" },
+        });
       }
       return send(200, { ok: true, channel: body.channel, ts: `${Date.now() / 1000}` });
     }
@@ -90,7 +104,11 @@ export async function startChatPlatformMock(port = 0): Promise<ChatPlatformMock>
         if (found) return resolve(found);
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`no matching platform call within ${timeoutMs} ms; calls: ${JSON.stringify(recorded.map((c) => c.method))}`));
+          reject(
+            new Error(
+              `no matching platform call within ${timeoutMs} ms; calls: ${JSON.stringify(recorded.map((c) => c.method))}`,
+            ),
+          );
         }, timeoutMs);
         const waiter = (call: PlatformCall) => {
           if (!match(call)) return;

@@ -5,15 +5,20 @@ import { describe, expect, it } from "vitest";
 import { authenticateOwner } from "@/lib/accounts/authenticate-owner";
 import { hashApiKey } from "@/lib/crypto/api-key";
 import { db } from "@/lib/db";
-import { makeOwner } from "@/test/fixtures";
 import { ownerRequest } from "@/test/api-requests";
+import { makeOwner } from "@/test/fixtures";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 
 async function cli(args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsx, "--conditions=react-server", "scripts/cli.ts", ...args]);
+    const { stdout, stderr } = await run(process.execPath, [
+      tsx,
+      "--conditions=react-server",
+      "scripts/cli.ts",
+      ...args,
+    ]);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -3,8 +3,8 @@ import { createOwnerAccount } from "@/lib/accounts/create-owner-account";
 import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { revokeApiKeys } from "@/lib/accounts/revoke-api-keys";
 import { createAgent } from "@/lib/agents/create-agent";
-import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
 import { toAgentView } from "@/lib/agents/to-agent-view";
+import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
 import { db } from "@/lib/db";
 import { env, explicitNodeEnv } from "@/lib/env";
 import { createUnpaidRental } from "@/lib/rentals/create-unpaid-rental";
@@ -28,7 +28,10 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
       const input = z
         .object({
           email: z.email({ error: "must be an e-mail address" }),
-          wallet: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte address").optional(),
+          wallet: z
+            .string()
+            .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte address")
+            .optional(),
         })
         .strict()
         .parse(flags);
@@ -123,7 +126,8 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
         })
         .strict()
         .parse(flags);
-      if (!env.RENTER_PRIVATE_KEY) throw new Error("RENTER_PRIVATE_KEY is not set: the checkout pays with that wallet.");
+      if (!env.RENTER_PRIVATE_KEY)
+        throw new Error("RENTER_PRIVATE_KEY is not set: the checkout pays with that wallet.");
       const paid = await checkoutWithKey({
         agentId: input.agent,
         durationType: input.duration,
@@ -200,7 +204,9 @@ export function parseFlags(args: string[]): Flags {
 export async function runCli(command: string | undefined, flags: Flags): Promise<unknown> {
   const entry = command ? commands[command] : undefined;
   if (!entry) {
-    const list = Object.values(commands).map((c) => `  ${c.usage}`).join("\n");
+    const list = Object.values(commands)
+      .map((c) => `  ${c.usage}`)
+      .join("\n");
     throw new Error(`${command ? `Unknown command "${command}"` : "No command given"}. Commands:\n${list}`);
   }
   try {

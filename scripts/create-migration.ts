@@ -15,8 +15,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 // Transitive dependency of @prisma/adapter-pg (same pinned version): it wraps the adapter in
 // the Result-returning shape the engine calls into.
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
-import * as engineGlue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
+import * as engineGlue from "@prisma/schema-engine-wasm/schema_engine_bg";
 import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -51,6 +51,7 @@ type QueryCallback = (error: Error | null, result?: pg.QueryResult) => void;
 class CharAsTextClient extends pg.Client {
   // pg.Pool calls the callback form, adapter-pg's transactions the promise form. The return
   // type is `any` to stand in for every overload of pg.Client#query.
+  // biome-ignore lint/suspicious/noExplicitAny: stands in for every overload of pg.Client#query (see above).
   override query(config: unknown, values?: unknown, callback?: unknown): any {
     if (typeof values === "function") [values, callback] = [undefined, values];
     const query = super.query as (...args: unknown[]) => unknown;
@@ -145,9 +146,7 @@ async function diffMigrationsToSchema(adminUrl: string): Promise<string | null> 
   // Ctrl-C during the diff would otherwise leave the shadow database behind. The engine may be
   // mid-call (it cannot be freed then) and hold pooled connections: FORCE ends those.
   const onSignal = () =>
-    void admin
-      .query(`DROP DATABASE IF EXISTS "${shadowName}" WITH (FORCE)`)
-      .finally(() => process.exit(130));
+    void admin.query(`DROP DATABASE IF EXISTS "${shadowName}" WITH (FORCE)`).finally(() => process.exit(130));
   process.once("SIGINT", onSignal).once("SIGTERM", onSignal);
   try {
     // PGlite (scripts/embedded-postgres.ts) ignores database names and serves its one
@@ -211,7 +210,11 @@ function utcTimestamp(date: Date): string {
 async function main(): Promise<void> {
   const rawName = process.argv[2];
   // A lower-case slug, like the folder names `prisma migrate dev --name` writes.
-  const name = rawName?.trim().toLowerCase().replace(/[^a-z0-9_]+/g, "_").replace(/^_+|_+$/g, "");
+  const name = rawName
+    ?.trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (!name) {
     console.error("Usage: npm run db:migration:create -- <name>");
     process.exit(2);

@@ -6,17 +6,17 @@ import {
   type Abi,
   type Address,
   type Chain,
-  type Hex,
-  type PublicClient,
-  type Transport,
-  type WalletClient,
   createPublicClient,
   createWalletClient,
   erc20Abi,
   getAddress,
+  type Hex,
   http,
   keccak256,
+  type PublicClient,
+  type Transport,
   toHex,
+  type WalletClient,
 } from "viem";
 import type { HDAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
@@ -44,7 +44,13 @@ type Clients = { publicClient: PublicClient<Transport, Chain>; walletClient: Wal
  * constructor (token, admin, treasury, signer, operator, arbiter). */
 export async function deployEscrowContracts({ publicClient, walletClient }: Clients, token: Artifact = TestUSDC) {
   async function deploy(artifact: Artifact, args: readonly unknown[]) {
-    const hash = await walletClient.deployContract({ account: admin, chain: walletClient.chain, abi: artifact.abi as Abi, bytecode: artifact.bytecode, args });
+    const hash = await walletClient.deployContract({
+      account: admin,
+      chain: walletClient.chain,
+      abi: artifact.abi as Abi,
+      bytecode: artifact.bytecode,
+      args,
+    });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (!receipt.contractAddress) throw new Error("deployment produced no contract");
     return { address: getAddress(receipt.contractAddress), blockNumber: receipt.blockNumber };
@@ -58,7 +64,11 @@ export async function deployEscrowContracts({ publicClient, walletClient }: Clie
     operator.address,
     arbiter.address,
   ]);
-  return { token: tokenDeployment.address, escrow: escrowDeployment.address, blockNumber: escrowDeployment.blockNumber };
+  return {
+    token: tokenDeployment.address,
+    escrow: escrowDeployment.address,
+    blockNumber: escrowDeployment.blockNumber,
+  };
 }
 
 export type LocalChain = {
@@ -88,7 +98,9 @@ type Deployment = { chainId: number; usdc: Address; escrow: Address; startBlock:
 // names how rentals are identified on chain: escrows that held rentals under their UUID (which
 // revealed the rental code) were replaced once random escrow ids came in.
 const ESCROW_ID_SCHEME = "random-escrow-ids";
-const codeHash = keccak256(`${RentalEscrow.bytecode}${TestUSDC.bytecode.slice(2)}${Buffer.from(ESCROW_ID_SCHEME).toString("hex")}`);
+const codeHash = keccak256(
+  `${RentalEscrow.bytecode}${TestUSDC.bytecode.slice(2)}${Buffer.from(ESCROW_ID_SCHEME).toString("hex")}`,
+);
 
 function readDeployment(file: string): Deployment | null {
   if (!existsSync(file)) return null;
@@ -109,7 +121,8 @@ export async function ensureLocalChain(rpcUrl: string, deploymentFile: string): 
   const publicClient = createPublicClient({ chain: foundry, transport, pollingInterval: 50 });
   const walletClient = createWalletClient({ chain: foundry, transport, pollingInterval: 50 });
   const chainId = await publicClient.getChainId();
-  if (chainId !== LOCAL_CHAIN_ID) throw new Error(`expected a local anvil chain (id ${LOCAL_CHAIN_ID}) at ${rpcUrl}, found chain ${chainId}`);
+  if (chainId !== LOCAL_CHAIN_ID)
+    throw new Error(`expected a local anvil chain (id ${LOCAL_CHAIN_ID}) at ${rpcUrl}, found chain ${chainId}`);
 
   let deployment = readDeployment(deploymentFile);
   const present = async (address: Address) => ((await publicClient.getCode({ address })) ?? "0x") !== "0x";
@@ -121,12 +134,23 @@ export async function ensureLocalChain(rpcUrl: string, deploymentFile: string): 
     (await present(deployment.usdc));
   if (!reusable) {
     const deployed = await deployEscrowContracts({ publicClient, walletClient });
-    deployment = { chainId, usdc: deployed.token, escrow: deployed.escrow, startBlock: String(deployed.blockNumber), codeHash };
+    deployment = {
+      chainId,
+      usdc: deployed.token,
+      escrow: deployed.escrow,
+      startBlock: String(deployed.blockNumber),
+      codeHash,
+    };
     writeFileSync(deploymentFile, `${JSON.stringify(deployment, null, 2)}\n`);
   }
 
   const { usdc, escrow } = deployment!;
-  const balance = await publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [renter.address] });
+  const balance = await publicClient.readContract({
+    address: usdc,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [renter.address],
+  });
   if (balance < RENTER_FLOOR) {
     const hash = await walletClient.writeContract({
       account: admin,

@@ -12,8 +12,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "./apply-migrations";
-import { type LocalChain, ensureLocalChain } from "./deploy-local-chain";
 import type { ChatPlatformMock } from "./chat-platform-mock";
+import { ensureLocalChain, type LocalChain } from "./deploy-local-chain";
 import { startDevChannels } from "./dev-channels";
 import { type EchoAgent, startEchoAgent } from "./echo-agent";
 import { startEmbeddedPostgres } from "./embedded-postgres";
@@ -60,7 +60,10 @@ try {
 async function start() {
   if (!process.env.DATABASE_URL) {
     console.log(`Starting embedded PostgreSQL (data in ${shown(dataDir)})…`);
-    embedded = await startEmbeddedPostgres({ dataDir, port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined });
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      port: process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : undefined,
+    });
     process.env.DATABASE_URL = embedded.url;
     process.env.DATABASE_POOL_MAX = "1"; // PGlite serves one connection at a time
   }
@@ -81,7 +84,10 @@ async function start() {
   const { db } = await import("@/lib/db");
   if (chain?.deployed) {
     const cancelled = await forgetEarlierDeployment(chain.operator);
-    if (cancelled) console.log(`The local chain was deployed afresh: ${cancelled} rental(s) paid on the earlier one marked cancelled.`);
+    if (cancelled)
+      console.log(
+        `The local chain was deployed afresh: ${cancelled} rental(s) paid on the earlier one marked cancelled.`,
+      );
   }
   const demo = await seedDemo(
     { url: echo.url, token: webhookToken },
@@ -147,7 +153,9 @@ DEMO_RENTAL_CODE=${demo.code}
 async function startLocalChain(): Promise<LocalChain> {
   const chainPort = Number(process.env.EMBEDDED_CHAIN_PORT || 8545);
   if (!Number.isInteger(chainPort) || chainPort < 0 || chainPort > 65_535) {
-    throw new Error(`EMBEDDED_CHAIN_PORT must be a port number (0 = any free port), not "${process.env.EMBEDDED_CHAIN_PORT}"`);
+    throw new Error(
+      `EMBEDDED_CHAIN_PORT must be a port number (0 = any free port), not "${process.env.EMBEDDED_CHAIN_PORT}"`,
+    );
   }
   mkdirSync(chainDir, { recursive: true });
   console.log(`Starting local chain (anvil, state in ${shown(chainDir)})…`);
@@ -199,31 +207,70 @@ function scheduleCrons(base: string) {
     setTimeout(() => void run(), firstAfterMs);
     setInterval(() => void run(), periodMs);
   };
-  every(15 * MINUTE, 5_000, cronTick(base, "health-checks", "health checks", (b) =>
-    `${b.checked} checked, ${b.healthy} healthy, ${b.failed} failed, ${b.wentOffline} went offline, ${b.cameOnline} came online` +
-      `${b.remaining ? `, ${b.remaining} left for the next run` : ""} (${b.durationMs} ms)`,
-  ));
-  every(MINUTE, 10_000, cronTick(base, "sync-escrow", "escrow events", (b) => {
-    const changed = counts(b, ["activated", "disputed", "cancelled", "completed"]);
-    return changed && `blocks ${b.fromBlock}–${b.toBlock}, ${b.events} event(s): ${changed}`;
-  }));
-  every(MINUTE, 15_000, cronTick(base, "release-rentals", "release sweep", (b) =>
-    counts(b, ["claimed", "sent", "replaced", "completed", "failed", "completedWithoutEscrow", "reconciled", "backedOff", "gaveUp"])
-      .replace("completedWithoutEscrow", "completed without escrow")
-      .replace("reconciled", "settled from the escrow's record")
-      .replace("backedOff", "not releasable, retried later")
-      .replace("gaveUp", "given up (docs/operations.md)"),
-  ));
-  every(MINUTE, 25_000, cronTick(base, "end-chats", "chat sweep", (b) =>
-    counts(b, ["ended", "told", "failed"]).replace("ended", "chats disconnected at their rental's end").replace("failed", "could not be told"),
-  ));
-  every(5 * MINUTE, 20_000, cronTick(base, "retry-emails", "e-mail retries", (b) =>
-    counts(b, ["retried", "sent", "failed", "gaveUp", "remaining"]).replace("failed", "failed again").replace("gaveUp", "given up"),
-  ));
+  every(
+    15 * MINUTE,
+    5_000,
+    cronTick(
+      base,
+      "health-checks",
+      "health checks",
+      (b) =>
+        `${b.checked} checked, ${b.healthy} healthy, ${b.failed} failed, ${b.wentOffline} went offline, ${b.cameOnline} came online` +
+        `${b.remaining ? `, ${b.remaining} left for the next run` : ""} (${b.durationMs} ms)`,
+    ),
+  );
+  every(
+    MINUTE,
+    10_000,
+    cronTick(base, "sync-escrow", "escrow events", (b) => {
+      const changed = counts(b, ["activated", "disputed", "cancelled", "completed"]);
+      return changed && `blocks ${b.fromBlock}–${b.toBlock}, ${b.events} event(s): ${changed}`;
+    }),
+  );
+  every(
+    MINUTE,
+    15_000,
+    cronTick(base, "release-rentals", "release sweep", (b) =>
+      counts(b, [
+        "claimed",
+        "sent",
+        "replaced",
+        "completed",
+        "failed",
+        "completedWithoutEscrow",
+        "reconciled",
+        "backedOff",
+        "gaveUp",
+      ])
+        .replace("completedWithoutEscrow", "completed without escrow")
+        .replace("reconciled", "settled from the escrow's record")
+        .replace("backedOff", "not releasable, retried later")
+        .replace("gaveUp", "given up (docs/operations.md)"),
+    ),
+  );
+  every(
+    MINUTE,
+    25_000,
+    cronTick(base, "end-chats", "chat sweep", (b) =>
+      counts(b, ["ended", "told", "failed"])
+        .replace("ended", "chats disconnected at their rental's end")
+        .replace("failed", "could not be told"),
+    ),
+  );
+  every(
+    5 * MINUTE,
+    20_000,
+    cronTick(base, "retry-emails", "e-mail retries", (b) =>
+      counts(b, ["retried", "sent", "failed", "gaveUp", "remaining"])
+        .replace("failed", "failed again")
+        .replace("gaveUp", "given up"),
+    ),
+  );
 }
 
 // Next's request log line for a successful cron call: the [cron] line says what matters.
 function quietLine(line: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC starts the terminal colour codes removed here.
   const plain = line.replace(/\x1b\[[0-9;]*m/g, ""); // without terminal colours
   return /^\s*(GET|POST) \/api\/cron\/[\w-]+ 2\d\d in /.test(plain);
 }
@@ -232,7 +279,10 @@ type Summary = Record<string, number | string | boolean>;
 
 // "2 claimed, 2 sent" for the non-zero counts; "" when all are zero.
 function counts(body: Summary, names: string[]): string {
-  return names.filter((n) => Number(body[n]) > 0).map((n) => `${body[n]} ${n}`).join(", ");
+  return names
+    .filter((n) => Number(body[n]) > 0)
+    .map((n) => `${body[n]} ${n}`)
+    .join(", ");
 }
 
 // One run of a cron route. A run still going when the next is due is not doubled; the same error

@@ -42,7 +42,7 @@ describe("startEmbeddedPostgres", () => {
 
     const email = `embedded-${Date.now()}@example.test`;
     let db = prismaFor(first.url);
-    const account = await db.account.create({ data: { email, walletAddress: "0x" + "ab".repeat(20) } });
+    const account = await db.account.create({ data: { email, walletAddress: `0x${"ab".repeat(20)}` } });
     expect((await db.account.findUnique({ where: { id: account.id } }))?.email).toBe(email);
     await db.$disconnect();
     await first.stop();
@@ -52,7 +52,7 @@ describe("startEmbeddedPostgres", () => {
     expect((await applyMigrations(second.url)).applied).toEqual([]);
     db = prismaFor(second.url);
     const reread = await db.account.findUnique({ where: { id: account.id } });
-    expect(reread).toMatchObject({ email, walletAddress: "0x" + "ab".repeat(20) });
+    expect(reread).toMatchObject({ email, walletAddress: `0x${"ab".repeat(20)}` });
     await db.$disconnect();
     await second.stop();
   });

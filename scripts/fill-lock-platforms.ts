@@ -22,9 +22,19 @@ for (const parent of ["node_modules/@foundry-rs/anvil", "node_modules/next"]) {
     const rule = platformOf.find(([pattern]) => pattern.test(name));
     if (!rule || lock.packages[`node_modules/${name}`]) continue;
     const [os, cpu] = rule[1](name.match(rule[0])!);
-    lock.packages[`node_modules/${name}`] = { version, cpu: [cpu], ...(entry.dev ? { dev: true } : {}), optional: true, os: [os] } as LockEntry;
+    lock.packages[`node_modules/${name}`] = {
+      version,
+      cpu: [cpu],
+      ...(entry.dev ? { dev: true } : {}),
+      optional: true,
+      os: [os],
+    } as LockEntry;
     added++;
   }
 }
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added ? `Added ${added} platform package entries to package-lock.json.` : "package-lock.json already lists every platform package.");
+console.log(
+  added
+    ? `Added ${added} platform package entries to package-lock.json.`
+    : "package-lock.json already lists every platform package.",
+);

@@ -2,10 +2,10 @@
 // with a real owner webhook that answers only when the test says so: the chat is provably in
 // flight when the signal comes, with no sleeps. The deadline is a timer the test fires itself.
 import { once } from "node:events";
-import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { connect, type AddressInfo, type Socket } from "node:net";
+import { Agent, createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
+import { type AddressInfo, connect, type Socket } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { gracefulShutdown, type GracefulShutdownOptions } from "@/scripts/graceful-shutdown";
+import { type GracefulShutdownOptions, gracefulShutdown } from "@/scripts/graceful-shutdown";
 import { startTcpProxy } from "@/test/tcp-proxy";
 
 // The database through a relay, to see the pool's connections close; a webhook timeout far
@@ -22,7 +22,7 @@ const { disconnectDatabase } = await import("@/lib/disconnect-database");
 const { makeAgent, makeRental, startWebhook, uniqueIp } = await import("@/test/fixtures");
 
 // A webhook that holds each request until `answer()`; `received` resolves as one arrives.
-let pending: ServerResponse[] = [];
+const pending: ServerResponse[] = [];
 let arrived: (() => void) | null = null;
 const webhook = await startWebhook((_req, res) => {
   pending.push(res);
@@ -30,7 +30,8 @@ const webhook = await startWebhook((_req, res) => {
 });
 const nextWebhookCall = () => new Promise<void>((resolve) => (arrived = resolve));
 const answerWebhook = (reply: string) => {
-  for (const res of pending.splice(0)) res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ reply }));
+  for (const res of pending.splice(0))
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ reply }));
 };
 
 const cleanups: Array<() => void> = [];
@@ -72,13 +73,34 @@ async function listen(server: Server): Promise<number> {
 
 type Reply = { status: number; headers: IncomingMessage["headers"]; body: string; socket: Socket };
 
-function send(port: number, path: string, options: { agent?: Agent; headers?: Record<string, string>; body?: string } = {}) {
+function send(
+  port: number,
+  path: string,
+  options: { agent?: Agent; headers?: Record<string, string>; body?: string } = {},
+) {
   return new Promise<Reply>((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method: options.body ? "POST" : "GET", agent: options.agent, headers: options.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString(), socket: req.socket! }));
-    });
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: options.body ? "POST" : "GET",
+        agent: options.agent,
+        headers: options.headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+            socket: req.socket!,
+          }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(options.body);
   });
@@ -86,7 +108,11 @@ function send(port: number, path: string, options: { agent?: Agent; headers?: Re
 
 async function chatRequest(port: number) {
   const rental = await makeRental((await makeAgent({ webhook: { url: webhook.url, token: "t".repeat(32) } })).id);
-  const headers = { "content-type": "application/json", "x-api-key": rental.id.slice(0, 8), "x-forwarded-for": uniqueIp() };
+  const headers = {
+    "content-type": "application/json",
+    "x-api-key": rental.id.slice(0, 8),
+    "x-forwarded-for": uniqueIp(),
+  };
   const called = nextWebhookCall();
   const reply = send(port, "/api/v1/chat", { headers, body: JSON.stringify({ message: "still there?" }) });
   await called;
@@ -256,8 +282,18 @@ describe("gracefulShutdown", () => {
     const closed: string[] = [];
     const { shutdown, exits, lines } = setup(server, [], {
       closeHooks: [
-        { name: "the broken thing", close: async () => { throw new Error("already gone"); } },
-        { name: "the database pool", close: async () => { closed.push("database"); } },
+        {
+          name: "the broken thing",
+          close: async () => {
+            throw new Error("already gone");
+          },
+        },
+        {
+          name: "the database pool",
+          close: async () => {
+            closed.push("database");
+          },
+        },
       ],
     });
     await listen(server);

@@ -1,7 +1,7 @@
 // The built-in demo of `npm run dev`: an owner with a fresh API key, an "Echo Agent" whose
 // webhook is the local echo agent, and an active month-long rental. Safe to run on every start.
 // On the embedded chain the rental is paid like any other (quote → permit → escrow → confirm).
-import { TransactionReceiptNotFoundError, type Address, type Hex } from "viem";
+import { type Address, type Hex, TransactionReceiptNotFoundError } from "viem";
 import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { createAgent } from "@/lib/agents/create-agent";
 import { sealWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
@@ -27,7 +27,9 @@ export async function seedDemo(webhook: WebhookCredentials, chain?: DemoChain) {
     const wallet = chain.ownerWallet.toLowerCase();
     const holder = await db.account.findUnique({ where: { walletAddress: wallet } });
     if (holder && holder.id !== owner.id) {
-      throw new Error(`The demo owner's wallet ${wallet} already belongs to account ${holder.id}; delete .data/ to start afresh.`);
+      throw new Error(
+        `The demo owner's wallet ${wallet} already belongs to account ${holder.id}; delete .data/ to start afresh.`,
+      );
     }
     owner = await db.account.update({ where: { id: owner.id }, data: { walletAddress: wallet } });
   }
@@ -81,8 +83,20 @@ export async function seedDemo(webhook: WebhookCredentials, chain?: DemoChain) {
     }
   }
   rental ??= chain
-    ? await checkoutWithKey({ agentId: agent.id, durationType: "month", channel: "API", renterKey: chain.renterKey, permit: true })
-    : await createUnpaidRental({ agentId: agent.id, durationType: "month", channel: "API", status: "active", startsInSeconds: 0 });
+    ? await checkoutWithKey({
+        agentId: agent.id,
+        durationType: "month",
+        channel: "API",
+        renterKey: chain.renterKey,
+        permit: true,
+      })
+    : await createUnpaidRental({
+        agentId: agent.id,
+        durationType: "month",
+        channel: "API",
+        status: "active",
+        startsInSeconds: 0,
+      });
 
   return { accountId: owner.id, apiKey, agentId: agent.id, rentalId: rental.id, code: rental.id.slice(0, 8) };
 }

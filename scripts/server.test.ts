@@ -8,7 +8,11 @@ import { describe, expect, it } from "vitest";
 import { freePort } from "./free-port";
 
 const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
-const SETTINGS = { APP_URL: "https://rent.example.com", SECRET_BOX_KEYS: "t1:3q2+7wABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhs=", CRON_SECRET: "c".repeat(32) };
+const SETTINGS = {
+  APP_URL: "https://rent.example.com",
+  SECRET_BOX_KEYS: "t1:3q2+7wABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhs=",
+  CRON_SECRET: "c".repeat(32),
+};
 
 async function startServer(env: Record<string, string>) {
   try {
@@ -25,10 +29,14 @@ async function startServer(env: Record<string, string>) {
 }
 
 describe("npm start in production", () => {
-  it.each(["APP_URL", "SECRET_BOX_KEYS", "CRON_SECRET"])("refuses to boot without %s, naming it", async (name) => {
-    // An empty value is "not set" (lib/env.ts), and it keeps a value from a developer's .env out.
-    const { code, stderr } = await startServer({ ...SETTINGS, [name]: "" });
-    expect(code).toBe(1);
-    expect(stderr).toContain(`npm start refuses to start in production: ${name} is not set.`);
-  }, 60_000);
+  it.each(["APP_URL", "SECRET_BOX_KEYS", "CRON_SECRET"])(
+    "refuses to boot without %s, naming it",
+    async (name) => {
+      // An empty value is "not set" (lib/env.ts), and it keeps a value from a developer's .env out.
+      const { code, stderr } = await startServer({ ...SETTINGS, [name]: "" });
+      expect(code).toBe(1);
+      expect(stderr).toContain(`npm start refuses to start in production: ${name} is not set.`);
+    },
+    60_000,
+  );
 });

@@ -1,4 +1,5 @@
 import { uniqueIp } from "@/test/fixtures";
+
 // Requests to the two API surfaces as scripts send them: the renter API (/api/v1, the rental code
 // as the key) and the owner API (/api/public, the owner's key), each from its own client address.
 
@@ -13,7 +14,12 @@ type ApiRequestOptions = {
 export type RenterRequest = ApiRequestOptions & { code?: string };
 export type OwnerRequest = ApiRequestOptions & { key?: string };
 
-function apiRequest(url: string, credential: string | undefined, auth: "x-api-key" | "bearer", options: ApiRequestOptions): Request {
+function apiRequest(
+  url: string,
+  credential: string | undefined,
+  auth: "x-api-key" | "bearer",
+  options: ApiRequestOptions,
+): Request {
   const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? uniqueIp(), ...options.headers };
   if (credential !== undefined) {
     if (auth === "bearer") headers.authorization = `Bearer ${credential}`;

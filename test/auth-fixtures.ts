@@ -1,7 +1,7 @@
 // Builders for the auth tests (imported by *.test.ts only): wallets that sign real EIP-4361
 // messages, and requests to /api/auth/* as a browser would send them.
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { createSiweMessage, type CreateSiweMessageParameters } from "viem/siwe";
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import { type CreateSiweMessageParameters, createSiweMessage } from "viem/siwe";
 import { appUrl } from "@/lib/env";
 import { uniqueIp } from "@/test/fixtures";
 
@@ -13,21 +13,40 @@ export function newWallet(): PrivateKeyAccount {
   return privateKeyToAccount(generatePrivateKey());
 }
 
-export type AuthRequest = { method?: string; ip?: string; cookie?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+export type AuthRequest = {
+  method?: string;
+  ip?: string;
+  cookie?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+};
 
 export function authRequest(path: string, options: AuthRequest = {}): Request {
-  const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? uniqueIp(), "user-agent": "vitest", ...options.headers };
+  const headers: Record<string, string> = {
+    "x-forwarded-for": options.ip ?? uniqueIp(),
+    "user-agent": "vitest",
+    ...options.headers,
+  };
   if (options.cookie) headers.cookie = options.cookie;
   let body = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  return new Request(`${ORIGIN}/api/auth/${path}`, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
+  return new Request(`${ORIGIN}/api/auth/${path}`, {
+    method: options.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+  });
 }
 
 /** A message as the sign-in page builds it, for `wallet`, with the given nonce and overrides. */
-export function siweMessage(wallet: PrivateKeyAccount, nonce: string, overrides: Partial<CreateSiweMessageParameters> = {}): string {
+export function siweMessage(
+  wallet: PrivateKeyAccount,
+  nonce: string,
+  overrides: Partial<CreateSiweMessageParameters> = {},
+): string {
   return createSiweMessage({
     domain: DOMAIN,
     uri: ORIGIN,

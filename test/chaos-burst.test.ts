@@ -9,8 +9,8 @@
 // time out either. Nothing else in the path waits on a timer.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as STATUS } from "@/app/api/v1/status/route";
-import { makeAgent, makeRental, uniqueIp } from "@/test/fixtures";
 import { renterRequest } from "@/test/api-requests";
+import { makeAgent, makeRental, uniqueIp } from "@/test/fixtures";
 
 afterEach(() => vi.useRealTimers());
 
@@ -24,7 +24,9 @@ describe("1,000 concurrent /v1 requests from one client", () => {
     expect((await STATUS(renterRequest("status", { code }))).status).toBe(200);
 
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-    const responses = await Promise.all(Array.from({ length: 1_000 }, () => STATUS(renterRequest("status", { code, ip }))));
+    const responses = await Promise.all(
+      Array.from({ length: 1_000 }, () => STATUS(renterRequest("status", { code, ip }))),
+    );
 
     const passed = responses.filter((res) => res.status === 200);
     const limited = responses.filter((res) => res.status === 429);

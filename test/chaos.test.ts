@@ -41,7 +41,8 @@ const listing = {
   pricePerHour: 2,
 };
 const status = (code: string, ip = uniqueIp()) => STATUS(renterRequest("status", { code, ip }));
-const createAgent = (apiKey: string) => CREATE_AGENT(ownerRequest("agents", { key: apiKey, method: "POST", body: listing }));
+const createAgent = (apiKey: string) =>
+  CREATE_AGENT(ownerRequest("agents", { key: apiKey, method: "POST", body: listing }));
 
 async function expectJsonError(res: Response, statusCode: number, error: string | RegExp, retryAfter: string) {
   expect(res.status).toBe(statusCode);

@@ -1,9 +1,12 @@
 // For the dashboard's action tests (imported by *.test.ts only): a signed-in owner whose session
 // cookie the mocked next/headers hands to requireSignedInAccount(), as a request would.
 import { createSession } from "@/lib/auth/create-session";
+import { signInWithWallet } from "@/test/auth-fixtures";
 import { makeOwner } from "@/test/fixtures";
 
-export const cookieJar: { value?: string; set: { name: string; value: string; options: Record<string, unknown> }[] } = { set: [] };
+export const cookieJar: { value?: string; set: { name: string; value: string; options: Record<string, unknown> }[] } = {
+  set: [],
+};
 
 export function mockedCookies() {
   return {
@@ -40,4 +43,16 @@ export function formData(fields: Record<string, string | string[]>): FormData {
     for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
   }
   return form;
+}
+
+/** A new account signed in with a wallet (SIWE, as the browser does): its session cookie becomes the one requests carry. */
+export async function signInNewRenter() {
+  const { cookie, accountId, wallet } = await signInWithWallet();
+  cookieJar.value = cookie.slice("ars_session=".length);
+  return { accountId, address: wallet.address.toLowerCase() };
+}
+
+/** Signed out: requests carry no session cookie. */
+export function signOutOfJar() {
+  cookieJar.value = undefined;
 }

@@ -1,15 +1,15 @@
 // Smoke test of the embedded default: `npm run dev` with no database, Redis or chain configured
 // starts PGlite, anvil with the escrow, the app and the demo, the printed rental code works with
 // the printed curl paths, and the demo rental is paid into the printed escrow.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
-import { freePort } from "../scripts/free-port";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { afterAll, describe, expect, it } from "vitest";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { freePort } from "../scripts/free-port";
 
 let child: ChildProcess | undefined;
 const dataDir = mkdtempSync(path.join(tmpdir(), "ars-embedded-"));
@@ -48,8 +48,25 @@ describe("npm run dev (embedded default)", () => {
       EMBEDDED_PG_PORT: String(await freePort()),
       EMBEDDED_CHAIN_PORT: String(await freePort()),
     };
-    const configured = ["DATABASE_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "NODE_ENV", "VITEST", "WEBHOOK_TIMEOUT_MS"];
-    const chainSettings = ["CHAIN_ID", "CHAIN_RPC_URL", "USDC_ADDRESS", "ESCROW_ADDRESS", "QUOTE_SIGNER_PRIVATE_KEY", "OPERATOR_PRIVATE_KEY", "RENTER_PRIVATE_KEY", "CHAIN_CONFIRMATIONS", "ESCROW_START_BLOCK"];
+    const configured = [
+      "DATABASE_URL",
+      "UPSTASH_REDIS_REST_URL",
+      "UPSTASH_REDIS_REST_TOKEN",
+      "NODE_ENV",
+      "VITEST",
+      "WEBHOOK_TIMEOUT_MS",
+    ];
+    const chainSettings = [
+      "CHAIN_ID",
+      "CHAIN_RPC_URL",
+      "USDC_ADDRESS",
+      "ESCROW_ADDRESS",
+      "QUOTE_SIGNER_PRIVATE_KEY",
+      "OPERATOR_PRIVATE_KEY",
+      "RENTER_PRIVATE_KEY",
+      "CHAIN_CONFIRMATIONS",
+      "ESCROW_START_BLOCK",
+    ];
     for (const name of [...configured, ...chainSettings]) delete env[name];
     child = spawn("npm", ["run", "dev", "--silent"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -82,8 +99,16 @@ describe("npm run dev (embedded default)", () => {
     expect(rpcUrl).toBe(`http://127.0.0.1:${env.EMBEDDED_CHAIN_PORT}`);
     const chain = createPublicClient({ transport: http(rpcUrl) });
     // The escrow knows the rental by a random id: find its payment among the escrow's events.
-    const created = await chain.getContractEvents({ address: escrow, abi: escrowAbi, eventName: "RentalCreated", fromBlock: 0n, strict: true });
-    const payment = created.find((event) => new Date(Number(event.args.endsAt) * 1000).toISOString() === body.rental.ends_at);
+    const created = await chain.getContractEvents({
+      address: escrow,
+      abi: escrowAbi,
+      eventName: "RentalCreated",
+      fromBlock: 0n,
+      strict: true,
+    });
+    const payment = created.find(
+      (event) => new Date(Number(event.args.endsAt) * 1000).toISOString() === body.rental.ends_at,
+    );
     expect(payment?.args.id).not.toContain(code);
     const [onChainRenter, , endsAt, onChainStatus, , price, fee] = await chain.readContract({
       address: escrow,
@@ -123,7 +148,9 @@ describe("npm run dev (embedded default)", () => {
     // however slow the machine (no bound on where exactly).
     let limitedAt = 0;
     for (let i = 1; i <= 250 && !limitedAt; i++) {
-      const res = await fetch(`${base}/api/v1/status`, { headers: { "X-API-Key": code, "X-Forwarded-For": `203.0.113.${i}` } });
+      const res = await fetch(`${base}/api/v1/status`, {
+        headers: { "X-API-Key": code, "X-Forwarded-For": `203.0.113.${i}` },
+      });
       if (res.status === 429) limitedAt = i;
     }
     expect(limitedAt).toBeGreaterThan(0);
@@ -131,7 +158,13 @@ describe("npm run dev (embedded default)", () => {
     // It listens on this machine only (it serves /dev/outbox, where sign-in links are): not on
     // IPv6 loopback, not on any of the machine's network addresses.
     expect(await tcpConnects("127.0.0.1", port)).toBe(true);
-    const elsewhere = ["::1", ...Object.values(networkInterfaces()).flat().filter((i) => i && !i.internal).map((i) => i!.address)];
+    const elsewhere = [
+      "::1",
+      ...Object.values(networkInterfaces())
+        .flat()
+        .filter((i) => i && !i.internal)
+        .map((i) => i!.address),
+    ];
     for (const address of elsewhere) expect(await tcpConnects(address, port), address).toBe(false);
 
     // Pages carry a Content-Security-Policy whose nonce Next.js put on every script of the page.

@@ -12,7 +12,8 @@ const pgDump = await run("pg_dump", ["--version"]).then(
   () => true,
   () => false,
 );
-if (!pgDump) console.warn("[encryption-at-rest] pg_dump is not installed (apt-get install postgresql-client): test skipped.");
+if (!pgDump)
+  console.warn("[encryption-at-rest] pg_dump is not installed (apt-get install postgresql-client): test skipped.");
 
 // The secret as it could appear in a dump: as is, hex (bytea) and base64/base64url at each of the
 // three byte alignments it could have inside a larger encoded value (the last, padding-dependent
@@ -32,7 +33,9 @@ describe("webhook credentials at rest", () => {
     const token = randomBytes(32).toString("base64url");
     const agent = await makeAgent({ webhook: { url, token } });
 
-    const { stdout } = await run("pg_dump", ["--data-only", "--no-owner", process.env.DATABASE_URL!], { maxBuffer: 512 * 1024 * 1024 });
+    const { stdout } = await run("pg_dump", ["--data-only", "--no-owner", process.env.DATABASE_URL!], {
+      maxBuffer: 512 * 1024 * 1024,
+    });
     expect(stdout).toContain(agent.id); // the dump does hold the agent's row
     for (const secret of [url, token, new URL(url).hostname]) {
       for (const form of encodings(secret)) expect(stdout.includes(form), `found ${form.slice(0, 12)}…`).toBe(false);

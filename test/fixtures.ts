@@ -7,7 +7,7 @@ import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { createAgent } from "@/lib/agents/create-agent";
 import { db } from "@/lib/db";
 import { createUnpaidRental, type UnpaidRentalInput } from "@/lib/rentals/create-unpaid-rental";
-import { agentListingSchema, type AgentListingInput } from "@/lib/schemas/agent-listing";
+import { type AgentListingInput, agentListingSchema } from "@/lib/schemas/agent-listing";
 
 export async function makeOwner() {
   return db.account.create({ data: { email: `owner-${randomBytes(6).toString("hex")}@example.com` } });
@@ -40,12 +40,25 @@ export async function makeOwnerAgent(ownerId: string, options: AgentOptions = {}
 /** An available agent of a new owner, on the API and Telegram. */
 export async function makeAgent(options: AgentOptions = {}) {
   const owner = await makeOwner();
-  const listing = { name: "Test Agent", description: "Answers test questions.", category: "other", channels: ["API", "Telegram"], ...options.listing };
+  const listing = {
+    name: "Test Agent",
+    description: "Answers test questions.",
+    category: "other",
+    channels: ["API", "Telegram"],
+    ...options.listing,
+  };
   return makeOwnerAgent(owner.id, { ...options, listing: listing as Partial<AgentListingInput> });
 }
 
 export async function makeRental(agentId: string, overrides: Partial<UnpaidRentalInput> = {}) {
-  return createUnpaidRental({ agentId, durationType: "day", channel: "API", status: "active", startsInSeconds: 0, ...overrides });
+  return createUnpaidRental({
+    agentId,
+    durationType: "day",
+    channel: "API",
+    status: "active",
+    startsInSeconds: 0,
+    ...overrides,
+  });
 }
 
 // A fresh documentation-range address per call, so rate-limit buckets never collide.
@@ -62,7 +75,12 @@ export async function startWebhook(reply: (req: ReceivedRequest, res: ServerResp
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const request = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+    const request = {
+      method: req.method!,
+      url: req.url!,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+    };
     received.push(request);
     reply(request, res);
   });
@@ -72,10 +90,11 @@ export async function startWebhook(reply: (req: ReceivedRequest, res: ServerResp
     url: `http://127.0.0.1:${port}/hooks/agent`,
     port,
     received,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -1,7 +1,7 @@
 // An EIP-1193 provider backed by a private key: a stand-in for a browser wallet in tests (unit
 // tests here; the Playwright tests expose it to pages as window.ethereum, e2e/test-wallet.ts).
 // It signs and sends with the key and forwards every read to the RPC. Never used by the app.
-import { createPublicClient, createWalletClient, http, type Chain, type Hex, type TypedDataDefinition } from "viem";
+import { type Chain, createPublicClient, createWalletClient, type Hex, http, type TypedDataDefinition } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 
 export type KeyWalletOptions = {
@@ -51,7 +51,12 @@ export function keyWalletProvider(key: Hex, chain: Chain, rpcUrl: string, option
         prompts.push(method);
         if (options.rejectNext?.()) throw reject();
         const tx = args[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
-        return wallet.sendTransaction({ to: tx.to, data: tx.data, value: tx.value ? BigInt(tx.value) : undefined, gas: tx.gas ? BigInt(tx.gas) : undefined });
+        return wallet.sendTransaction({
+          to: tx.to,
+          data: tx.data,
+          value: tx.value ? BigInt(tx.value) : undefined,
+          gas: tx.gas ? BigInt(tx.gas) : undefined,
+        });
       }
       default:
         return reader.request({ method, params } as never);

@@ -6,11 +6,12 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { createTestDatabase, dropTestDatabase } from "./test-database";
 
-export function usePrivateDatabase(label: string): void {
+export function isolateDatabase(label: string): void {
   const name = `ars_test_${process.pid}_${label.replace(/\W/g, "_")}`;
   beforeAll(async () => {
     // The client is created on first use, from env: nothing may have used it yet.
-    if ((globalThis as { prisma?: unknown }).prisma) throw new Error("usePrivateDatabase: the shared database was used before it");
+    if ((globalThis as { prisma?: unknown }).prisma)
+      throw new Error("isolateDatabase: the shared database was used before it");
     Object.assign(env, { DATABASE_URL: await createTestDatabase(name) });
   });
   afterAll(async () => {

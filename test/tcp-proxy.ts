@@ -1,5 +1,5 @@
-import { connect, createServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 
 // Test-only: a TCP relay in front of a real service (PostgreSQL, the Upstash bridge), so a test
 // can take that service away from the code under test without stopping it for everyone else.
@@ -17,7 +17,10 @@ export type TcpProxy = {
   idle(): Promise<void>;
 };
 
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy & { close(): Promise<void> }> {
+export async function startTcpProxy(target: {
+  host: string;
+  port: number;
+}): Promise<TcpProxy & { close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const onIdle: Array<() => void> = [];
   let holding: { resolve(): void } | null = null;

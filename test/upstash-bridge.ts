@@ -10,9 +10,11 @@ const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 
 // With "Upstash-Encoding: base64" every string is base64 except the status "OK", at any depth.
 const encode = (value: unknown): unknown =>
-  Array.isArray(value) ? value.map(encode)
-  : typeof value === "string" && value !== "OK" ? Buffer.from(value).toString("base64")
-  : value;
+  Array.isArray(value)
+    ? value.map(encode)
+    : typeof value === "string" && value !== "OK"
+      ? Buffer.from(value).toString("base64")
+      : value;
 
 export async function startUpstashBridge(
   opts: { redisUrl?: string; port?: number } = {},
@@ -23,7 +25,8 @@ export async function startUpstashBridge(
 
   // "flags=allow-key-locking" is Upstash-only and Redis 7.0 refuses it; a bare "#!lua" is equivalent.
   function rewrite([name, ...args]: Command): Command {
-    const verb = name.toLowerCase(), [first, ...rest] = args;
+    const verb = name.toLowerCase(),
+      [first, ...rest] = args;
     if (verb === "eval" && typeof first === "string" && first.startsWith("#!lua flags=")) {
       const script = first.replace(/^#!lua flags=[^\n]*/, "#!lua");
       shas.set(sha1(first), sha1(script));

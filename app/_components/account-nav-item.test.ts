@@ -2,9 +2,9 @@
 // for a signed-in one (e-mail, or the shortened wallet); the header streams it in Suspense.
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { cookieJar, mockedCookies, signInNewOwner } from "@/test/dashboard-session";
 import { revokeAllSessions } from "@/lib/auth/revoke-sessions";
 import { signInWithWallet } from "@/test/auth-fixtures";
+import { cookieJar, mockedCookies, signInNewOwner } from "@/test/dashboard-session";
 
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
 

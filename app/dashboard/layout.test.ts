@@ -10,14 +10,18 @@ import { makeOwner } from "@/test/fixtures";
 let pathname = "/dashboard";
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("next/navigation", async (importOriginal) => ({ ...(await importOriginal<typeof import("next/navigation")>()), usePathname: () => pathname }));
+vi.mock("next/navigation", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/navigation")>()),
+  usePathname: () => pathname,
+}));
 
 const { default: Layout } = await import("@/app/dashboard/layout");
 const { markAllReadAction, markReadAction } = await import("@/app/dashboard/notifications/actions");
 
 const render = async () => renderToStaticMarkup(await Layout({ children: null }));
 const notificationsLink = (html: string) => /<a [^>]*href="\/dashboard\/notifications"[^>]*>.*?<\/a>/.exec(html)?.[0];
-const notify = (accountId: string, title = "Your rental has ended") => db.notification.create({ data: { accountId, kind: "rental-ended", title, body: "Body." } });
+const notify = (accountId: string, title = "Your rental has ended") =>
+  db.notification.create({ data: { accountId, kind: "rental-ended", title, body: "Body." } });
 
 let owner: Awaited<ReturnType<typeof signInNewOwner>>;
 beforeEach(async () => {
@@ -32,12 +36,14 @@ describe("dashboard navigation", () => {
 
   it("shows the unread count, in words for screen readers, until the notifications are marked read", async () => {
     await notify(owner.id);
-    expect(notificationsLink(await render())).toMatch(/>Notifications<span class="[^"]+" aria-hidden="true">1<\/span><span class="visually-hidden"> \(1 unread\)<\/span><\/a>$/);
+    expect(notificationsLink(await render())).toMatch(
+      />Notifications<span class="[^"]+" aria-hidden="true">1<\/span><span class="visually-hidden"> \(1 unread\)<\/span><\/a>$/,
+    );
 
     const other = await makeOwner(); // someone else's notifications do not count
     await notify(other.id);
     await notify(owner.id, "Another rental has ended");
-    expect(notificationsLink(await render())).toContain(">2</span><span class=\"visually-hidden\"> (2 unread)");
+    expect(notificationsLink(await render())).toContain('>2</span><span class="visually-hidden"> (2 unread)');
 
     await markAllReadAction();
     expect(notificationsLink(await render())).toBe('<a href="/dashboard/notifications">Notifications</a>');
@@ -49,7 +55,14 @@ describe("dashboard navigation", () => {
     await markReadAction(first.id);
     expect(notificationsLink(await render())).toContain("(1 unread)");
 
-    await db.notification.createMany({ data: Array.from({ length: 120 }, (_, i) => ({ accountId: owner.id, kind: "rental-ended", title: `Rental ${i}`, body: "Body." })) });
+    await db.notification.createMany({
+      data: Array.from({ length: 120 }, (_, i) => ({
+        accountId: owner.id,
+        kind: "rental-ended",
+        title: `Rental ${i}`,
+        body: "Body.",
+      })),
+    });
     const link = notificationsLink(await render());
     expect(link).toContain('aria-hidden="true">99+</span>');
     expect(link).toContain("(121 unread)");

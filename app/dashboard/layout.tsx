@@ -5,11 +5,13 @@ import type { ReactNode } from "react";
 import { accountLabel } from "@/app/_components/account-label";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { countUnreadNotifications } from "@/lib/notifications/list-notifications";
-import { DashboardNavLinks, type DashboardLink } from "./_components/dashboard-nav-links";
+import { type DashboardLink, DashboardNavLinks } from "./_components/dashboard-nav-links";
 import styles from "./dashboard.module.css";
 import { signOutAction } from "./sign-out-action";
 
-export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Dashboard · Agent Rental Service" } };
+export const metadata: Metadata = {
+  title: { default: "Dashboard", template: "%s · Dashboard · Agent Rental Service" },
+};
 
 const LINKS: DashboardLink[] = [
   { href: "/dashboard", label: "Overview" },

@@ -11,6 +11,7 @@ export default function DashboardLoading() {
       </div>
       <div className={styles.cards} aria-hidden="true">
         {Array.from({ length: 4 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders of a fixed count, never reordered
           <span key={i} className={`skeleton ${styles.card}`} />
         ))}
       </div>

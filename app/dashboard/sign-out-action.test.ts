@@ -1,7 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { webhookConnectionSchema } from "@/lib/schemas/webhook-connection";
-import { generateWebhookToken } from "./_components/webhook-token";
 import { cookieJar, mockedCookies, redirectOf, signInNewOwner } from "@/test/dashboard-session";
 
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
@@ -16,7 +14,13 @@ describe("signOutAction", () => {
     const sessions = await db.session.findMany({ where: { accountId: owner.id } });
     expect(sessions).toHaveLength(1);
     expect(sessions[0].revokedAt).not.toBeNull();
-    expect(cookieJar.set).toEqual([{ name: "ars_session", value: "", options: expect.objectContaining({ maxAge: 0, path: "/", httpOnly: true, sameSite: "lax" }) }]);
+    expect(cookieJar.set).toEqual([
+      {
+        name: "ars_session",
+        value: "",
+        options: expect.objectContaining({ maxAge: 0, path: "/", httpOnly: true, sameSite: "lax" }),
+      },
+    ]);
   });
 
   it("signed out already: still clears the cookie and redirects", async () => {

@@ -16,6 +16,12 @@ export async function signOutAction(): Promise<void> {
   const store = await cookies();
   const current = await currentSession(store);
   if (current) await revokeSession(current.session.id);
-  store.set(SESSION_COOKIE, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: sessionCookieIsSecure() });
+  store.set(SESSION_COOKIE, "", {
+    path: "/",
+    maxAge: 0,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: sessionCookieIsSecure(),
+  });
   redirect("/sign-in");
 }

@@ -3,8 +3,8 @@ import { authenticateOwner } from "@/lib/accounts/authenticate-owner";
 import { generateApiKey } from "@/lib/crypto/api-key";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
-import { makeOwnerWithKey } from "@/test/fixtures";
 import { ownerRequest } from "@/test/api-requests";
+import { makeOwnerWithKey } from "@/test/fixtures";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -25,7 +25,10 @@ describe("authenticateOwner", () => {
     const { accountId, apiKey } = await makeOwnerWithKey();
     const row = await db.apiKey.findFirstOrThrow({ where: { accountId } });
     for (const auth of ["bearer", "x-api-key"] as const) {
-      expect(await authenticateOwner(ownerRequest("agents", { key: apiKey, auth }))).toEqual({ accountId, keyId: row.id });
+      expect(await authenticateOwner(ownerRequest("agents", { key: apiKey, auth }))).toEqual({
+        accountId,
+        keyId: row.id,
+      });
     }
   });
 
@@ -41,7 +44,14 @@ describe("authenticateOwner", () => {
     const lookup = vi.spyOn(db.apiKey, "findUnique");
     const good = generateApiKey().key;
     const typo = `${good.slice(0, 10)}${good[10] === "a" ? "b" : "a"}${good.slice(11)}`;
-    for (const key of ["rck_short", good.replace("rck_", "rk_"), `${good}x`, good.replace(/.$/, "!"), typo, "a rental code"]) {
+    for (const key of [
+      "rck_short",
+      good.replace("rck_", "rk_"),
+      `${good}x`,
+      good.replace(/.$/, "!"),
+      typo,
+      "a rental code",
+    ]) {
       const error = await failure(authenticateOwner(ownerRequest("agents", { key })));
       expect(error.status, key).toBe(401);
       expect(error.message).toMatch(/Malformed API key/);

@@ -1,7 +1,7 @@
 import "server-only";
+import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
-import { issueApiKey } from "@/lib/accounts/issue-api-key";
 
 // Creates an owner account with its first API key (the key is returned once, never stored).
 export async function createOwnerAccount(input: { email: string; walletAddress?: string }) {

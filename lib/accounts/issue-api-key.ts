@@ -1,8 +1,8 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { MAX_ACTIVE_API_KEYS_PER_ACCOUNT } from "@/lib/accounts/account-limits";
 import { lockAccount } from "@/lib/accounts/lock-account";
 import { generateApiKey } from "@/lib/crypto/api-key";
+import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 
 // A new owner API key: only its SHA-256 and display prefix are stored. An account holds at most

@@ -11,7 +11,10 @@ const keyIdSchema = z.guid();
 export async function revokeAccountApiKey(accountId: string, keyId: string) {
   const notFound = new ApiError(404, "API key not found: no key with this id belongs to your account.");
   if (!keyIdSchema.safeParse(keyId).success) throw notFound;
-  const key = await db.apiKey.findFirst({ where: { id: keyId, accountId }, select: { id: true, prefix: true, revokedAt: true } });
+  const key = await db.apiKey.findFirst({
+    where: { id: keyId, accountId },
+    select: { id: true, prefix: true, revokedAt: true },
+  });
   if (!key) throw notFound;
   if (key.revokedAt) return { prefix: key.prefix, revokedAt: key.revokedAt };
   const revokedAt = new Date();

@@ -10,7 +10,9 @@ import { makeOwner } from "@/test/fixtures";
 const jar = vi.hoisted(() => ({ value: undefined as string | undefined }));
 const revalidatePath = vi.hoisted(() => vi.fn());
 vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: (name: string) => (name === "ars_session" && jar.value ? { name, value: jar.value } : undefined) }),
+  cookies: async () => ({
+    get: (name: string) => (name === "ars_session" && jar.value ? { name, value: jar.value } : undefined),
+  }),
 }));
 vi.mock("next/cache", () => ({ revalidatePath }));
 
@@ -51,11 +53,16 @@ const remaining = async () => (await limiters().dashboardAction.limit(accountId)
 
 describe("action", () => {
   it("hands the body the account, the parsed input and the bound ids, then revalidates", async () => {
-    const body = vi.fn(async ({ account, input }: { account: { id: string }; input: { label: string } }, id: string) => ({
-      ok: true as const,
-      message: `${account.id}:${input.label}:${id}`,
-    }));
-    const act = action({ input: schema, what: "save it", revalidate: (id: string) => [`/things/${id}`, ["/dashboard", "layout"]] }, body);
+    const body = vi.fn(
+      async ({ account, input }: { account: { id: string }; input: { label: string } }, id: string) => ({
+        ok: true as const,
+        message: `${account.id}:${input.label}:${id}`,
+      }),
+    );
+    const act = action(
+      { input: schema, what: "save it", revalidate: (id: string) => [`/things/${id}`, ["/dashboard", "layout"]] },
+      body,
+    );
     expect(await act("t-1", null, form({ label: "abc" }))).toEqual({ ok: true, message: `${accountId}:abc:t-1` });
     expect(revalidatePath.mock.calls).toEqual([["/things/t-1"], ["/dashboard", "layout"]]);
   });
@@ -63,13 +70,18 @@ describe("action", () => {
   it("sends a visitor who is not signed in to /sign-in; the body never runs", async () => {
     jar.value = undefined;
     const body = vi.fn(async () => ({ ok: true as const, message: "done" }));
-    expect(await redirectOf(action({ input: schema, what: "save it" }, body)(null, form({ label: "abc" })))).toBe("/sign-in");
+    expect(await redirectOf(action({ input: schema, what: "save it" }, body)(null, form({ label: "abc" })))).toBe(
+      "/sign-in",
+    );
     expect(body).not.toHaveBeenCalled();
   });
 
   it("bad input: field errors in words and the values handed back; nothing spent, nothing revalidated", async () => {
     const body = vi.fn(async () => ({ ok: true as const, message: "done" }));
-    const act = action({ input: schema, values: (f) => ({ label: String(f.get("label")) }), what: "save it", revalidate: ["/x"] }, body);
+    const act = action(
+      { input: schema, values: (f) => ({ label: String(f.get("label")) }), what: "save it", revalidate: ["/x"] },
+      body,
+    );
     expect(await act(null, form({ label: "Label too long" }))).toEqual({
       ok: false,
       message: "Please correct this field. Label: must be at most 5 characters.",
@@ -89,7 +101,11 @@ describe("action", () => {
     const named = action({ what: "save it" }, async () => {
       throw new ApiError(400, "pricePerHour: must be positive");
     });
-    expect(await named(null, form({}))).toEqual({ ok: false, message: "Price per hour: must be positive", fieldErrors: { pricePerHour: "must be positive" } });
+    expect(await named(null, form({}))).toEqual({
+      ok: false,
+      message: "Price per hour: must be positive",
+      fieldErrors: { pricePerHour: "must be positive" },
+    });
     expect(revalidatePath).not.toHaveBeenCalled();
   });
 
@@ -111,12 +127,21 @@ describe("action", () => {
   it("a form with its own words and state shape gets the failure in it", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const act = action(
-      { what: "rate", unexpected: "Not saved; please try again.", values: () => ({ score: "4" }), failure: ({ ok, message, values }) => ({ ok, message, values }) },
+      {
+        what: "rate",
+        unexpected: "Not saved; please try again.",
+        values: () => ({ score: "4" }),
+        failure: ({ ok, message, values }) => ({ ok, message, values }),
+      },
       async () => {
         throw new Error("boom");
       },
     );
-    expect(await act(null, form({}))).toEqual({ ok: false, message: "Not saved; please try again.", values: { score: "4" } });
+    expect(await act(null, form({}))).toEqual({
+      ok: false,
+      message: "Not saved; please try again.",
+      values: { score: "4" },
+    });
   });
 
   it("rate limited: the refusal in the form's shape, with the values; the body never runs", async () => {
@@ -134,7 +159,10 @@ describe("action", () => {
   });
 
   it("a redirect from the body goes through, after revalidation", async () => {
-    const act = action({ what: "create it", revalidate: ["/dashboard/things"] }, async (): Promise<never> => redirect("/dashboard/things/1"));
+    const act = action(
+      { what: "create it", revalidate: ["/dashboard/things"] },
+      async (): Promise<never> => redirect("/dashboard/things/1"),
+    );
     expect(await redirectOf(act(null, form({})))).toBe("/dashboard/things/1");
     expect(revalidatePath).toHaveBeenCalledWith("/dashboard/things");
   });
@@ -143,9 +171,12 @@ describe("action", () => {
 describe("plainAction", () => {
   it("runs the body with the account and the bound ids, then revalidates", async () => {
     const seen: string[] = [];
-    const act = plainAction({ refused: () => redirect("/limited"), revalidate: [["/dashboard", "layout"]] }, async ({ account }, id: string) => {
-      seen.push(`${account.id}:${id}`);
-    });
+    const act = plainAction(
+      { refused: () => redirect("/limited"), revalidate: [["/dashboard", "layout"]] },
+      async ({ account }, id: string) => {
+        seen.push(`${account.id}:${id}`);
+      },
+    );
     await act("n-1");
     expect(seen).toEqual([`${accountId}:n-1`]);
     expect(revalidatePath).toHaveBeenCalledWith("/dashboard", "layout");

@@ -2,11 +2,11 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
+import { type FormFailure, failed, invalid } from "@/lib/actions/form-errors";
 import type { SignedInAccount } from "@/lib/auth/current-account";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { ApiError } from "@/lib/http/api-error";
-import { failed, invalid, type FormFailure } from "@/lib/actions/form-errors";
-import { limitAction, type ActionRefusal } from "@/lib/ratelimit/limit-action";
+import { type ActionRefusal, limitAction } from "@/lib/ratelimit/limit-action";
 
 /** A path to revalidate after the action, or [path, "layout"] for everything under it. */
 export type Revalidation = string | [path: string, type: "layout" | "page"];
@@ -73,7 +73,9 @@ export function action<S extends z.ZodType | undefined, R, A extends unknown[] =
     } catch (error) {
       if (!isNextSignal(error)) {
         const failure = failed(error, options.what);
-        return fail(options.unexpected && !(error instanceof ApiError) ? { ...failure, message: options.unexpected } : failure);
+        return fail(
+          options.unexpected && !(error instanceof ApiError) ? { ...failure, message: options.unexpected } : failure,
+        );
       }
       revalidate(options.revalidate, bound);
       throw error;

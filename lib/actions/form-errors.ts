@@ -39,7 +39,11 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 export function invalid(error: z.ZodError): FormFailure {
   const fieldErrors = fieldErrorsOf(error);
   const list = Object.entries(fieldErrors).map(([field, message]) => `${FIELD_LABELS[field] ?? field}: ${message}`);
-  return { ok: false, message: `Please correct ${list.length === 1 ? "this field" : "these fields"}. ${list.join("; ")}.`, fieldErrors };
+  return {
+    ok: false,
+    message: `Please correct ${list.length === 1 ? "this field" : "these fields"}. ${list.join("; ")}.`,
+    fieldErrors,
+  };
 }
 
 // A service's ApiError becomes its message (written for people); a message that starts with a
@@ -56,5 +60,9 @@ export function failed(error: unknown, what: string): FormFailure {
     };
   }
   console.error(`dashboard: ${what} failed`, error);
-  return { ok: false, message: `Something went wrong on our side while trying to ${what}; nothing was changed. Please try again.`, fieldErrors: {} };
+  return {
+    ok: false,
+    message: `Something went wrong on our side while trying to ${what}; nothing was changed. Please try again.`,
+    fieldErrors: {},
+  };
 }

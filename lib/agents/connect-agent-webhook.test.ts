@@ -17,14 +17,22 @@ describe("connectAgentWebhook and private or unknown hosts", () => {
   it("gives one error for an unresolvable name and a blocked one, and leaves the agent offline", async () => {
     const token = "t".repeat(40);
     const results = [];
-    for (const url of ["https://no-such-host.invalid/hooks/agent", "https://localhost/hooks/agent", "https://[::ffff:0:a00:1]/hooks/agent"]) {
+    for (const url of [
+      "https://no-such-host.invalid/hooks/agent",
+      "https://localhost/hooks/agent",
+      "https://[::ffff:0:a00:1]/hooks/agent",
+    ]) {
       const agent = await makeAgent();
       const { agent: updated, test } = await connectAgentWebhook(agent.ownerId, agent.id, { url, token });
       expect(updated.status, url).toBe("offline");
       results.push(test);
     }
     for (const test of results) {
-      expect(test).toMatchObject({ ok: false, statusCode: null, error: "blocked: host does not resolve to a public address" });
+      expect(test).toMatchObject({
+        ok: false,
+        statusCode: null,
+        error: "blocked: host does not resolve to a public address",
+      });
     }
   });
 });

@@ -1,9 +1,9 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
 import { recordHealthCheck } from "@/lib/agents/record-health-check";
 import { sealWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
 import { checkWebhookHealth } from "@/lib/webhooks/check-webhook-health";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db";
 import { MAX_LISTINGS_PER_ACCOUNT } from "@/lib/accounts/account-limits";
 import { lockAccount } from "@/lib/accounts/lock-account";
 import { CATEGORY_SKILLS } from "@/lib/agents/categories";
 import { sealWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
+import { db } from "@/lib/db";
 import type { AgentStatus } from "@/lib/generated/prisma/enums";
 import { ApiError } from "@/lib/http/api-error";
 import type { AgentListing } from "@/lib/schemas/agent-listing";

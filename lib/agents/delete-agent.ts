@@ -1,9 +1,9 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { countAgentRentals } from "@/lib/agents/count-agent-rentals";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
-import { ApiError } from "@/lib/http/api-error";
+import { db } from "@/lib/db";
 import { plural } from "@/lib/format/plural";
+import { ApiError } from "@/lib/http/api-error";
 
 // Deletes a listing that was never rented; its health checks go with it. A listing with any
 // rental on record (running, finished, disputed or awaiting payment) is kept: rentals, escrow
@@ -18,7 +18,10 @@ export async function deleteAgent(ownerId: string, agentId: string): Promise<voi
       select: { endsAt: true },
     });
     if (active) {
-      throw new ApiError(409, `This agent is rented until ${active.endsAt.toISOString()}; it cannot be deleted while a rental is active.`);
+      throw new ApiError(
+        409,
+        `This agent is rented until ${active.endsAt.toISOString()}; it cannot be deleted while a rental is active.`,
+      );
     }
     const rentals = await countAgentRentals(agent.id, tx);
     if (rentals > 0) {

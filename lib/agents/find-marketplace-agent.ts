@@ -1,6 +1,6 @@
 import "server-only";
 import { loadListingStats } from "@/lib/agents/load-agent-views";
-import { toMarketplaceAgent, type MarketplaceAgent } from "@/lib/agents/to-marketplace-agent";
+import { type MarketplaceAgent, toMarketplaceAgent } from "@/lib/agents/to-marketplace-agent";
 import { db } from "@/lib/db";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,7 +34,11 @@ export async function findMarketplaceAgent(id: string): Promise<MarketplaceAgent
       },
     }),
     loadListingStats([agentId]),
-    db.healthCheck.findFirst({ where: { agentId }, orderBy: { createdAt: "desc" }, select: { ok: true, createdAt: true } }),
+    db.healthCheck.findFirst({
+      where: { agentId },
+      orderBy: { createdAt: "desc" },
+      select: { ok: true, createdAt: true },
+    }),
   ]);
   if (!agent) return null;
   const { webhookUrlCipher, ...row } = agent;

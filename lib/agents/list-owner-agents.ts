@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { loadAgentViews } from "@/lib/agents/load-agent-views";
+import { db } from "@/lib/db";
 
 // Every listing of one account, oldest first (a stable order for scripts that diff the list).
 export async function listOwnerAgents(ownerId: string) {

@@ -23,5 +23,12 @@ export function listingInputFromForm(form: FormData) {
 export type ListingFormValues = ReturnType<typeof listingInputFromForm>;
 
 export function splitSkills(value: string): string[] {
-  return [...new Set(value.split(/[\s,]+/).map((s) => s.trim().toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .split(/[\s,]+/)
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }

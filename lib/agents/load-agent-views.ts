@@ -1,6 +1,6 @@
 import "server-only";
+import { type AgentRow, type AgentView, type ListingStats, toAgentView } from "@/lib/agents/to-agent-view";
 import { db } from "@/lib/db";
-import { toAgentView, type AgentRow, type AgentView, type ListingStats } from "@/lib/agents/to-agent-view";
 
 const NO_STATS: ListingStats = { rating: { average: null, count: 0 }, totalRentals: 0 };
 

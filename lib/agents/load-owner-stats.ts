@@ -20,7 +20,11 @@ export async function loadOwnerStats(ownerId: string) {
   const now = new Date();
   const since = new Date(now.getTime() - UPTIME_WINDOW_MS);
   const [agents, rentals, calls, checks] = await Promise.all([
-    db.agent.findMany({ where: { ownerId }, select: { id: true, name: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    db.agent.findMany({
+      where: { ownerId },
+      select: { id: true, name: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
     db.$queryRaw<RentalRow[]>`
       SELECT r.agent_id,
              count(*)::int AS total,
@@ -69,4 +73,5 @@ export async function loadOwnerStats(ownerId: string) {
 }
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
-const roundOrNull = (value: number | null | undefined, decimals: number) => (value == null ? null : round(value, decimals));
+const roundOrNull = (value: number | null | undefined, decimals: number) =>
+  value == null ? null : round(value, decimals);

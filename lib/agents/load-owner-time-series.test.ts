@@ -1,14 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
 import { loadOwnerTimeSeries, seriesStart } from "@/lib/agents/load-owner-time-series";
+import { db } from "@/lib/db";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 import { makeOwner, makeOwnerAgent } from "@/test/fixtures";
 
 const NOW = new Date("2026-06-15T10:00:00Z");
 const at = (iso: string) => new Date(iso);
 
-async function rental(agentId: string, startsAt: Date, status: "active" | "completed" | "disputed" | "cancelled" | "pending", priceMicro: bigint) {
+async function rental(
+  agentId: string,
+  startsAt: Date,
+  status: "active" | "completed" | "disputed" | "cancelled" | "pending",
+  priceMicro: bigint,
+) {
   return db.rental.create({
     data: {
       id: randomUUID(),
@@ -26,12 +31,23 @@ async function rental(agentId: string, startsAt: Date, status: "active" | "compl
   });
 }
 
-async function call(agentId: string, rentalId: string, createdAt: Date, latencyMs: number, statusCode = 200, webhookStatus: number | null = 200) {
-  await db.chatCall.create({ data: { agentId, rentalId, createdAt, latencyMs, statusCode, webhookStatus, requestBytes: 10, responseBytes: 10 } });
+async function call(
+  agentId: string,
+  rentalId: string,
+  createdAt: Date,
+  latencyMs: number,
+  statusCode = 200,
+  webhookStatus: number | null = 200,
+) {
+  await db.chatCall.create({
+    data: { agentId, rentalId, createdAt, latencyMs, statusCode, webhookStatus, requestBytes: 10, responseBytes: 10 },
+  });
 }
 
 async function check(agentId: string, createdAt: Date, ok: boolean) {
-  await db.healthCheck.create({ data: { agentId, createdAt, ok, statusCode: ok ? 200 : 500, latencyMs: 5, trigger: "schedule" } });
+  await db.healthCheck.create({
+    data: { agentId, createdAt, ok, statusCode: ok ? 200 : 500, latencyMs: 5, trigger: "schedule" },
+  });
 }
 
 describe("seriesStart", () => {
@@ -48,7 +64,12 @@ describe("loadOwnerTimeSeries", () => {
     expect(days).toHaveLength(30);
     expect(days[0].date).toBe("2026-05-17");
     expect(days[29].date).toBe("2026-06-15");
-    expect(days.every((d) => d.rentals === 0 && d.revenueMicro === 0n && d.chatCalls === 0 && d.latencyP50 === null && d.uptime === null)).toBe(true);
+    expect(
+      days.every(
+        (d) =>
+          d.rentals === 0 && d.revenueMicro === 0n && d.chatCalls === 0 && d.latencyP50 === null && d.uptime === null,
+      ),
+    ).toBe(true);
   });
 
   it("counts rentals, revenue, calls, latency percentiles and uptime per UTC day, for this owner only", async () => {
@@ -69,7 +90,8 @@ describe("loadOwnerTimeSeries", () => {
     await rental(a.id, at("2026-06-16T00:00:00Z"), "active", 1_000_000n);
 
     // Calls on 2026-06-14: latencies 100..1000 reach the webhook; one 503 never did (no webhook status).
-    for (let i = 1; i <= 10; i++) await call(a.id, r1.id, at(`2026-06-14T10:00:${String(i).padStart(2, "0")}Z`), i * 100);
+    for (let i = 1; i <= 10; i++)
+      await call(a.id, r1.id, at(`2026-06-14T10:00:${String(i).padStart(2, "0")}Z`), i * 100);
     await call(a.id, r1.id, at("2026-06-14T11:00:00Z"), 30_000, 503, null);
 
     // Health checks: 2026-06-13 three of four pass; 2026-06-15 one fails.
@@ -91,7 +113,14 @@ describe("loadOwnerTimeSeries", () => {
       uptime: null,
       healthChecks: 0,
     });
-    expect(on("2026-06-15")).toMatchObject({ rentals: 1, revenueMicro: 1_000_000n, chatCalls: 0, latencyP50: null, uptime: 0, healthChecks: 1 });
+    expect(on("2026-06-15")).toMatchObject({
+      rentals: 1,
+      revenueMicro: 1_000_000n,
+      chatCalls: 0,
+      latencyP50: null,
+      uptime: 0,
+      healthChecks: 1,
+    });
     expect(on("2026-06-13")).toMatchObject({ rentals: 0, uptime: 75, healthChecks: 4 });
     expect(days.reduce((sum, d) => sum + d.rentals, 0)).toBe(3);
     expect(days.reduce((sum, d) => sum + d.revenueMicro, 0n)).toBe(6_500_000n);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runHealthChecks, type HealthCheckRunOptions } from "@/lib/agents/run-health-checks";
+import { type HealthCheckRunOptions, runHealthChecks } from "@/lib/agents/run-health-checks";
 import { sealWebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import { makeAgent, startWebhook } from "@/test/fixtures";
@@ -16,7 +16,9 @@ let slow: Webhook;
 let closedUrl: string;
 
 beforeAll(async () => {
-  healthy = await startWebhook((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'));
+  healthy = await startWebhook((_req, res) =>
+    res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'),
+  );
   failing = await startWebhook((_req, res) => res.writeHead(500).end("boom"));
   slow = await startWebhook((_req, res) => void setTimeout(() => res.writeHead(204).end(), 50));
   const closed = createServer();
@@ -29,7 +31,10 @@ afterAll(async () => {
 });
 
 async function agentOn(url: string, status: "available" | "offline" = "available") {
-  const agent = await makeAgent({ webhook: { url, token }, listing: { name: `Health ${randomBytes(4).toString("hex")}` } });
+  const agent = await makeAgent({
+    webhook: { url, token },
+    listing: { name: `Health ${randomBytes(4).toString("hex")}` },
+  });
   if (status === "offline") await db.agent.update({ where: { id: agent.id }, data: { status } });
   return agent;
 }
@@ -46,7 +51,15 @@ describe("runHealthChecks", () => {
   it("keeps a healthy agent available, sends no e-mail, and records the check", async () => {
     const agent = await agentOn(healthy.url);
     const summary = await run([agent]);
-    expect(summary).toMatchObject({ checked: 1, healthy: 1, failed: 0, wentOffline: 0, cameOnline: 0, errors: 0, remaining: 0 });
+    expect(summary).toMatchObject({
+      checked: 1,
+      healthy: 1,
+      failed: 0,
+      wentOffline: 0,
+      cameOnline: 0,
+      errors: 0,
+      remaining: 0,
+    });
     expect(await statusOf(agent.id)).toBe("available");
     expect(await emailsAbout("agent-offline", agent.id)).toHaveLength(0);
     expect(await emailsAbout("agent-online", agent.id)).toHaveLength(0);
@@ -154,7 +167,10 @@ describe("runHealthChecks", () => {
     const agents = await Promise.all([agentOn(healthy.url), agentOn(healthy.url), agentOn(healthy.url)]);
     // A budget under two timeouts leaves no room for a check that might take the full timeout.
     expect(await run(agents, { budgetMs: 1_000 })).toMatchObject({ checked: 0, remaining: 3 });
-    const stamps = await db.agent.findMany({ where: { id: { in: agents.map((a) => a.id) } }, select: { lastHealthCheckAt: true } });
+    const stamps = await db.agent.findMany({
+      where: { id: { in: agents.map((a) => a.id) } },
+      select: { lastHealthCheckAt: true },
+    });
     expect(stamps.every((s) => s.lastHealthCheckAt === null)).toBe(true);
     expect(await run(agents)).toMatchObject({ checked: 3, remaining: 0 });
   });
@@ -165,7 +181,10 @@ describe("runHealthChecks", () => {
     const agent = await agentOn(healthy.url);
     const other = await agentOn(healthy.url);
     // Another row's ciphertexts: authenticated encryption refuses them (bound to their agent).
-    await db.agent.update({ where: { id: agent.id }, data: sealWebhookCredentials(other.id, { url: healthy.url, token }) });
+    await db.agent.update({
+      where: { id: agent.id },
+      data: sealWebhookCredentials(other.id, { url: healthy.url, token }),
+    });
     expect(await run([agent])).toMatchObject({ checked: 1, failed: 1, wentOffline: 1, errors: 0 });
     expect(await statusOf(agent.id)).toBe("offline");
     const [check] = await checksOf(agent.id);
@@ -179,7 +198,10 @@ describe("runHealthChecks", () => {
   it("takes an agent offline when its check throws while being sent, and e-mails the owner", async () => {
     // A token no HTTP client accepts in a header (the API refuses it; old or hand-written rows may not).
     const agent = await agentOn(healthy.url);
-    await db.agent.update({ where: { id: agent.id }, data: sealWebhookCredentials(agent.id, { url: healthy.url, token: "bad\r\ntoken" }) });
+    await db.agent.update({
+      where: { id: agent.id },
+      data: sealWebhookCredentials(agent.id, { url: healthy.url, token: "bad\r\ntoken" }),
+    });
     expect(await run([agent])).toMatchObject({ checked: 1, failed: 1, wentOffline: 1, errors: 0 });
     expect(await statusOf(agent.id)).toBe("offline");
     const [check] = await checksOf(agent.id);

@@ -3,14 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { searchMarketplace } from "@/lib/agents/search-marketplace";
 import { db } from "@/lib/db";
 import type { RentalStatus } from "@/lib/generated/prisma/enums";
+import type { AgentListingInput } from "@/lib/schemas/agent-listing";
 import {
   DEFAULT_MARKETPLACE_QUERY,
   MARKETPLACE_PAGE_SIZE,
-  marketplaceHref,
-  parseMarketplaceQuery,
   type MarketplaceSearchParams,
+  parseMarketplaceQuery,
 } from "@/lib/schemas/marketplace-query";
-import type { AgentListingInput } from "@/lib/schemas/agent-listing";
 import { makeAgent, makeRental } from "@/test/fixtures";
 
 // Every agent here carries a unique token in its name and every search is narrowed by q=<token>,
@@ -23,7 +22,10 @@ type Agent = Awaited<ReturnType<typeof makeAgent>>;
 let alpha: Agent, beta: Agent, gamma: Agent, delta: Agent, offline: Agent, noWebhook: Agent;
 
 async function listed(listing: Partial<AgentListingInput>, createdAt: string) {
-  const agent = await makeAgent({ webhook, listing: { pricePerHour: null, pricePerDay: null, pricePerMonth: null, ...listing } });
+  const agent = await makeAgent({
+    webhook,
+    listing: { pricePerHour: null, pricePerDay: null, pricePerMonth: null, ...listing },
+  });
   return db.agent.update({ where: { id: agent.id }, data: { createdAt: new Date(createdAt) } });
 }
 
@@ -31,12 +33,14 @@ async function rentals(agent: Agent, statuses: RentalStatus[], scores: number[] 
   for (const [i, status] of statuses.entries()) {
     const durationType = agent.pricePerDay !== null ? "day" : agent.pricePerHour !== null ? "hour" : "month";
     const rental = await makeRental(agent.id, { status, durationType, channel: agent.channels[0] });
-    if (scores[i] !== undefined) await db.rating.create({ data: { rentalId: rental.id, agentId: agent.id, score: scores[i] } });
+    if (scores[i] !== undefined)
+      await db.rating.create({ data: { rentalId: rental.id, agentId: agent.id, score: scores[i] } });
   }
 }
 
 const search = (params: MarketplaceSearchParams) => searchMarketplace(parseMarketplaceQuery({ q: token, ...params }));
-const names = async (params: MarketplaceSearchParams) => (await search(params)).agents.map((a) => a.name.replace(`${token} `, ""));
+const names = async (params: MarketplaceSearchParams) =>
+  (await search(params)).agents.map((a) => a.name.replace(`${token} `, ""));
 
 beforeAll(async () => {
   // cheapest prices: Gamma 1.5 < Alpha 2 < Delta 3 < Beta 5; rentals (not pending): Gamma 4,
@@ -90,9 +94,20 @@ beforeAll(async () => {
     "2026-04-01T00:00:00Z",
   );
   // Never listed: offline (webhook failing), and available but without a webhook.
-  offline = await listed({ name: `${token} Offline Coder`, description: "Down.", category: "coding", channels: ["API"], pricePerHour: 1 }, "2026-05-01T00:00:00Z");
+  offline = await listed(
+    { name: `${token} Offline Coder`, description: "Down.", category: "coding", channels: ["API"], pricePerHour: 1 },
+    "2026-05-01T00:00:00Z",
+  );
   await db.agent.update({ where: { id: offline.id }, data: { status: "offline" } });
-  noWebhook = await makeAgent({ listing: { name: `${token} Hookless Coder`, description: "No hook.", category: "coding", channels: ["API"], pricePerHour: 1 } });
+  noWebhook = await makeAgent({
+    listing: {
+      name: `${token} Hookless Coder`,
+      description: "No hook.",
+      category: "coding",
+      channels: ["API"],
+      pricePerHour: 1,
+    },
+  });
 
   await rentals(alpha, ["completed", "active", "pending"], [5, 4]);
   await rentals(beta, ["completed"], [5]);
@@ -134,7 +149,9 @@ describe("searchMarketplace", () => {
     expect(g.rating).toEqual({ average: null, count: 0 });
     expect(g.totalRentals).toBe(4);
     // Nothing secret leaves the database.
-    expect(JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? v.toString() : v))).not.toMatch(/cipher|webhook/i);
+    expect(JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? v.toString() : v))).not.toMatch(
+      /cipher|webhook/i,
+    );
   });
 
   it("searches name, description and skills: every word, case-insensitive, wildcards literal", async () => {
@@ -157,14 +174,18 @@ describe("searchMarketplace", () => {
     expect(await names({ skill: "sql" })).toEqual(["Gamma Data"]);
     expect(await names({ skill: "web-search" })).toEqual(["Delta Research"]); // research's default skills
     expect(await names({ channel: "Slack" })).toEqual(["Gamma Data"]);
-    expect((await names({ channel: "API", sort: "newest" }))).toEqual(["Delta Research", "Gamma Data", "Alpha Coder"]);
+    expect(await names({ channel: "API", sort: "newest" })).toEqual(["Delta Research", "Gamma Data", "Alpha Coder"]);
     expect(await names({ channel: "API", category: "data", skill: "analysis" })).toEqual(["Gamma Data"]);
     expect(await names({ channel: "Telegram", category: "data" })).toEqual([]);
   });
 
   it("filters by duration: only agents with a price for it", async () => {
     expect(await names({ duration: "hour", sort: "newest" })).toEqual(["Delta Research", "Gamma Data", "Alpha Coder"]);
-    expect(await names({ duration: "day", sort: "newest" })).toEqual(["Delta Research", "Beta Review Writer", "Alpha Coder"]);
+    expect(await names({ duration: "day", sort: "newest" })).toEqual([
+      "Delta Research",
+      "Beta Review Writer",
+      "Alpha Coder",
+    ]);
     expect(await names({ duration: "month", sort: "newest" })).toEqual(["Delta Research", "Gamma Data", "Alpha Coder"]);
   });
 
@@ -175,24 +196,68 @@ describe("searchMarketplace", () => {
     expect(await names({ minPrice: "4.999999" })).toEqual(["Beta Review Writer"]);
     expect(await names({ minPrice: "5.000001" })).toEqual([]);
     // Per day: Beta 5, Alpha 10, Delta 20 (Gamma has no day price).
-    expect(await names({ duration: "day", minPrice: "6", maxPrice: "25", sort: "price-asc" })).toEqual(["Alpha Coder", "Delta Research"]);
+    expect(await names({ duration: "day", minPrice: "6", maxPrice: "25", sort: "price-asc" })).toEqual([
+      "Alpha Coder",
+      "Delta Research",
+    ]);
     // Per month: Delta 50, Alpha 100, Gamma 300: Delta's cheapest price (3) is not what counts.
-    expect(await names({ duration: "month", minPrice: "60", sort: "price-asc" })).toEqual(["Alpha Coder", "Gamma Data"]);
+    expect(await names({ duration: "month", minPrice: "60", sort: "price-asc" })).toEqual([
+      "Alpha Coder",
+      "Gamma Data",
+    ]);
     expect(await names({ duration: "month", maxPrice: "$50.00" })).toEqual(["Delta Research"]);
     // A reversed range is read the right way round.
     expect(await names({ minPrice: "3", maxPrice: "2", sort: "price-asc" })).toEqual(["Alpha Coder", "Delta Research"]);
   });
 
   it("sorts by price, rating, popularity, newest and relevance", async () => {
-    expect(await names({ sort: "price-asc" })).toEqual(["Gamma Data", "Alpha Coder", "Delta Research", "Beta Review Writer"]);
-    expect(await names({ sort: "price-desc" })).toEqual(["Beta Review Writer", "Delta Research", "Alpha Coder", "Gamma Data"]);
-    expect(await names({ sort: "price-asc", duration: "day" })).toEqual(["Beta Review Writer", "Alpha Coder", "Delta Research"]);
-    expect(await names({ sort: "price-desc", duration: "month" })).toEqual(["Gamma Data", "Alpha Coder", "Delta Research"]);
-    expect(await names({ sort: "rating" })).toEqual(["Beta Review Writer", "Alpha Coder", "Delta Research", "Gamma Data"]);
-    expect(await names({ sort: "popular" })).toEqual(["Gamma Data", "Delta Research", "Alpha Coder", "Beta Review Writer"]);
-    expect(await names({ sort: "newest" })).toEqual(["Delta Research", "Gamma Data", "Beta Review Writer", "Alpha Coder"]);
+    expect(await names({ sort: "price-asc" })).toEqual([
+      "Gamma Data",
+      "Alpha Coder",
+      "Delta Research",
+      "Beta Review Writer",
+    ]);
+    expect(await names({ sort: "price-desc" })).toEqual([
+      "Beta Review Writer",
+      "Delta Research",
+      "Alpha Coder",
+      "Gamma Data",
+    ]);
+    expect(await names({ sort: "price-asc", duration: "day" })).toEqual([
+      "Beta Review Writer",
+      "Alpha Coder",
+      "Delta Research",
+    ]);
+    expect(await names({ sort: "price-desc", duration: "month" })).toEqual([
+      "Gamma Data",
+      "Alpha Coder",
+      "Delta Research",
+    ]);
+    expect(await names({ sort: "rating" })).toEqual([
+      "Beta Review Writer",
+      "Alpha Coder",
+      "Delta Research",
+      "Gamma Data",
+    ]);
+    expect(await names({ sort: "popular" })).toEqual([
+      "Gamma Data",
+      "Delta Research",
+      "Alpha Coder",
+      "Beta Review Writer",
+    ]);
+    expect(await names({ sort: "newest" })).toEqual([
+      "Delta Research",
+      "Gamma Data",
+      "Beta Review Writer",
+      "Alpha Coder",
+    ]);
     // Relevance: equal text matches fall back on popularity…
-    expect(await names({ sort: "relevance" })).toEqual(["Gamma Data", "Delta Research", "Alpha Coder", "Beta Review Writer"]);
+    expect(await names({ sort: "relevance" })).toEqual([
+      "Gamma Data",
+      "Delta Research",
+      "Alpha Coder",
+      "Beta Review Writer",
+    ]);
     expect(await names({})).toEqual(await names({ sort: "relevance" }));
     // …and a word in the name beats one in a skill tag, which beats one in the description,
     // whatever their popularity.
@@ -201,12 +266,21 @@ describe("searchMarketplace", () => {
 
   it("puts agents never rented or rated after the others", async () => {
     const own = `nr${randomBytes(5).toString("hex")}`;
-    const fresh = await listed({ name: `${own} Fresh`, description: "New.", category: "other", channels: ["API"], pricePerDay: 1 }, "2026-07-01T00:00:00Z");
-    const used = await listed({ name: `${own} Used`, description: "Old.", category: "other", channels: ["API"], pricePerDay: 1 }, "2026-01-01T00:00:00Z");
+    const fresh = await listed(
+      { name: `${own} Fresh`, description: "New.", category: "other", channels: ["API"], pricePerDay: 1 },
+      "2026-07-01T00:00:00Z",
+    );
+    const used = await listed(
+      { name: `${own} Used`, description: "Old.", category: "other", channels: ["API"], pricePerDay: 1 },
+      "2026-01-01T00:00:00Z",
+    );
     await rentals(used, ["completed"], [1]);
     for (const sort of ["popular", "rating", "relevance"]) {
       const result = await searchMarketplace(parseMarketplaceQuery({ q: own, sort }));
-      expect(result.agents.map((a) => a.id), sort).toEqual([used.id, fresh.id]);
+      expect(
+        result.agents.map((a) => a.id),
+        sort,
+      ).toEqual([used.id, fresh.id]);
     }
     const newest = await searchMarketplace(parseMarketplaceQuery({ q: own, sort: "newest" }));
     expect(newest.agents.map((a) => a.id)).toEqual([fresh.id, used.id]);
@@ -222,7 +296,15 @@ describe("searchMarketplace", () => {
     ]);
     expect(all.facets.skills).toEqual(
       [
-        "analysis", "citations", "code-review", "copywriting", "debugging", "editing", "sql", "summarization", "web-search",
+        "analysis",
+        "citations",
+        "code-review",
+        "copywriting",
+        "debugging",
+        "editing",
+        "sql",
+        "summarization",
+        "web-search",
       ].map((value) => ({ value, count: 1 })),
     );
 
@@ -230,13 +312,24 @@ describe("searchMarketplace", () => {
     const coding = await search({ category: "coding" });
     expect(coding.total).toBe(1);
     expect(coding.facets.categories.map((c) => c.value)).toEqual(["coding", "research", "writing", "data"]);
-    expect(coding.facets.skills).toEqual([{ value: "code-review", count: 1 }, { value: "debugging", count: 1 }]);
+    expect(coding.facets.skills).toEqual([
+      { value: "code-review", count: 1 },
+      { value: "debugging", count: 1 },
+    ]);
 
     // Other filters narrow both.
     const api = await search({ channel: "API", skill: "sql" });
     expect(api.total).toBe(1);
     expect(api.facets.categories).toEqual([{ value: "data", count: 1 }]);
-    expect(api.facets.skills.map((s) => s.value)).toEqual(["analysis", "citations", "code-review", "debugging", "sql", "summarization", "web-search"]);
+    expect(api.facets.skills.map((s) => s.value)).toEqual([
+      "analysis",
+      "citations",
+      "code-review",
+      "debugging",
+      "sql",
+      "summarization",
+      "web-search",
+    ]);
 
     const none = await search({ q: `${token} nothing-like-this` });
     expect(none).toMatchObject({ total: 0, pageCount: 0, agents: [], facets: { categories: [], skills: [] } });

@@ -23,7 +23,9 @@ export type MarketplaceAgentRow = {
 // Why a listing cannot be rented, in words for the renter; null when it can.
 export type NotRentableReason = "offline" | "no-webhook" | "no-price";
 
-export function notRentableReason(agent: Pick<MarketplaceAgentRow, "status" | "webhookConnected" | "pricePerHour" | "pricePerDay" | "pricePerMonth">): NotRentableReason | null {
+export function notRentableReason(
+  agent: Pick<MarketplaceAgentRow, "status" | "webhookConnected" | "pricePerHour" | "pricePerDay" | "pricePerMonth">,
+): NotRentableReason | null {
   if (!agent.webhookConnected) return "no-webhook";
   if (agent.status !== "available") return "offline";
   if (agent.pricePerHour === null && agent.pricePerDay === null && agent.pricePerMonth === null) return "no-price";
@@ -40,7 +42,10 @@ export function toMarketplaceAgent(agent: MarketplaceAgentRow, stats: ListingSta
     category: agent.category,
     skills: agent.skills,
     channels: agent.channels,
-    prices: { hour: agent.pricePerHour, day: agent.pricePerDay, month: agent.pricePerMonth } satisfies Record<DurationType, bigint | null>,
+    prices: { hour: agent.pricePerHour, day: agent.pricePerDay, month: agent.pricePerMonth } satisfies Record<
+      DurationType,
+      bigint | null
+    >,
     rating: stats.rating,
     totalRentals: stats.totalRentals,
     rentable: reason === null,

@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { CATEGORY_SKILLS, type Category } from "@/lib/agents/categories";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
+import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import type { AgentListingPatch } from "@/lib/schemas/agent-listing";
 
@@ -13,7 +13,11 @@ export async function updateAgent(ownerId: string, agentId: string, patch: Agent
   return db.$transaction(async (tx) => {
     const agent = await findOwnerAgent(ownerId, agentId, tx);
     const next = (p: (typeof PRICES)[number]) => (patch[p] === undefined ? agent[p] : patch[p]);
-    const prices = { pricePerHour: next("pricePerHour"), pricePerDay: next("pricePerDay"), pricePerMonth: next("pricePerMonth") };
+    const prices = {
+      pricePerHour: next("pricePerHour"),
+      pricePerDay: next("pricePerDay"),
+      pricePerMonth: next("pricePerMonth"),
+    };
     if (PRICES.every((p) => prices[p] === null)) {
       const field = PRICES.find((p) => patch[p] === null) ?? "pricePerHour";
       throw new ApiError(400, `${field}: this would clear the last price; keep at least one of ${PRICES.join(", ")}`);

@@ -1,6 +1,6 @@
 import "server-only";
 import { hashAuthToken, isWellFormedAuthToken } from "@/lib/auth/auth-token";
-import { clearedSessionCookie, readSessionToken, type CookieReader } from "@/lib/auth/session-cookie";
+import { type CookieReader, clearedSessionCookie, readSessionToken } from "@/lib/auth/session-cookie";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 
@@ -15,7 +15,10 @@ const TOUCH_EVERY_MS = 5 * 60_000;
  * revoked or expired. Pass the Request in a route handler, or `await cookies()` (next/headers)
  * in a server component.
  */
-export async function currentSession(source: Request | CookieReader, now: number = Date.now()): Promise<CurrentSession | null> {
+export async function currentSession(
+  source: Request | CookieReader,
+  now: number = Date.now(),
+): Promise<CurrentSession | null> {
   const token = readSessionToken(source);
   if (!isWellFormedAuthToken(token)) return null;
   // Looked up by hash: the secret itself is never compared, so timing says nothing about it.
@@ -32,7 +35,10 @@ export async function currentSession(source: Request | CookieReader, now: number
   });
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now) return null;
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.session.updateMany({ where: { id: row.id, lastSeenAt: row.lastSeenAt }, data: { lastSeenAt: new Date(now) } });
+    await db.session.updateMany({
+      where: { id: row.id, lastSeenAt: row.lastSeenAt },
+      data: { lastSeenAt: new Date(now) },
+    });
   }
   return { session: { id: row.id, accountId: row.accountId, expiresAt: row.expiresAt }, account: row.account };
 }
@@ -47,6 +53,7 @@ export async function requireSession(req: Request): Promise<CurrentSession> {
   const current = await currentSession(req);
   if (current) return current;
   // A cookie the server no longer honours (signed out elsewhere, expired) is cleared as well.
-  const headers: Record<string, string> = readSessionToken(req) !== null ? { "Set-Cookie": clearedSessionCookie() } : {};
+  const headers: Record<string, string> =
+    readSessionToken(req) !== null ? { "Set-Cookie": clearedSessionCookie() } : {};
   throw new ApiError(401, "You are not signed in, or your session has ended. Sign in again at /sign-in.", headers);
 }

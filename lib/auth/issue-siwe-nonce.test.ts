@@ -23,7 +23,11 @@ describe("issueSiweNonce", () => {
     const kept = randomBytes(16).toString("hex");
     await db.authNonce.createMany({
       data: [
-        { nonce: stale, createdAt: new Date(NOW.getTime() - DAY - 600_001), expiresAt: new Date(NOW.getTime() - DAY - 1) },
+        {
+          nonce: stale,
+          createdAt: new Date(NOW.getTime() - DAY - 600_001),
+          expiresAt: new Date(NOW.getTime() - DAY - 1),
+        },
         { nonce: kept, createdAt: new Date(NOW.getTime() - DAY - 600_000), expiresAt: new Date(NOW.getTime() - DAY) },
       ],
     });

@@ -29,6 +29,11 @@ export async function redeemMagicLink(token: string | null, now = new Date()): P
     // Spent or expired a moment ago by a racing click: it cannot be valid any more.
     return { ok: false, reason: state.ok ? "link-used" : state.reason };
   }
-  const account = await db.account.upsert({ where: { email: link.email }, create: { email: link.email }, update: {}, select: accountSelect });
+  const account = await db.account.upsert({
+    where: { email: link.email },
+    create: { email: link.email },
+    update: {},
+    select: accountSelect,
+  });
   return { ok: true, account };
 }

@@ -11,6 +11,9 @@ export async function revokeSession(sessionId: string): Promise<void> {
 
 /** Signs the account out everywhere (every browser, this one included); returns how many rows it revoked. */
 export async function revokeAllSessions(accountId: string): Promise<number> {
-  const { count } = await db.session.updateMany({ where: { accountId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const { count } = await db.session.updateMany({
+    where: { accountId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   return count;
 }

@@ -22,12 +22,21 @@ export function magicLinkUrl(token: string): string {
  * the account is created when the link is first used.
  */
 export async function sendMagicLink(email: string, now = new Date()): Promise<void> {
-  const recent = await db.magicLink.count({ where: { email, createdAt: { gt: new Date(now.getTime() - MAGIC_LINK_TTL_MS) } } });
+  const recent = await db.magicLink.count({
+    where: { email, createdAt: { gt: new Date(now.getTime() - MAGIC_LINK_TTL_MS) } },
+  });
   if (recent >= MAGIC_LINKS_PER_ADDRESS) return;
 
   const { token, hash } = newAuthToken();
   const expiresAt = new Date(now.getTime() + MAGIC_LINK_TTL_MS);
-  const link = await db.magicLink.create({ data: { tokenHash: hash, email, expiresAt, createdAt: now }, select: { id: true } });
-  await sendEmail({ to: email, ...magicLinkEmail({ url: magicLinkUrl(token), expiresAt }), idempotencyKey: `magic-link:${link.id}` });
+  const link = await db.magicLink.create({
+    data: { tokenHash: hash, email, expiresAt, createdAt: now },
+    select: { id: true },
+  });
+  await sendEmail({
+    to: email,
+    ...magicLinkEmail({ url: magicLinkUrl(token), expiresAt }),
+    idempotencyKey: `magic-link:${link.id}`,
+  });
   await db.magicLink.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - KEEP_SPENT_MS) } } });
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { verifyMessage, type Hex } from "viem";
-import { parseSiweMessage, validateSiweMessage, type SiweMessage } from "viem/siwe";
+import { type Hex, verifyMessage } from "viem";
+import { parseSiweMessage, type SiweMessage, validateSiweMessage } from "viem/siwe";
 import { SIWE_NONCE_PATTERN } from "@/lib/auth/issue-siwe-nonce";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { chainName } from "@/lib/chain/public-chain-settings";
@@ -63,7 +63,9 @@ type Fields = SiweMessage;
 
 function parseFields(message: string): Fields {
   const parsed = parseSiweMessage(message);
-  const missing = (["domain", "address", "uri", "version", "chainId", "nonce", "issuedAt"] as const).filter((k) => parsed[k] === undefined);
+  const missing = (["domain", "address", "uri", "version", "chainId", "nonce", "issuedAt"] as const).filter(
+    (k) => parsed[k] === undefined,
+  );
   if (missing.length) {
     throw new ApiError(
       400,
@@ -82,7 +84,10 @@ function parseFields(message: string): Fields {
 
 function checkFields(fields: Fields, domain: string, now: Date): void {
   if (fields.domain.toLowerCase() !== domain) {
-    throw new ApiError(401, `This message signs in to "${fields.domain}", not to this site (${domain}); sign in from ${domain}.`);
+    throw new ApiError(
+      401,
+      `This message signs in to "${fields.domain}", not to this site (${domain}); sign in from ${domain}.`,
+    );
   }
   let uriHost: string | null = null;
   try {
@@ -93,7 +98,10 @@ function checkFields(fields: Fields, domain: string, now: Date): void {
   if (uriHost !== domain) throw new ApiError(401, `The message's URI (${fields.uri}) is not on this site (${domain}).`);
   const chainId = expectedSiweChainId();
   if (chainId !== null && fields.chainId !== chainId) {
-    throw new ApiError(401, `This message is for chain ${fields.chainId}; this site signs in on ${chainName(chainId)} (chain id ${chainId}). Sign a new message.`);
+    throw new ApiError(
+      401,
+      `This message is for chain ${fields.chainId}; this site signs in on ${chainName(chainId)} (chain id ${chainId}). Sign a new message.`,
+    );
   }
   if (fields.expirationTime && fields.expirationTime.getTime() <= now.getTime()) {
     throw new ApiError(401, `This sign-in message expired at ${fields.expirationTime.toISOString()}; sign a new one.`);
@@ -105,9 +113,13 @@ function checkFields(fields: Fields, domain: string, now: Date): void {
 
 // One conditional UPDATE: of two requests racing with the same nonce, exactly one gets the row.
 async function spendNonce(nonce: string, now: Date): Promise<void> {
-  const refuse = (why: string) => new ApiError(401, `${why} Ask GET /api/auth/nonce for a new nonce and sign a new message.`);
+  const refuse = (why: string) =>
+    new ApiError(401, `${why} Ask GET /api/auth/nonce for a new nonce and sign a new message.`);
   if (!SIWE_NONCE_PATTERN.test(nonce)) throw refuse("This sign-in nonce was not issued by this site.");
-  const spent = await db.authNonce.updateMany({ where: { nonce, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  const spent = await db.authNonce.updateMany({
+    where: { nonce, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
   if (spent.count === 1) return;
   const row = await db.authNonce.findUnique({ where: { nonce } });
   if (!row) throw refuse("This sign-in nonce was not issued by this site.");
@@ -118,17 +130,32 @@ async function spendNonce(nonce: string, now: Date): Promise<void> {
 // An ordinary wallet's (EOA) signature is recovered locally, with no network call. Anything
 // else may be a smart-contract wallet (ERC-1271, or ERC-6492 before deployment): only the chain
 // can say, so when a chain is configured viem's verifySiweMessage asks it.
-async function signatureIsValid(input: { fields: Fields; message: string; signature: Hex; domain: string; now: Date }): Promise<boolean> {
+async function signatureIsValid(input: {
+  fields: Fields;
+  message: string;
+  signature: Hex;
+  domain: string;
+  now: Date;
+}): Promise<boolean> {
   const { fields, message, signature } = input;
   const byKey = await verifyMessage({ address: fields.address, message, signature }).catch(() => false);
   if (byKey) return true;
   const clients = configuredChainClients();
   if (!clients) return false;
   try {
-    return await clients.publicClient.verifySiweMessage({ message, signature, domain: fields.domain, nonce: fields.nonce, time: input.now });
+    return await clients.publicClient.verifySiweMessage({
+      message,
+      signature,
+      domain: fields.domain,
+      nonce: fields.nonce,
+      time: input.now,
+    });
   } catch (error) {
     console.error("[auth] smart-contract wallet signature check failed", error instanceof Error ? error.name : error);
-    throw new ApiError(503, "Could not reach the chain to check a smart-contract wallet's signature; try again shortly.");
+    throw new ApiError(
+      503,
+      "Could not reach the chain to check a smart-contract wallet's signature; try again shortly.",
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
-import { createPublicClient, createWalletClient, defineChain, http, type Chain } from "viem";
+import { type Chain, createPublicClient, createWalletClient, defineChain, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { chainConfig, type ChainConfig } from "@/lib/chain/chain-config";
+import { type ChainConfig, chainConfig } from "@/lib/chain/chain-config";
 
 function chainFor(config: ChainConfig): Chain {
   return defineChain({

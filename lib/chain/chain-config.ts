@@ -1,5 +1,5 @@
 import "server-only";
-import { getAddress, type Address, type Hex } from "viem";
+import { type Address, getAddress, type Hex } from "viem";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
 
@@ -17,7 +17,14 @@ export type ChainConfig = {
 // than fail half-way.
 export function chainConfig(): ChainConfig {
   const { CHAIN_ID, CHAIN_RPC_URL, USDC_ADDRESS, ESCROW_ADDRESS, QUOTE_SIGNER_PRIVATE_KEY, OPERATOR_PRIVATE_KEY } = env;
-  if (!CHAIN_ID || !CHAIN_RPC_URL || !USDC_ADDRESS || !ESCROW_ADDRESS || !QUOTE_SIGNER_PRIVATE_KEY || !OPERATOR_PRIVATE_KEY) {
+  if (
+    !CHAIN_ID ||
+    !CHAIN_RPC_URL ||
+    !USDC_ADDRESS ||
+    !ESCROW_ADDRESS ||
+    !QUOTE_SIGNER_PRIVATE_KEY ||
+    !OPERATOR_PRIVATE_KEY
+  ) {
     throw new ApiError(503, "Payments are not configured on this server (CHAIN_* settings, see .env.example).");
   }
   return {

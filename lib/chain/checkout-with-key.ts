@@ -1,5 +1,5 @@
 import "server-only";
-import { createWalletClient, erc20Abi, http, parseSignature, type Hex } from "viem";
+import { createWalletClient, erc20Abi, type Hex, http, parseSignature } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
@@ -9,7 +9,13 @@ import type { Channel, DurationType } from "@/lib/generated/prisma/enums";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { quoteRental } from "@/lib/rentals/quote-rental";
 
-export type KeyCheckout = { agentId: string; durationType: DurationType; channel: Channel; renterKey: Hex; permit?: boolean };
+export type KeyCheckout = {
+  agentId: string;
+  durationType: DurationType;
+  channel: Channel;
+  renterKey: Hex;
+  permit?: boolean;
+};
 
 // The whole checkout done with a private key instead of a browser wallet (operator CLI, the
 // demo of `npm run dev`, tests): quote → permit (one transaction) or approve → createRental →
@@ -29,7 +35,13 @@ export async function checkoutWithKey(input: KeyCheckout) {
         domain: await usdcPermitDomain(publicClient, config.usdc, config.chainId),
         types: permitTypes,
         primaryType: "Permit",
-        message: { owner: account.address, spender: config.escrow, value: total, nonce: await usdcNonce(publicClient, config.usdc, account.address), deadline },
+        message: {
+          owner: account.address,
+          spender: config.escrow,
+          value: total,
+          nonce: await usdcNonce(publicClient, config.usdc, account.address),
+          deadline,
+        },
       }),
     );
     hash = await wallet.writeContract({
@@ -39,9 +51,19 @@ export async function checkoutWithKey(input: KeyCheckout) {
       args: [quote, signature, deadline, Number(permit.v ?? BigInt(permit.yParity + 27)), permit.r, permit.s],
     });
   } else {
-    const approval = await wallet.writeContract({ address: config.usdc, abi: erc20Abi, functionName: "approve", args: [config.escrow, total] });
+    const approval = await wallet.writeContract({
+      address: config.usdc,
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [config.escrow, total],
+    });
     await publicClient.waitForTransactionReceipt({ hash: approval });
-    hash = await wallet.writeContract({ address: config.escrow, abi: escrowAbi, functionName: "createRental", args: [quote, signature] });
+    hash = await wallet.writeContract({
+      address: config.escrow,
+      abi: escrowAbi,
+      functionName: "createRental",
+      args: [quote, signature],
+    });
   }
   await publicClient.waitForTransactionReceipt({ hash, confirmations: config.confirmations });
   const confirmed = await confirmRentalPayment(hash, { claimSecret });

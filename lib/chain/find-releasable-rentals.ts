@@ -59,14 +59,18 @@ export async function findReleasableRentals(
     releasable.push(...ids(withVerdict("release")));
     // The chain moved on without the event reader having told us (it lags, or missed it).
     summary.reconciled += await completeRentals(ids(withVerdict("released")));
-    summary.reconciled += (await db.rental.updateMany({
-      where: { id: { in: ids(withVerdict("refunded")) }, status: { in: ["active", "disputed"] } },
-      data: { status: "cancelled" },
-    })).count;
-    summary.reconciled += (await db.rental.updateMany({
-      where: { id: { in: ids(withVerdict("disputed")) }, status: "active" },
-      data: { status: "disputed" },
-    })).count;
+    summary.reconciled += (
+      await db.rental.updateMany({
+        where: { id: { in: ids(withVerdict("refunded")) }, status: { in: ["active", "disputed"] } },
+        data: { status: "cancelled" },
+      })
+    ).count;
+    summary.reconciled += (
+      await db.rental.updateMany({
+        where: { id: { in: ids(withVerdict("disputed")) }, status: "active" },
+        data: { status: "disputed" },
+      })
+    ).count;
     await backOffRentals(withVerdict("skip"), {}, summary, now);
   }
   return releasable;
@@ -102,7 +106,15 @@ async function readEscrowRecords(escrowIds: Hex[]) {
   const [block, records] = await Promise.all([
     publicClient.getBlock({ blockNumber }),
     Promise.all(
-      escrowIds.map((id) => publicClient.readContract({ address: config.escrow, abi: escrowAbi, functionName: "rentals", args: [id], blockNumber })),
+      escrowIds.map((id) =>
+        publicClient.readContract({
+          address: config.escrow,
+          abi: escrowAbi,
+          functionName: "rentals",
+          args: [id],
+          blockNumber,
+        }),
+      ),
     ),
   ]);
   return { time: block.timestamp, records: records.map(([, , endsAt, status]) => ({ endsAt, status })) };
@@ -128,13 +140,23 @@ export async function backOffRentals(
     const givenUp = next >= GIVE_UP_AFTER;
     const { count } = await db.rental.updateMany({
       where: { id: { in: group.map((r) => r.id) }, status: "active", releaseSkips: skips, ...where },
-      data: { ...data, releaseSkips: next, releaseRetryAt: givenUp ? null : new Date(now.getTime() + RETRY_BASE_MS * 2 ** (next - 1)) },
+      data: {
+        ...data,
+        releaseSkips: next,
+        releaseRetryAt: givenUp ? null : new Date(now.getTime() + RETRY_BASE_MS * 2 ** (next - 1)),
+      },
     });
     if (!givenUp) summary.backedOff += count;
     else if (count > 0) {
       summary.gaveUp += count;
-      const named = group.slice(0, 5).map((r) => r.escrowId).join(", ") + (group.length > 5 ? ` and ${group.length - 5} more` : "");
-      console.warn(`[release] gave up on ${count} rental(s) the escrow did not release in ${GIVE_UP_AFTER} sweeps (escrow ids ${named}); see docs/operations.md`);
+      const named =
+        group
+          .slice(0, 5)
+          .map((r) => r.escrowId)
+          .join(", ") + (group.length > 5 ? ` and ${group.length - 5} more` : "");
+      console.warn(
+        `[release] gave up on ${count} rental(s) the escrow did not release in ${GIVE_UP_AFTER} sweeps (escrow ids ${named}); see docs/operations.md`,
+      );
     }
   }
 }

@@ -42,7 +42,11 @@ export function publicChainSettings(): PublicChainSettings | null {
   if (!CHAIN_ID || !CHAIN_RPC_URL || !USDC_ADDRESS || !ESCROW_ADDRESS) return null;
   // A chain viem does not know needs CHAIN_PUBLIC_RPC_URL: without a URL to give the browser the
   // checkout cannot read the chain, so it counts as not configured.
-  const rpcUrl = publicRpcUrl({ chainId: CHAIN_ID, serverRpcUrl: CHAIN_RPC_URL, publicRpcUrl: env.CHAIN_PUBLIC_RPC_URL });
+  const rpcUrl = publicRpcUrl({
+    chainId: CHAIN_ID,
+    serverRpcUrl: CHAIN_RPC_URL,
+    publicRpcUrl: env.CHAIN_PUBLIC_RPC_URL,
+  });
   if (!rpcUrl) return null;
   return {
     chainId: CHAIN_ID,

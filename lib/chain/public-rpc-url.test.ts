@@ -7,7 +7,9 @@ const KEYED = "https://base-mainnet.g.alchemy.com/v2/SECRETKEY";
 
 describe("publicRpcUrl", () => {
   it("is CHAIN_PUBLIC_RPC_URL when set", () => {
-    expect(publicRpcUrl({ chainId: 8453, serverRpcUrl: KEYED, publicRpcUrl: "https://rpc.example.com/base" })).toBe("https://rpc.example.com/base");
+    expect(publicRpcUrl({ chainId: 8453, serverRpcUrl: KEYED, publicRpcUrl: "https://rpc.example.com/base" })).toBe(
+      "https://rpc.example.com/base",
+    );
   });
 
   it("is the chain's public endpoint from viem for known chains, never the keyed server URL", () => {
@@ -21,9 +23,15 @@ describe("publicRpcUrl", () => {
   });
 
   it("does not pass on a local URL that could hold a key (path, query, user info)", () => {
-    expect(publicRpcUrl({ chainId: 31337, serverRpcUrl: "http://127.0.0.1:8545/v2/SECRETKEY" })).toBe("http://127.0.0.1:8545");
-    expect(publicRpcUrl({ chainId: 31337, serverRpcUrl: "http://127.0.0.1:8545/?key=SECRETKEY" })).toBe("http://127.0.0.1:8545");
-    expect(publicRpcUrl({ chainId: 8453, serverRpcUrl: "http://user:SECRETKEY@127.0.0.1:8545" })).toBe("https://mainnet.base.org");
+    expect(publicRpcUrl({ chainId: 31337, serverRpcUrl: "http://127.0.0.1:8545/v2/SECRETKEY" })).toBe(
+      "http://127.0.0.1:8545",
+    );
+    expect(publicRpcUrl({ chainId: 31337, serverRpcUrl: "http://127.0.0.1:8545/?key=SECRETKEY" })).toBe(
+      "http://127.0.0.1:8545",
+    );
+    expect(publicRpcUrl({ chainId: 8453, serverRpcUrl: "http://user:SECRETKEY@127.0.0.1:8545" })).toBe(
+      "https://mainnet.base.org",
+    );
   });
 
   it("is null for a chain viem does not know, without CHAIN_PUBLIC_RPC_URL", () => {

@@ -1,8 +1,8 @@
 import "server-only";
+import type { Hex } from "viem";
 import { findReleasableRentals } from "@/lib/chain/find-releasable-rentals";
 import { broadcastRelease, prepareRelease, waitForRelease } from "@/lib/chain/send-release";
 import { settleRelease, settleReleasesInFlight } from "@/lib/chain/settle-releases";
-import type { Hex } from "viem";
 import { db } from "@/lib/db";
 import { completeRentals } from "@/lib/rentals/complete-rentals";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { encodeFunctionData, keccak256, type Hex, type TransactionReceipt } from "viem";
+import { encodeFunctionData, type Hex, keccak256, type TransactionReceipt } from "viem";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
 import type { Clock } from "@/lib/chain/release-ended-rentals";
@@ -17,7 +17,9 @@ export async function prepareRelease(ids: string[]) {
   const { publicClient, operatorClient, operator, config } = chainClients();
   return db.$transaction(
     async (tx) => {
-      const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${NONCE_LOCK}) AS locked`;
+      const [{ locked }] = await tx.$queryRaw<
+        { locked: boolean }[]
+      >`SELECT pg_try_advisory_xact_lock(${NONCE_LOCK}) AS locked`;
       if (!locked) return "busy" as const;
       // Still unclaimed: a concurrent sweep may have taken some since they were checked.
       const due = await tx.$queryRaw<{ id: string; escrowId: Hex }[]>`
@@ -62,7 +64,9 @@ export async function broadcastRelease(row: ChainTransaction, clock: Clock): Pro
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!/already known|nonce too low|already imported/i.test(message)) {
-      console.error(`[release] broadcasting ${row.hash} (nonce ${row.nonce}) failed; will retry: ${message.split("\n")[0]}`);
+      console.error(
+        `[release] broadcasting ${row.hash} (nonce ${row.nonce}) failed; will retry: ${message.split("\n")[0]}`,
+      );
       return false;
     }
   }
@@ -77,7 +81,11 @@ export async function waitForRelease(hash: Hex, timeoutMs: number): Promise<Tran
   if (timeoutMs <= 0) return null;
   const { publicClient, config } = chainClients();
   try {
-    return await publicClient.waitForTransactionReceipt({ hash, timeout: timeoutMs, confirmations: config.confirmations });
+    return await publicClient.waitForTransactionReceipt({
+      hash,
+      timeout: timeoutMs,
+      confirmations: config.confirmations,
+    });
   } catch {
     return null; // the next run settles it
   }

@@ -1,5 +1,13 @@
 import "server-only";
-import { getAddress, keccak256, parseEventLogs, parseTransaction, TransactionReceiptNotFoundError, type Hex, type TransactionReceipt } from "viem";
+import {
+  getAddress,
+  type Hex,
+  keccak256,
+  parseEventLogs,
+  parseTransaction,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+} from "viem";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { backOffRentals } from "@/lib/chain/find-releasable-rentals";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
@@ -28,7 +36,12 @@ async function findReceipt(row: ChainTransaction): Promise<TransactionReceipt | 
 // Completes what the receipt shows released. Rentals of the batch the escrow skipped (released by
 // someone else or cancelled meanwhile, say) are backed off: the next look at them reads the
 // escrow's record. A reverted transaction's rentals are freed for the next sweep.
-export async function settleRelease(row: ChainTransaction, receipt: TransactionReceipt, summary: ReleaseSummary, now: Date): Promise<void> {
+export async function settleRelease(
+  row: ChainTransaction,
+  receipt: TransactionReceipt,
+  summary: ReleaseSummary,
+  now: Date,
+): Promise<void> {
   const { config } = chainClients();
   if (receipt.status === "success") {
     const released = parseEventLogs({
@@ -133,7 +146,13 @@ async function replace(row: ChainTransaction, clock: Clock): Promise<boolean> {
   const rawTx = await operatorClient.signTransaction(request);
   const { count } = await db.chainTransaction.updateMany({
     where: { id: row.id, status: "sent", attempts: row.attempts },
-    data: { hash: keccak256(rawTx), rawTx, replacedHashes: { push: row.hash! }, sentAt: clock(), attempts: { increment: 1 } },
+    data: {
+      hash: keccak256(rawTx),
+      rawTx,
+      replacedHashes: { push: row.hash! },
+      sentAt: clock(),
+      attempts: { increment: 1 },
+    },
   });
   if (count === 0) return false; // another sweep got there first
   await broadcastRelease(await db.chainTransaction.findUniqueOrThrow({ where: { id: row.id } }), clock);

@@ -83,7 +83,10 @@ async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summ
     }
     case "DisputeOpened": {
       const id = await rentalIdByEscrowId(event.args.id);
-      if (id) summary.disputed += (await db.rental.updateMany({ where: { id, status: "active" }, data: { status: "disputed" } })).count;
+      if (id)
+        summary.disputed += (
+          await db.rental.updateMany({ where: { id, status: "active" }, data: { status: "disputed" } })
+        ).count;
       return;
     }
     case "RentalCancelled": {
@@ -106,6 +109,9 @@ async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summ
 }
 
 async function cancel(id: string): Promise<number> {
-  const { count } = await db.rental.updateMany({ where: { id, status: { in: ["active", "disputed"] } }, data: { status: "cancelled" } });
+  const { count } = await db.rental.updateMany({
+    where: { id, status: { in: ["active", "disputed"] } },
+    data: { status: "cancelled" },
+  });
   return count;
 }

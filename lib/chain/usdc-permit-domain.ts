@@ -5,7 +5,11 @@ import { tokenPermitAbi as tokenAbi } from "@/lib/chain/permit-typed-data";
 // A token's permit domain and a holder's nonce, read from the token itself (either way it answers).
 export async function usdcPermitDomain(client: PublicClient, token: Address, chainId: number) {
   try {
-    const [, name, version] = await client.readContract({ address: token, abi: tokenAbi, functionName: "eip712Domain" });
+    const [, name, version] = await client.readContract({
+      address: token,
+      abi: tokenAbi,
+      functionName: "eip712Domain",
+    });
     return { name, version, chainId, verifyingContract: token };
   } catch {
     const [name, version] = await Promise.all([

@@ -15,4 +15,3 @@ export function botCommand(platform: ChatPlatform, command: BotCommand, code?: s
   const text = COMMANDS[platform][command];
   return code ? text.replace("<code>", code) : text;
 }
-

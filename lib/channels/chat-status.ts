@@ -9,7 +9,8 @@ import { formatTimeLeft } from "@/lib/format/time-left";
 /** `/status`: which agent the chat user is connected to and how long the rental has left. */
 export async function chatStatus(user: ChatUser, now: Date = new Date()): Promise<string> {
   const binding = await findOpenBinding(user);
-  if (!binding) return `You are not connected to an agent. Send ${botCommand(user.platform, "start")} with your rental code to connect one.`;
+  if (!binding)
+    return `You are not connected to an agent. Send ${botCommand(user.platform, "start")} with your rental code to connect one.`;
   const { rental } = binding;
   const unusable = rentalUnusableReason(rental, now);
   if (unusable) return `Connected to ${rental.agent.name}. ${unusable}`;

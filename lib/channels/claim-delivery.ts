@@ -1,7 +1,7 @@
 import "server-only";
+import type { ChatPlatform } from "@/lib/channels/chat-platform";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { ChatPlatform } from "@/lib/channels/chat-platform";
 
 /**
  * Claims one platform delivery (Telegram update_id, Discord interaction id, Slack event_id) before

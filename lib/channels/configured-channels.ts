@@ -1,7 +1,7 @@
 import "server-only";
-import { env } from "@/lib/env";
-import type { CheckoutChannel } from "@/lib/checkout/activation";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
+import type { CheckoutChannel } from "@/lib/checkout/activation";
+import { env } from "@/lib/env";
 
 // Which bots this deployment runs: a platform counts only with every setting its route needs to
 // verify a request and answer it (docs/channels.md).
@@ -12,7 +12,9 @@ export function isChannelConfigured(platform: ChatPlatform): boolean {
     case "Discord":
       return Boolean(env.DISCORD_APPLICATION_ID && env.DISCORD_PUBLIC_KEY && env.DISCORD_BOT_TOKEN);
     case "Slack":
-      return Boolean(env.SLACK_SIGNING_SECRET && (env.SLACK_BOT_TOKEN || (env.SLACK_CLIENT_ID && env.SLACK_CLIENT_SECRET)));
+      return Boolean(
+        env.SLACK_SIGNING_SECRET && (env.SLACK_BOT_TOKEN || (env.SLACK_CLIENT_ID && env.SLACK_CLIENT_SECRET)),
+      );
   }
 }
 

@@ -6,7 +6,7 @@ import { disconnectRentalChat } from "@/lib/channels/disconnect-rental-chat";
 import { findRentalChat } from "@/lib/channels/find-rental-chat";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { startChatPlatformMock, type ChatPlatformMock } from "@/scripts/chat-platform-mock";
+import { type ChatPlatformMock, startChatPlatformMock } from "@/scripts/chat-platform-mock";
 import { makeAgent, makeOwner, makeRental } from "@/test/fixtures";
 
 let mock: ChatPlatformMock;
@@ -23,7 +23,15 @@ async function boundRental() {
   await db.rental.update({ where: { id: rental.id }, data: { renterId: renter.id } });
   const chatUser = String(randomBytes(4).readUInt32BE());
   await db.chatBinding.create({
-    data: { platform: "Telegram", chatUser, chatId: chatUser, chatLabel: "@someone", rentalId: rental.id, openUser: `Telegram:${chatUser}`, openRentalId: rental.id },
+    data: {
+      platform: "Telegram",
+      chatUser,
+      chatId: chatUser,
+      chatLabel: "@someone",
+      rentalId: rental.id,
+      openUser: `Telegram:${chatUser}`,
+      openRentalId: rental.id,
+    },
   });
   return { renter: { id: renter.id, walletAddress: null }, rental, chatUser };
 }
@@ -43,7 +51,9 @@ describe("disconnectRentalChat", () => {
   it("refuses another account's rental (404) and a rental without a chat (409)", async () => {
     const { rental } = await boundRental();
     const stranger = await makeOwner();
-    await expect(disconnectRentalChat({ id: stranger.id, walletAddress: null }, rental.id)).rejects.toMatchObject({ status: 404 });
+    await expect(disconnectRentalChat({ id: stranger.id, walletAddress: null }, rental.id)).rejects.toMatchObject({
+      status: 404,
+    });
     expect(await findRentalChat(rental.id)).not.toBeNull();
     const { renter, rental: other } = await boundRental();
     await disconnectRentalChat(renter, other.id);

@@ -24,21 +24,29 @@ export async function endFinishedChats(now: Date = new Date()): Promise<EndedCha
   });
   const result: EndedChats = { ended: 0, told: 0, failed: 0, deliveriesDeleted: 0 };
   for (const binding of open) {
-    const { count } = await db.chatBinding.updateMany({ where: { id: binding.id, endedAt: null }, data: ended("rental_ended", now) });
+    const { count } = await db.chatBinding.updateMany({
+      where: { id: binding.id, endedAt: null },
+      data: ended("rental_ended", now),
+    });
     if (count === 0) continue; // another run took it
     result.ended++;
     const why = rentalUnusableReason(binding.rental, now) ?? "This rental can no longer be used.";
     const text = `Your rental of ${binding.rental.agent.name} is over, so this chat is disconnected. ${why}`;
-    const told = await notifyChatUser({ platform: binding.platform as ChatPlatform, id: binding.chatUser, chatId: binding.chatId }, text).catch(
-      (error: unknown) => {
-        console.error(`[channels] telling a ${binding.platform} chat that its rental ended failed: ${error instanceof Error ? error.message : String(error)}`);
-        return false;
-      },
-    );
+    const told = await notifyChatUser(
+      { platform: binding.platform as ChatPlatform, id: binding.chatUser, chatId: binding.chatId },
+      text,
+    ).catch((error: unknown) => {
+      console.error(
+        `[channels] telling a ${binding.platform} chat that its rental ended failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return false;
+    });
     if (told) result.told++;
     else result.failed++;
   }
-  const { count } = await db.chatDelivery.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - DELIVERY_KEEP_MS) } } });
+  const { count } = await db.chatDelivery.deleteMany({
+    where: { createdAt: { lt: new Date(now.getTime() - DELIVERY_KEEP_MS) } },
+  });
   result.deliveriesDeleted = count;
   return result;
 }

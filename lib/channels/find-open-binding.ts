@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
 import type { ChatUser } from "@/lib/channels/chat-platform";
+import { db } from "@/lib/db";
 
 /** The key of a chat user's open binding (chat_bindings.open_user). */
 export function openUserKey(user: Pick<ChatUser, "platform" | "id">): string {
@@ -11,6 +11,8 @@ export function openUserKey(user: Pick<ChatUser, "platform" | "id">): string {
 export async function findOpenBinding(user: Pick<ChatUser, "platform" | "id">) {
   return db.chatBinding.findUnique({
     where: { openUser: openUserKey(user) },
-    include: { rental: { select: { id: true, status: true, startsAt: true, endsAt: true, agent: { select: { name: true } } } } },
+    include: {
+      rental: { select: { id: true, status: true, startsAt: true, endsAt: true, agent: { select: { name: true } } } },
+    },
   });
 }

@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import { botCommand } from "@/lib/channels/bot-commands";
 import type { ChatUser } from "@/lib/channels/chat-platform";
 import { findOpenBinding } from "@/lib/channels/find-open-binding";
-import { replyText } from "@/lib/channels/reply-text";
 import { rentalUnusableReason } from "@/lib/channels/rental-unusable-reason";
+import { replyText } from "@/lib/channels/reply-text";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
@@ -27,7 +27,10 @@ export type RelayResult = { ok: true; text: string } | { ok: false; text: string
 export async function relayChatMessage(user: ChatUser, message: string, now: Date = new Date()): Promise<RelayResult> {
   const binding = await findOpenBinding(user);
   if (!binding) {
-    return { ok: false, text: `You are not connected to an agent yet. Send ${botCommand(user.platform, "start")} with your rental code first.` };
+    return {
+      ok: false,
+      text: `You are not connected to an agent yet. Send ${botCommand(user.platform, "start")} with your rental code first.`,
+    };
   }
   const unusable = rentalUnusableReason(binding.rental, now);
   if (unusable) return { ok: false, text: unusable };
@@ -37,7 +40,11 @@ export async function relayChatMessage(user: ChatUser, message: string, now: Dat
     where: { id: binding.id, endedAt: null, OR: [{ busySince: null }, { busySince: { lt: staleBefore } }] },
     data: { busySince: now },
   });
-  if (count === 0) return { ok: false, text: "Still waiting for the agent's answer to your previous message. Send this one again once it has arrived." };
+  if (count === 0)
+    return {
+      ok: false,
+      text: "Still waiting for the agent's answer to your previous message. Send this one again once it has arrived.",
+    };
   try {
     const lookup = await findRentalByCode(binding.rentalId.replaceAll("-", ""));
     if (lookup.kind !== "found") return { ok: false, text: "This rental can no longer be used." };
@@ -62,7 +69,9 @@ function chatSessionKey(rentalSessionKey: string, user: ChatUser): string {
 // chatWithRental's errors (the API's status codes) as sentences for a chat.
 function sentenceFor(error: ApiError): string {
   if (error.status === 403) return `The rental cannot be used now: ${error.message}`;
-  if (error.status === 502) return `The agent returned an error (${error.message.replace(/^The agent's webhook /, "its webhook ")}) Try again, or ask its owner.`;
-  if (/did not reply within/.test(error.message)) return `The agent did not answer in time (${Math.round(env.WEBHOOK_TIMEOUT_MS / 1000)} seconds). Try again later.`;
+  if (error.status === 502)
+    return `The agent returned an error (${error.message.replace(/^The agent's webhook /, "its webhook ")}) Try again, or ask its owner.`;
+  if (/did not reply within/.test(error.message))
+    return `The agent did not answer in time (${Math.round(env.WEBHOOK_TIMEOUT_MS / 1000)} seconds). Try again later.`;
   return `The agent is not reachable right now: ${error.message}`;
 }

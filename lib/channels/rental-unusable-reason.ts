@@ -18,6 +18,7 @@ export function rentalUnusableReason(rental: RentalState, now: Date): string | n
       return "This rental has ended. Rent the agent again on the marketplace to keep talking to it.";
   }
   if (now < rental.startsAt) return `This rental has not started yet: it starts ${formatDateTime(rental.startsAt)}.`;
-  if (now >= rental.endsAt) return `This rental ended ${formatDateTime(rental.endsAt)}. Rent the agent again on the marketplace to keep talking to it.`;
+  if (now >= rental.endsAt)
+    return `This rental ended ${formatDateTime(rental.endsAt)}. Rent the agent again on the marketplace to keep talking to it.`;
   return null;
 }

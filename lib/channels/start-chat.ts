@@ -42,7 +42,8 @@ const defaultDeps = (): StartChatDeps => ({
 export async function startChat(user: ChatUser, rawCode: string, deps: StartChatDeps = defaultDeps()): Promise<string> {
   const start = botCommand(user.platform, "start");
   const code = rawCode.trim();
-  if (!code) return `Send ${start} with the rental code you got after paying (for example ${botCommand(user.platform, "start", "1a2b3c4d")}).`;
+  if (!code)
+    return `Send ${start} with the rental code you got after paying (for example ${botCommand(user.platform, "start", "1a2b3c4d")}).`;
   const hex = parseRentalCode(code);
   if (!hex) {
     return `That is not a rental code. A rental code is 8 or more of the characters 0-9 and a-f, as shown after payment (for example 1a2b3c4d); send ${start} with it.`;
@@ -60,10 +61,15 @@ export async function startChat(user: ChatUser, rawCode: string, deps: StartChat
   if (rental.channel !== user.platform) return otherChannel(rental.channel, user.platform);
 
   const previous = await findOpenBinding(user);
-  if (previous?.rentalId === rental.id) return `You are already connected to ${rental.agent.name}. ${untilEnd(rental, deps.now)}`;
+  if (previous?.rentalId === rental.id)
+    return `You are already connected to ${rental.agent.name}. ${untilEnd(rental, deps.now)}`;
   try {
     await db.$transaction(async (tx) => {
-      if (previous) await tx.chatBinding.updateMany({ where: { id: previous.id, endedAt: null }, data: ended("switched", deps.now) });
+      if (previous)
+        await tx.chatBinding.updateMany({
+          where: { id: previous.id, endedAt: null },
+          data: ended("switched", deps.now),
+        });
       await tx.chatBinding.create({
         data: {
           platform: user.platform,
@@ -78,10 +84,13 @@ export async function startChat(user: ChatUser, rawCode: string, deps: StartChat
     });
   } catch (error) {
     // The rental is held by another chat user (or this user started twice at once).
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return heldElsewhere(user.platform);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      return heldElsewhere(user.platform);
     throw error;
   }
-  const switched = previous ? ` You were connected to ${previous.rental.agent.name} before; that rental is no longer used here.` : "";
+  const switched = previous
+    ? ` You were connected to ${previous.rental.agent.name} before; that rental is no longer used here.`
+    : "";
   const { platform } = user;
   return (
     `Connected to ${rental.agent.name}.${switched} ${untilEnd(rental, deps.now)} ` +
@@ -94,7 +103,12 @@ export function ended(reason: "stopped" | "switched" | "disconnected" | "rental_
   return { endedAt: now, endReason: reason, openUser: null, openRentalId: null };
 }
 
-async function findRental(platform: ChatPlatform, userKey: string, hex: string, deps: StartChatDeps): Promise<RentalWithAgent> {
+async function findRental(
+  platform: ChatPlatform,
+  userKey: string,
+  hex: string,
+  deps: StartChatDeps,
+): Promise<RentalWithAgent> {
   return withFailureBudgets({
     digest: credentialDigest("rental-code", hex),
     known: deps.known,
@@ -102,22 +116,37 @@ async function findRental(platform: ChatPlatform, userKey: string, hex: string, 
       {
         limiter: deps.perUser,
         key: userKey,
-        refused: (d) => new ApiError(429, `Too many wrong rental codes from your account. Try again ${inMinutes(d, deps.now)}.`),
+        refused: (d) =>
+          new ApiError(429, `Too many wrong rental codes from your account. Try again ${inMinutes(d, deps.now)}.`),
       },
       {
         limiter: deps.perPlatform,
         key: platform,
         refused: (d) =>
-          new ApiError(429, `Too many wrong rental codes are being tried on this bot right now. Try again ${inMinutes(d, deps.now)}; codes already in use keep working.`),
+          new ApiError(
+            429,
+            `Too many wrong rental codes are being tried on this bot right now. Try again ${inMinutes(d, deps.now)}; codes already in use keep working.`,
+          ),
       },
     ],
     attempt: async () => {
       const lookup = await deps.lookup(hex);
-      if (lookup.kind === "found") return { ok: true, value: lookup.rental, rememberForMs: lookup.rental.endsAt.getTime() - deps.now.getTime() + 86_400_000 };
+      if (lookup.kind === "found")
+        return {
+          ok: true,
+          value: lookup.rental,
+          rememberForMs: lookup.rental.endsAt.getTime() - deps.now.getTime() + 86_400_000,
+        };
       if (lookup.kind === "ambiguous") {
-        return { ok: false, error: new ApiError(400, "This code matches more than one rental. Send more characters of your rental code.") };
+        return {
+          ok: false,
+          error: new ApiError(400, "This code matches more than one rental. Send more characters of your rental code."),
+        };
       }
-      return { ok: false, error: new ApiError(401, "No rental has this code. Check it against the code shown after payment.") };
+      return {
+        ok: false,
+        error: new ApiError(401, "No rental has this code. Check it against the code shown after payment."),
+      };
     },
   });
 }

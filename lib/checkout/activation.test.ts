@@ -1,13 +1,5 @@
-import { privateKeyToAccount } from "viem/accounts";
-import { recoverTypedDataAddress } from "viem";
 import { describe, expect, it } from "vitest";
 import { activationSteps, chatCurl } from "@/lib/checkout/activation";
-import { quoteArgs, quoteUsable } from "@/lib/checkout/checkout-api";
-import { permitTypes, splitSignature } from "@/lib/checkout/permit";
-import { checkoutTotals, parseMicro, shortfall, shortfallMessage } from "@/lib/checkout/price";
-import { announcement, failedStep, initialSteps, isDone, isRunning, stepLabel, stepsFor, stepsReducer, waitingForWallet, type StepAction } from "@/lib/checkout/steps";
-import { describeWalletError } from "@/lib/checkout/wallet-errors";
-import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 
 describe("activation instructions", () => {
   it("builds a ready curl for the chat API", () => {
@@ -28,11 +20,18 @@ describe("activation instructions", () => {
     const steps = activationSteps("Telegram", "d8ca3b8c", "https://rent.example", links);
     expect(steps.map((s) => s.command).filter(Boolean)).toEqual(["/start d8ca3b8c"]);
     expect(steps[0].link).toEqual({ href: "https://t.me/agent_rental_bot?start=d8ca3b8c", label: "Open in Telegram" });
-    expect(activationSteps("Discord", "d8ca3b8c", "https://rent.example", links).map((s) => s.command).filter(Boolean)).toEqual(["/start code:d8ca3b8c"]);
-    expect(activationSteps("Slack", "d8ca3b8c", "https://rent.example", links).map((s) => s.command).filter(Boolean)).toEqual(["/agent start d8ca3b8c"]);
+    expect(
+      activationSteps("Discord", "d8ca3b8c", "https://rent.example", links)
+        .map((s) => s.command)
+        .filter(Boolean),
+    ).toEqual(["/start code:d8ca3b8c"]);
+    expect(
+      activationSteps("Slack", "d8ca3b8c", "https://rent.example", links)
+        .map((s) => s.command)
+        .filter(Boolean),
+    ).toEqual(["/agent start d8ca3b8c"]);
     const api = activationSteps("API", "d8ca3b8c", "https://rent.example", links);
     expect(api[0].command).toContain("X-API-Key: d8ca3b8c");
     expect(api[1].command).toContain("/api/v1/status");
   });
-
 });

@@ -13,24 +13,44 @@ export function chatCurl(origin: string, code: string, message = "Hello! What ca
 }
 
 /** Where each bot is found, from the service's settings (lib/channels/channel-links.ts). */
-export type ChannelLinks = { telegramBot: string | null; discordApplicationId: string | null; slackInstallUrl: string | null };
+export type ChannelLinks = {
+  telegramBot: string | null;
+  discordApplicationId: string | null;
+  slackInstallUrl: string | null;
+};
 
 export type ActivationStep = { text: string; command?: string; link?: { href: string; label: string } };
 
-export function activationSteps(channel: CheckoutChannel, code: string, origin: string, links: ChannelLinks): ActivationStep[] {
+export function activationSteps(
+  channel: CheckoutChannel,
+  code: string,
+  origin: string,
+  links: ChannelLinks,
+): ActivationStep[] {
   const base = origin.replace(/\/+$/, "");
   if (channel === "API") {
     return [
-      { text: "Send messages to the agent over HTTPS with your rental code as the API key (X-API-Key header, or Authorization: Bearer):", command: chatCurl(origin, code) },
-      { text: "Check your rental's status and time left at any time:", command: `curl '${base}/api/v1/status' -H 'X-API-Key: ${code}'` },
+      {
+        text: "Send messages to the agent over HTTPS with your rental code as the API key (X-API-Key header, or Authorization: Bearer):",
+        command: chatCurl(origin, code),
+      },
+      {
+        text: "Check your rental's status and time left at any time:",
+        command: `curl '${base}/api/v1/status' -H 'X-API-Key: ${code}'`,
+      },
     ];
   }
-  const api = { text: "The same code also works as the API key (X-API-Key) of POST /api/v1/chat, whatever the channel." };
+  const api = {
+    text: "The same code also works as the API key (X-API-Key) of POST /api/v1/chat, whatever the channel.",
+  };
   if (channel === "Telegram") {
     const bot = links.telegramBot;
     return [
       bot
-        ? { text: "Open the bot in Telegram: the button starts the chat with your code.", link: { href: `https://t.me/${bot}?start=${code}`, label: "Open in Telegram" } }
+        ? {
+            text: "Open the bot in Telegram: the button starts the chat with your code.",
+            link: { href: `https://t.me/${bot}?start=${code}`, label: "Open in Telegram" },
+          }
         : { text: "Open the service's bot in Telegram." },
       { text: `Or send this message to ${bot ? `@${bot}` : "the bot"}:`, command: `/start ${code}` },
       { text: "Then send any message to talk to the agent; /status shows the time left, /stop disconnects." },
@@ -43,7 +63,10 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
       id
         ? {
             text: "Add the app to your Discord account (once): it then works in a direct message with it and in any server.",
-            link: { href: `https://discord.com/oauth2/authorize?client_id=${id}&integration_type=1&scope=applications.commands`, label: "Add to Discord" },
+            link: {
+              href: `https://discord.com/oauth2/authorize?client_id=${id}&integration_type=1&scope=applications.commands`,
+              label: "Add to Discord",
+            },
           }
         : { text: "Add the service's app to your Discord account." },
       { text: "Then run this command in Discord:", command: `/start code:${code}` },
@@ -53,10 +76,15 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
   }
   return [
     links.slackInstallUrl
-      ? { text: "Add the app to your Slack workspace (once per workspace).", link: { href: links.slackInstallUrl, label: "Add to Slack" } }
+      ? {
+          text: "Add the app to your Slack workspace (once per workspace).",
+          link: { href: links.slackInstallUrl, label: "Add to Slack" },
+        }
       : { text: "Open the service's app in your Slack workspace." },
     { text: "Then run this command in Slack:", command: `/agent start ${code}` },
-    { text: "Send the app a direct message to talk to the agent; /agent status shows the time left, /agent stop disconnects." },
+    {
+      text: "Send the app a direct message to talk to the agent; /agent status shows the time left, /agent stop disconnects.",
+    },
     api,
   ];
 }

@@ -8,7 +8,15 @@ export type QuoteResponse = {
   rentalId: string;
   /** Shown to confirm to prove this browser asked for the quote; confirm then returns the code. */
   claimSecret: string;
-  quote: { rentalId: `0x${string}`; renter: `0x${string}`; owner: `0x${string}`; price: string; fee: string; duration: string; deadline: string };
+  quote: {
+    rentalId: `0x${string}`;
+    renter: `0x${string}`;
+    owner: `0x${string}`;
+    price: string;
+    fee: string;
+    duration: string;
+    deadline: string;
+  };
   signature: `0x${string}`;
   chainId: number;
   escrow: `0x${string}`;
@@ -19,7 +27,14 @@ export type QuoteResponse = {
   totalMicro: string;
 };
 
-export type ClaimedRental = { id: string; code: string; status: string; starts_at: string; ends_at: string; txHash: `0x${string}` };
+export type ClaimedRental = {
+  id: string;
+  code: string;
+  status: string;
+  starts_at: string;
+  ends_at: string;
+  txHash: `0x${string}`;
+};
 /** With the quote's claim secret (or signed in as the paying wallet) the rental and its code; else only the status. */
 export type ConfirmResponse = ClaimedRental | { status: string; txHash: `0x${string}` };
 
@@ -43,7 +58,12 @@ export class CheckoutApiError extends Error {
 async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+    res = await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal,
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new CheckoutApiError(0, "The service could not be reached. Check your connection and retry.");
@@ -52,12 +72,18 @@ async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promi
   if (!res.ok) {
     const words = data && typeof data.error === "string" ? data.error : `The service answered ${res.status}.`;
     const retryAfter = res.headers.get("retry-after");
-    throw new CheckoutApiError(res.status, res.status === 429 && retryAfter ? `${words} Retry in ${retryAfter} s.` : words);
+    throw new CheckoutApiError(
+      res.status,
+      res.status === 429 && retryAfter ? `${words} Retry in ${retryAfter} s.` : words,
+    );
   }
   return data as T;
 }
 
-export function requestQuote(input: { agentId: string; durationType: Duration; channel: CheckoutChannel; renter: string }, signal?: AbortSignal) {
+export function requestQuote(
+  input: { agentId: string; durationType: Duration; channel: CheckoutChannel; renter: string },
+  signal?: AbortSignal,
+) {
   return post<QuoteResponse>("/api/checkout/quote", input, signal);
 }
 

@@ -1,19 +1,14 @@
-import { privateKeyToAccount } from "viem/accounts";
-import { recoverTypedDataAddress } from "viem";
 import { describe, expect, it } from "vitest";
-import { activationSteps, chatCurl } from "@/lib/checkout/activation";
-import { quoteArgs, quoteUsable } from "@/lib/checkout/checkout-api";
-import { permitTypes, splitSignature } from "@/lib/checkout/permit";
-import { checkoutTotals, parseMicro, shortfall, shortfallMessage } from "@/lib/checkout/price";
-import { announcement, failedStep, initialSteps, isDone, isRunning, stepLabel, stepsFor, stepsReducer, waitingForWallet, type StepAction } from "@/lib/checkout/steps";
-import { describeWalletError } from "@/lib/checkout/wallet-errors";
-import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
+import { forgetPayment, pendingPayment, rememberPayment } from "@/lib/checkout/pending-payment";
 
-describe("pending payment memory", async () => {
-  const { rememberPayment, pendingPayment, forgetPayment } = await import("@/lib/checkout/pending-payment");
+describe("pending payment memory", () => {
   const memory = () => {
     const map = new Map<string, string>();
-    return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+    return {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    };
   };
   const hash = `0x${"12".repeat(32)}` as const;
 

@@ -6,7 +6,13 @@ import type { CheckoutChannel } from "@/lib/checkout/activation";
 
 // claimSecret: the quote's proof that this browser asked for the rental, kept in this browser only,
 // so a later visit can still be handed the code.
-export type PendingPayment = { agentId: string; txHash: `0x${string}`; claimSecret?: string; channel: CheckoutChannel; at: number };
+export type PendingPayment = {
+  agentId: string;
+  txHash: `0x${string}`;
+  claimSecret?: string;
+  channel: CheckoutChannel;
+  at: number;
+};
 
 const KEY = "ars.checkout.pending";
 const MAX_AGE_MS = 7 * 86_400_000;
@@ -29,10 +35,20 @@ export function rememberPayment(payment: PendingPayment, store: StorageLike | nu
   }
 }
 
-export function pendingPayment(agentId: string, now = Date.now(), store: StorageLike | null = storage()): PendingPayment | null {
+export function pendingPayment(
+  agentId: string,
+  now = Date.now(),
+  store: StorageLike | null = storage(),
+): PendingPayment | null {
   try {
     const value = JSON.parse(store?.getItem(KEY) ?? "null") as Partial<PendingPayment> | null;
-    if (!value || value.agentId !== agentId || typeof value.txHash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(value.txHash)) return null;
+    if (
+      !value ||
+      value.agentId !== agentId ||
+      typeof value.txHash !== "string" ||
+      !/^0x[0-9a-fA-F]{64}$/.test(value.txHash)
+    )
+      return null;
     if (typeof value.at !== "number" || now - value.at > MAX_AGE_MS) return null;
     return value as PendingPayment;
   } catch {

@@ -1,13 +1,8 @@
-import { privateKeyToAccount } from "viem/accounts";
 import { recoverTypedDataAddress } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { activationSteps, chatCurl } from "@/lib/checkout/activation";
 import { quoteArgs, quoteUsable } from "@/lib/checkout/checkout-api";
 import { permitTypes, splitSignature } from "@/lib/checkout/permit";
-import { checkoutTotals, parseMicro, shortfall, shortfallMessage } from "@/lib/checkout/price";
-import { announcement, failedStep, initialSteps, isDone, isRunning, stepLabel, stepsFor, stepsReducer, waitingForWallet, type StepAction } from "@/lib/checkout/steps";
-import { describeWalletError } from "@/lib/checkout/wallet-errors";
-import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 
 describe("quotes and permits", () => {
   const quote = {
@@ -21,7 +16,12 @@ describe("quotes and permits", () => {
   } as const;
 
   it("turns the API's decimal strings into the ABI's bigints", () => {
-    expect(quoteArgs(quote)).toMatchObject({ price: 1_000_000n, fee: 1_000_000n, duration: 3600n, deadline: 1_795_263_462n });
+    expect(quoteArgs(quote)).toMatchObject({
+      price: 1_000_000n,
+      fee: 1_000_000n,
+      duration: 3600n,
+      deadline: 1_795_263_462n,
+    });
   });
 
   it("refuses a quote within a minute of its deadline", () => {
@@ -32,13 +32,24 @@ describe("quotes and permits", () => {
   it("splits a permit signature into v, r, s that recover the owner", async () => {
     const account = privateKeyToAccount("0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba");
     const typed = {
-      domain: { name: "USD Coin (test)", version: "1", chainId: 31337, verifyingContract: "0x5FbDB2315678afecb367f032d93F642f64180aa3" as const },
+      domain: {
+        name: "USD Coin (test)",
+        version: "1",
+        chainId: 31337,
+        verifyingContract: "0x5FbDB2315678afecb367f032d93F642f64180aa3" as const,
+      },
       types: permitTypes,
       primaryType: "Permit" as const,
-      message: { owner: account.address, spender: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512" as const, value: 3_000_000n, nonce: 0n, deadline: 1_795_263_462n },
+      message: {
+        owner: account.address,
+        spender: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512" as const,
+        value: 3_000_000n,
+        nonce: 0n,
+        deadline: 1_795_263_462n,
+      },
     };
     const signature = await account.signTypedData(typed);
-    const { v, r, s } = splitSignature(signature);
+    const { v, r } = splitSignature(signature);
     expect([27, 28]).toContain(v);
     expect(signature.startsWith(r)).toBe(true);
     expect(await recoverTypedDataAddress({ ...typed, signature })).toBe(account.address);

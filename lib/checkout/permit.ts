@@ -1,10 +1,10 @@
 import "client-only";
 // EIP-2612 permits from the browser: whether the token supports them, and the typed data to sign.
 // The browser twin of lib/chain/usdc-permit-domain.ts (server-only), with wagmi's readContract.
-import { parseSignature, type Address, type Hex } from "viem";
-import { permitTypes, tokenPermitAbi } from "@/lib/chain/permit-typed-data";
-import { readContract } from "wagmi/actions";
+import { type Address, type Hex, parseSignature } from "viem";
 import type { Config } from "wagmi";
+import { readContract } from "wagmi/actions";
+import { permitTypes, tokenPermitAbi } from "@/lib/chain/permit-typed-data";
 
 export { permitTypes, tokenPermitAbi };
 
@@ -12,7 +12,12 @@ export type PermitDomain = { name: string; version: string; chainId: number; ver
 
 // The token's permit domain, or null when it has no permit (no nonces(owner), or neither
 // eip712Domain() nor name()+version()): then checkout pays with approve + createRental.
-export async function readPermitDomain(config: Config, token: Address, chainId: number, owner: Address): Promise<PermitDomain | null> {
+export async function readPermitDomain(
+  config: Config,
+  token: Address,
+  chainId: number,
+  owner: Address,
+): Promise<PermitDomain | null> {
   const read = <T>(functionName: "eip712Domain" | "name" | "version" | "nonces") =>
     readContract(config, {
       address: token,

@@ -1,12 +1,5 @@
-import { privateKeyToAccount } from "viem/accounts";
-import { recoverTypedDataAddress } from "viem";
 import { describe, expect, it } from "vitest";
-import { activationSteps, chatCurl } from "@/lib/checkout/activation";
-import { quoteArgs, quoteUsable } from "@/lib/checkout/checkout-api";
-import { permitTypes, splitSignature } from "@/lib/checkout/permit";
 import { checkoutTotals, parseMicro, shortfall, shortfallMessage } from "@/lib/checkout/price";
-import { announcement, failedStep, initialSteps, isDone, isRunning, stepLabel, stepsFor, stepsReducer, waitingForWallet, type StepAction } from "@/lib/checkout/steps";
-import { describeWalletError } from "@/lib/checkout/wallet-errors";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 
 describe("checkout price math", () => {

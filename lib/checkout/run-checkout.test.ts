@@ -1,20 +1,27 @@
 // The browser checkout's steps (runCheckout) with wagmi against anvil, the real escrow and the
 // real checkout routes: a key-backed EIP-1193 wallet stands in for the browser wallet.
 import { erc20Abi, type Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConfig, http } from "wagmi";
 import { connect } from "wagmi/actions";
 import { injected } from "wagmi/connectors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as confirmPost } from "@/app/api/checkout/confirm/route";
 import { POST as quotePost } from "@/app/api/checkout/quote/route";
-import { CheckoutApiError, type ConfirmResponse, type QuoteResponse } from "@/lib/checkout/checkout-api";
-import { keyWalletProvider } from "@/test/key-wallet-provider";
 import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
-import { runCheckout, type CheckoutDeps, type FlowData } from "@/lib/checkout/run-checkout";
-import { initialSteps, stepsReducer, type StepAction, type StepsState } from "@/lib/checkout/steps";
+import { CheckoutApiError, type ConfirmResponse, type QuoteResponse } from "@/lib/checkout/checkout-api";
+import { type CheckoutDeps, type FlowData, runCheckout } from "@/lib/checkout/run-checkout";
+import { initialSteps, type StepAction, type StepsState, stepsReducer } from "@/lib/checkout/steps";
 import { db } from "@/lib/db";
-import { type Payments, USDC, checkoutRequest, makePayableAgent, newRenter, startPayments } from "@/test/chain/payments-harness";
+import {
+  checkoutRequest,
+  makePayableAgent,
+  newRenter,
+  type Payments,
+  startPayments,
+  USDC,
+} from "@/test/chain/payments-harness";
 import { uniqueIp } from "@/test/fixtures";
+import { keyWalletProvider } from "@/test/key-wallet-provider";
 
 let p: Payments;
 beforeAll(async () => {
@@ -45,7 +52,9 @@ async function setup(options: { usdc?: bigint; rejectNext?: () => boolean; recei
   const wallet = keyWalletProvider(renter.key, p.publicClient.chain, p.rpcUrl, { rejectNext: options.rejectNext });
   const config = createConfig({
     chains: [p.publicClient.chain],
-    connectors: [injected({ target: () => ({ id: "key", name: "Key wallet", provider: () => wallet.provider as never }) })],
+    connectors: [
+      injected({ target: () => ({ id: "key", name: "Key wallet", provider: () => wallet.provider as never }) }),
+    ],
     transports: { [p.publicClient.chain.id]: http(p.rpcUrl) },
     multiInjectedProviderDiscovery: false,
   });
@@ -55,7 +64,8 @@ async function setup(options: { usdc?: bigint; rejectNext?: () => boolean; recei
     config,
     chain,
     requestQuote: async (input) => api<QuoteResponse>(await quotePost(checkoutRequest("quote", input, ip))),
-    confirmPayment: async (txHash, claimSecret) => api<ConfirmResponse>(await confirmPost(checkoutRequest("confirm", { txHash, claimSecret }, ip))),
+    confirmPayment: async (txHash, claimSecret) =>
+      api<ConfirmResponse>(await confirmPost(checkoutRequest("confirm", { txHash, claimSecret }, ip))),
     sleep: () => new Promise((r) => setTimeout(r, 200)),
     receiptTimeoutMs: options.receiptTimeoutMs,
   };
@@ -71,14 +81,27 @@ async function setup(options: { usdc?: bigint; rejectNext?: () => boolean; recei
   return { renter, agent, chain, wallet, deps, hooks, log, state: () => state };
 }
 
-const balanceOf = (address: Hex) => p.publicClient.readContract({ address: p.e.token, abi: erc20Abi, functionName: "balanceOf", args: [address] });
+const balanceOf = (address: Hex) =>
+  p.publicClient.readContract({ address: p.e.token, abi: erc20Abi, functionName: "balanceOf", args: [address] });
 
 describe("browser checkout steps (wagmi + anvil)", () => {
   it("pays with one permit signature and one transaction, and activates the rental", async () => {
     const t = await setup();
     const before = await balanceOf(t.renter.address);
     const data: FlowData = {};
-    const outcome = await runCheckout(t.deps, data, { agentId: t.agent.id, duration: "hour", channel: "API", renter: t.renter.address, total: 3n * USDC, from: "quote" }, t.hooks);
+    const outcome = await runCheckout(
+      t.deps,
+      data,
+      {
+        agentId: t.agent.id,
+        duration: "hour",
+        channel: "API",
+        renter: t.renter.address,
+        total: 3n * USDC,
+        from: "quote",
+      },
+      t.hooks,
+    );
     expect(outcome.kind).toBe("done");
     if (outcome.kind !== "done") return;
     expect(t.state().plan).toBe("permit");
@@ -94,7 +117,19 @@ describe("browser checkout steps (wagmi + anvil)", () => {
   it("pays with approve then createRental when the token has no permit", async () => {
     const t = await setup();
     const data: FlowData = { permitDomain: null }; // as for a token without EIP-2612
-    const outcome = await runCheckout(t.deps, data, { agentId: t.agent.id, duration: "day", channel: "Telegram", renter: t.renter.address, total: 11n * USDC, from: "quote" }, t.hooks);
+    const outcome = await runCheckout(
+      t.deps,
+      data,
+      {
+        agentId: t.agent.id,
+        duration: "day",
+        channel: "Telegram",
+        renter: t.renter.address,
+        total: 11n * USDC,
+        from: "quote",
+      },
+      t.hooks,
+    );
     expect(outcome.kind).toBe("done");
     expect(t.state().plan).toBe("approve");
     expect(t.wallet.prompts).toEqual(["eth_sendTransaction", "eth_sendTransaction"]);
@@ -102,23 +137,46 @@ describe("browser checkout steps (wagmi + anvil)", () => {
 
   it("says a balance too low before any wallet prompt", async () => {
     const t = await setup({ usdc: 2n * USDC });
-    const outcome = await runCheckout(t.deps, {}, { agentId: t.agent.id, duration: "hour", channel: "API", renter: t.renter.address, total: 3n * USDC, from: "quote" }, t.hooks);
+    const outcome = await runCheckout(
+      t.deps,
+      {},
+      {
+        agentId: t.agent.id,
+        duration: "hour",
+        channel: "API",
+        renter: t.renter.address,
+        total: 3n * USDC,
+        from: "quote",
+      },
+      t.hooks,
+    );
     expect(outcome).toEqual({
       kind: "refused",
-      notice: "Your wallet holds 2.00 USDC but this rental costs 3.00 USDC: add at least 1.00 USDC to this wallet, or connect another one.",
+      notice:
+        "Your wallet holds 2.00 USDC but this rental costs 3.00 USDC: add at least 1.00 USDC to this wallet, or connect another one.",
     });
     expect(t.wallet.prompts).toEqual([]);
     expect(t.log).toEqual([]);
   });
 
   it("fails a rejected signature in words, and Retry resumes from that step", async () => {
-    let reject = true;
-    const t = await setup({ rejectNext: () => (reject ? ((reject = false), true) : false) });
+    let rejections = 1;
+    const t = await setup({ rejectNext: () => rejections-- > 0 });
     const data: FlowData = {};
-    const input = { agentId: t.agent.id, duration: "hour" as const, channel: "API" as const, renter: t.renter.address, total: 3n * USDC };
+    const input = {
+      agentId: t.agent.id,
+      duration: "hour" as const,
+      channel: "API" as const,
+      renter: t.renter.address,
+      total: 3n * USDC,
+    };
     const first = await runCheckout(t.deps, data, { ...input, from: "quote" }, t.hooks);
     expect(first).toEqual({ kind: "failed", step: "permit" });
-    expect(t.state().steps.permit).toMatchObject({ status: "failed", rejected: true, error: "You declined the request in your wallet. Nothing was sent." });
+    expect(t.state().steps.permit).toMatchObject({
+      status: "failed",
+      rejected: true,
+      error: "You declined the request in your wallet. Nothing was sent.",
+    });
     const quoteId = data.quote!.rentalId;
     const second = await runCheckout(t.deps, data, { ...input, from: "permit" }, t.hooks);
     expect(second.kind).toBe("done");
@@ -127,7 +185,19 @@ describe("browser checkout steps (wagmi + anvil)", () => {
 
   it("says when the total changed since the page was rendered", async () => {
     const t = await setup();
-    const outcome = await runCheckout(t.deps, {}, { agentId: t.agent.id, duration: "hour", channel: "API", renter: t.renter.address, total: 2n * USDC, from: "quote" }, t.hooks);
+    const outcome = await runCheckout(
+      t.deps,
+      {},
+      {
+        agentId: t.agent.id,
+        duration: "hour",
+        channel: "API",
+        renter: t.renter.address,
+        total: 2n * USDC,
+        from: "quote",
+      },
+      t.hooks,
+    );
     expect(outcome).toEqual({ kind: "failed", step: "quote" });
     expect(t.state().steps.quote.error).toMatch(/price is now 3\.00 USDC/);
     expect(t.wallet.prompts).toEqual([]);
@@ -136,7 +206,13 @@ describe("browser checkout steps (wagmi + anvil)", () => {
   it("after a receipt timeout, Retry waits for the same payment instead of sending it again", async () => {
     const t = await setup({ receiptTimeoutMs: 1_500 });
     const data: FlowData = {};
-    const input = { agentId: t.agent.id, duration: "hour" as const, channel: "API" as const, renter: t.renter.address, total: 3n * USDC };
+    const input = {
+      agentId: t.agent.id,
+      duration: "hour" as const,
+      channel: "API" as const,
+      renter: t.renter.address,
+      total: 3n * USDC,
+    };
     await p.testClient.setAutomine(false);
     try {
       const first = await runCheckout(t.deps, data, { ...input, from: "quote" }, t.hooks);

@@ -2,33 +2,39 @@ import "client-only";
 // The checkout's steps, run against a wagmi config: balance check, plan (permit or approve),
 // quote, permit or approve, pay, confirm. The component only keeps the state; this runs the
 // wallet and the API and reports each step through dispatch. Flow: docs/checkout.md.
-import { erc20Abi, type Address, type Hex } from "viem";
+import { type Address, erc20Abi, type Hex } from "viem";
 import type { Config } from "wagmi";
 import { readContract, signTypedData, waitForTransactionReceipt, writeContract } from "wagmi/actions";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
+import { shortHex } from "@/lib/chain/short-hex";
 import type { CheckoutChannel } from "@/lib/checkout/activation";
 import {
   CheckoutApiError,
-  confirmPayment as postConfirm,
-  quoteArgs,
-  quoteUsable,
-  requestQuote as postQuote,
   type ClaimedRental,
   type ConfirmResponse,
-  isClaimed,
-  UNCLAIMED_PAYMENT,
   type Duration,
+  isClaimed,
+  confirmPayment as postConfirm,
+  requestQuote as postQuote,
   type QuoteResponse,
+  quoteArgs,
+  quoteUsable,
+  UNCLAIMED_PAYMENT,
 } from "@/lib/checkout/checkout-api";
-import { permitTypes, readPermitDomain, readPermitNonce, splitSignature, type PermitDomain } from "@/lib/checkout/permit";
+import {
+  type PermitDomain,
+  permitTypes,
+  readPermitDomain,
+  readPermitNonce,
+  splitSignature,
+} from "@/lib/checkout/permit";
 import { shortfallMessage } from "@/lib/checkout/price";
-import { formatDateTime } from "@/lib/format/date-time";
-import { formatUsdc } from "@/lib/format/usdc";
-import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
-import { stepsFor, type PaymentPlan, type StepAction, type StepId } from "@/lib/checkout/steps";
+import { type PaymentPlan, type StepAction, type StepId, stepsFor } from "@/lib/checkout/steps";
 import { describeWalletError } from "@/lib/checkout/wallet-errors";
-import { shortHex } from "@/lib/chain/short-hex";
+import { formatDateTime } from "@/lib/format/date-time";
 import { plural } from "@/lib/format/plural";
+import { formatUsdc } from "@/lib/format/usdc";
 
 export type CheckoutDeps = {
   config: Config;
@@ -51,7 +57,14 @@ export type FlowData = {
   lastError?: "timeout" | "other";
 };
 
-export type RunInput = { agentId: string; duration: Duration; channel: CheckoutChannel; renter: Address; total: bigint; from: StepId };
+export type RunInput = {
+  agentId: string;
+  duration: Duration;
+  channel: CheckoutChannel;
+  renter: Address;
+  total: bigint;
+  from: StepId;
+};
 
 export type RunHooks = {
   dispatch: (action: StepAction) => void;
@@ -84,7 +97,9 @@ export async function confirmWithRetry(
     try {
       return await confirm(txHash, claimSecret);
     } catch (error) {
-      const retriable = error instanceof CheckoutApiError && (error.status === 409 || error.status === 429 || (error.status === 400 && /mined/i.test(error.message)));
+      const retriable =
+        error instanceof CheckoutApiError &&
+        (error.status === 409 || error.status === 429 || (error.status === 400 && /mined/i.test(error.message)));
       if (!retriable || attempt >= 20) throw error;
       onWait(`${error.message} (checking again)`);
       await sleep(3_000);
@@ -96,12 +111,19 @@ export async function confirmWithRetry(
 // The plan for this wallet: permit when the token supports EIP-2612, otherwise approve.
 export async function paymentPlan(deps: CheckoutDeps, data: FlowData, renter: Address): Promise<PaymentPlan> {
   if (data.permitDomain === undefined) {
-    data.permitDomain = await readPermitDomain(deps.config, deps.chain.usdc, deps.chain.chainId, renter).catch(() => null);
+    data.permitDomain = await readPermitDomain(deps.config, deps.chain.usdc, deps.chain.chainId, renter).catch(
+      () => null,
+    );
   }
   return data.permitDomain ? "permit" : "approve";
 }
 
-export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: RunInput, hooks: RunHooks): Promise<RunOutcome> {
+export async function runCheckout(
+  deps: CheckoutDeps,
+  data: FlowData,
+  input: RunInput,
+  hooks: RunHooks,
+): Promise<RunOutcome> {
   const { config, chain } = deps;
   const requestQuote = deps.requestQuote ?? postQuote;
   const sleep = deps.sleep ?? defaultSleep;
@@ -113,7 +135,13 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
   // Balance first: a payment that cannot succeed must not reach the wallet.
   if (input.from !== "confirm" && !(input.from === "pay" && data.payHash && data.lastError === "timeout")) {
     try {
-      const held = await readContract(config, { address: chain.usdc, abi: erc20Abi, functionName: "balanceOf", args: [renter], chainId: chain.chainId });
+      const held = await readContract(config, {
+        address: chain.usdc,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [renter],
+        chainId: chain.chainId,
+      });
       const words = shortfallMessage(held, input.total);
       if (words) return { kind: "refused", notice: words };
     } catch (error) {
@@ -128,7 +156,8 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
   let at = Math.max(order.indexOf(input.from), 0);
   const payAt = order.indexOf("pay");
   // A reverted payment, or an unsent one whose quote is (nearly) expired, needs a fresh quote.
-  if (data.payReverted || (at > 0 && at <= payAt && !data.payHash && (!data.quote || !quoteUsable(data.quote.quote)))) at = 0;
+  if (data.payReverted || (at > 0 && at <= payAt && !data.payHash && (!data.quote || !quoteUsable(data.quote.quote))))
+    at = 0;
   dispatch({ type: "resetFrom", step: order[at] });
 
   let step: StepId = order[at];
@@ -141,12 +170,24 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
       data.payReverted = false;
       data.lastError = undefined;
       dispatch({ type: "pending", step, detail: "Asking the service for a signed price" });
-      data.quote = await requestQuote({ agentId: input.agentId, durationType: input.duration, channel: input.channel, renter });
+      data.quote = await requestQuote({
+        agentId: input.agentId,
+        durationType: input.duration,
+        channel: input.channel,
+        renter,
+      });
       if (!live()) return { kind: "stopped" };
       if (BigInt(data.quote.totalMicro) !== input.total) {
-        throw new CheckoutApiError(409, `The price is now ${formatUsdc(BigInt(data.quote.totalMicro))}. Reload the page to see the new price.`);
+        throw new CheckoutApiError(
+          409,
+          `The price is now ${formatUsdc(BigInt(data.quote.totalMicro))}. Reload the page to see the new price.`,
+        );
       }
-      dispatch({ type: "confirmed", step, detail: `Valid until ${formatDateTime(new Date(Number(data.quote.quote.deadline) * 1000))}` });
+      dispatch({
+        type: "confirmed",
+        step,
+        detail: `Valid until ${formatDateTime(new Date(Number(data.quote.quote.deadline) * 1000))}`,
+      });
     }
     const quote = data.quote!;
     const total = BigInt(quote.totalMicro);
@@ -172,20 +213,38 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
     // 2b. Approve: allow the escrow to take the total (skipped when already allowed).
     if (plan === "approve" && at <= order.indexOf("approve")) {
       step = "approve";
-      const allowance = await readContract(config, { address: chain.usdc, abi: erc20Abi, functionName: "allowance", args: [renter, chain.escrow], chainId: chain.chainId });
+      const allowance = await readContract(config, {
+        address: chain.usdc,
+        abi: erc20Abi,
+        functionName: "allowance",
+        args: [renter, chain.escrow],
+        chainId: chain.chainId,
+      });
       if (allowance >= total) {
         dispatch({ type: "confirmed", step, detail: "Already approved" });
       } else {
         if (!(data.approveHash && data.lastError === "timeout")) {
           dispatch({ type: "wallet", step, detail: `Approve ${formatUsdc(total)} in your wallet` });
-          data.approveHash = await writeContract(config, { account: renter, address: chain.usdc, abi: erc20Abi, functionName: "approve", args: [chain.escrow, total], chainId: chain.chainId });
+          data.approveHash = await writeContract(config, {
+            account: renter,
+            address: chain.usdc,
+            abi: erc20Abi,
+            functionName: "approve",
+            args: [chain.escrow, total],
+            chainId: chain.chainId,
+          });
           if (!live()) return { kind: "stopped" };
         }
         dispatch({ type: "pending", step, detail: `Transaction ${shortHex(data.approveHash!)}` });
-        const receipt = await waitForTransactionReceipt(config, { hash: data.approveHash!, chainId: chain.chainId, timeout });
+        const receipt = await waitForTransactionReceipt(config, {
+          hash: data.approveHash!,
+          chainId: chain.chainId,
+          timeout,
+        });
         if (!live()) return { kind: "stopped" };
         data.approveHash = undefined;
-        if (receipt.status !== "success") throw new Error("The approval transaction reverted on chain. Nothing was paid; retry.");
+        if (receipt.status !== "success")
+          throw new Error("The approval transaction reverted on chain. Nothing was paid; retry.");
         dispatch({ type: "confirmed", step, detail: "USDC approved" });
       }
     }
@@ -207,18 +266,36 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
             chainId: chain.chainId,
           });
         } else {
-          data.payHash = await writeContract(config, { account: renter, address: chain.escrow, abi: escrowAbi, functionName: "createRental", args: [args, quote.signature], chainId: chain.chainId });
+          data.payHash = await writeContract(config, {
+            account: renter,
+            address: chain.escrow,
+            abi: escrowAbi,
+            functionName: "createRental",
+            args: [args, quote.signature],
+            chainId: chain.chainId,
+          });
         }
         hooks.paymentSent?.(data.payHash, quote.claimSecret);
       }
       data.lastError = undefined;
       const n = chain.confirmations;
-      dispatch({ type: "pending", step, detail: `Transaction ${shortHex(data.payHash!)}: waiting for ${plural(n, "confirmation")}` });
-      const receipt = await waitForTransactionReceipt(config, { hash: data.payHash!, chainId: chain.chainId, confirmations: n, timeout });
+      dispatch({
+        type: "pending",
+        step,
+        detail: `Transaction ${shortHex(data.payHash!)}: waiting for ${plural(n, "confirmation")}`,
+      });
+      const receipt = await waitForTransactionReceipt(config, {
+        hash: data.payHash!,
+        chainId: chain.chainId,
+        confirmations: n,
+        timeout,
+      });
       if (!live()) return { kind: "stopped" };
       if (receipt.status !== "success") {
         data.payReverted = true;
-        throw new Error("The payment transaction reverted on chain: no USDC left your wallet (only gas). Retry gets a fresh quote.");
+        throw new Error(
+          "The payment transaction reverted on chain: no USDC left your wallet (only gas). Retry gets a fresh quote.",
+        );
       }
       dispatch({ type: "confirmed", step, detail: `Paid in block ${receipt.blockNumber}` });
     }
@@ -226,7 +303,14 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
     // 4. Confirm: the service reads the receipt and activates the rental.
     step = "confirm";
     dispatch({ type: "pending", step, detail: "Activating your rental" });
-    const confirmed = await confirmWithRetry(data.payHash!, quote.claimSecret, (words) => dispatch({ type: "pending", step: "confirm", detail: words }), live, deps.confirmPayment ?? postConfirm, sleep);
+    const confirmed = await confirmWithRetry(
+      data.payHash!,
+      quote.claimSecret,
+      (words) => dispatch({ type: "pending", step: "confirm", detail: words }),
+      live,
+      deps.confirmPayment ?? postConfirm,
+      sleep,
+    );
     if (!confirmed || !live()) return { kind: "stopped" };
     if (!isClaimed(confirmed)) throw new CheckoutApiError(403, UNCLAIMED_PAYMENT);
     dispatch({ type: "confirmed", step, detail: `Rental ${confirmed.code} is ${confirmed.status}` });
@@ -235,7 +319,8 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
     if (!live()) return { kind: "stopped" };
     const timedOut = error instanceof Error && error.name === "WaitForTransactionReceiptTimeoutError";
     data.lastError = timedOut ? "timeout" : "other";
-    const described = error instanceof CheckoutApiError ? { message: error.message, rejected: false } : describeWalletError(error);
+    const described =
+      error instanceof CheckoutApiError ? { message: error.message, rejected: false } : describeWalletError(error);
     let message = described.message;
     if (step === "confirm" && data.payHash) {
       message += ` Your payment is on chain (transaction ${data.payHash}); the rental is activated automatically within a few minutes even if this step fails. Retry to get your code.`;

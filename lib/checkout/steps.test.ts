@@ -1,16 +1,20 @@
-import { privateKeyToAccount } from "viem/accounts";
-import { recoverTypedDataAddress } from "viem";
 import { describe, expect, it } from "vitest";
-import { activationSteps, chatCurl } from "@/lib/checkout/activation";
-import { quoteArgs, quoteUsable } from "@/lib/checkout/checkout-api";
-import { permitTypes, splitSignature } from "@/lib/checkout/permit";
-import { checkoutTotals, parseMicro, shortfall, shortfallMessage } from "@/lib/checkout/price";
-import { announcement, failedStep, initialSteps, isDone, isRunning, stepLabel, stepsFor, stepsReducer, waitingForWallet, type StepAction } from "@/lib/checkout/steps";
-import { describeWalletError } from "@/lib/checkout/wallet-errors";
-import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
+import {
+  announcement,
+  failedStep,
+  initialSteps,
+  isDone,
+  isRunning,
+  type StepAction,
+  stepLabel,
+  stepsFor,
+  stepsReducer,
+  waitingForWallet,
+} from "@/lib/checkout/steps";
 
 describe("checkout stepper", () => {
-  const run = (actions: StepAction[], plan: "permit" | "approve" = "permit") => actions.reduce(stepsReducer, initialSteps(plan));
+  const run = (actions: StepAction[], plan: "permit" | "approve" = "permit") =>
+    actions.reduce(stepsReducer, initialSteps(plan));
 
   it("has the permit and the approve plans", () => {
     expect(stepsFor("permit")).toEqual(["quote", "permit", "pay", "confirm"]);
@@ -24,7 +28,10 @@ describe("checkout stepper", () => {
     let s = run([{ type: "pending", step: "quote" }]);
     expect(isRunning(s)).toBe(true);
     expect(waitingForWallet(s)).toBe(false);
-    s = run([{ type: "confirmed", step: "quote" }, { type: "wallet", step: "permit", detail: "Sign" }]);
+    s = run([
+      { type: "confirmed", step: "quote" },
+      { type: "wallet", step: "permit", detail: "Sign" },
+    ]);
     expect(waitingForWallet(s)).toBe(true);
     expect(announcement(s)).toBe("Permit signature: Waiting for your wallet (Sign)");
     s = stepsReducer(s, { type: "confirmed", step: "permit" });
@@ -37,12 +44,19 @@ describe("checkout stepper", () => {
       { type: "confirmed", step: "quote" },
       { type: "confirmed", step: "permit" },
       { type: "wallet", step: "pay" },
-      { type: "failed", step: "pay", error: "You declined the request in your wallet. Nothing was sent.", rejected: true },
+      {
+        type: "failed",
+        step: "pay",
+        error: "You declined the request in your wallet. Nothing was sent.",
+        rejected: true,
+      },
     ]);
     expect(failedStep(s)).toBe("pay");
     expect(s.steps.pay).toMatchObject({ status: "failed", rejected: true });
     expect(isRunning(s)).toBe(false);
-    expect(announcement(s)).toBe("Pay (createRentalWithPermit) failed: You declined the request in your wallet. Nothing was sent.");
+    expect(announcement(s)).toBe(
+      "Pay (createRentalWithPermit) failed: You declined the request in your wallet. Nothing was sent.",
+    );
     s = stepsReducer(s, { type: "resetFrom", step: "pay" });
     expect(failedStep(s)).toBeNull();
     expect(s.steps.quote.status).toBe("confirmed");
@@ -51,7 +65,12 @@ describe("checkout stepper", () => {
   });
 
   it("switches plan and resets", () => {
-    let s = run([{ type: "plan", plan: "approve" }, { type: "confirmed", step: "approve" }, { type: "confirmed", step: "pay" }, { type: "confirmed", step: "confirm" }]);
+    let s = run([
+      { type: "plan", plan: "approve" },
+      { type: "confirmed", step: "approve" },
+      { type: "confirmed", step: "pay" },
+      { type: "confirmed", step: "confirm" },
+    ]);
     expect(s.plan).toBe("approve");
     expect(isDone(s)).toBe(true);
     s = stepsReducer(s, { type: "reset" });

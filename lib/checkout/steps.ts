@@ -77,7 +77,15 @@ export function stepsReducer(state: StepsState, action: StepAction): StepsState 
     case "failed":
       return {
         ...state,
-        steps: { ...state.steps, [action.step]: { ...state.steps[action.step], status: "failed", error: action.error, rejected: action.rejected } },
+        steps: {
+          ...state.steps,
+          [action.step]: {
+            ...state.steps[action.step],
+            status: "failed",
+            error: action.error,
+            rejected: action.rejected,
+          },
+        },
       };
   }
 }

@@ -25,7 +25,10 @@ afterEach(() => {
 
 describe("publicChainSettings: WalletConnect project id", () => {
   it("is passed on when WALLETCONNECT_PROJECT_ID is set", async () => {
-    expect(await settingsWith({ WALLETCONNECT_PROJECT_ID: PROJECT_ID })).toMatchObject({ chainId: 31337, walletConnectProjectId: PROJECT_ID });
+    expect(await settingsWith({ WALLETCONNECT_PROJECT_ID: PROJECT_ID })).toMatchObject({
+      chainId: 31337,
+      walletConnectProjectId: PROJECT_ID,
+    });
   });
 
   it("is null when unset, or set empty", async () => {
@@ -34,7 +37,9 @@ describe("publicChainSettings: WalletConnect project id", () => {
   });
 
   it("refuses a value that is not a project id", async () => {
-    await expect(settingsWith({ WALLETCONNECT_PROJECT_ID: "my-project" })).rejects.toThrow(/WALLETCONNECT_PROJECT_ID: must be a WalletConnect \(Reown\) project id/);
+    await expect(settingsWith({ WALLETCONNECT_PROJECT_ID: "my-project" })).rejects.toThrow(
+      /WALLETCONNECT_PROJECT_ID: must be a WalletConnect \(Reown\) project id/,
+    );
   });
 });
 

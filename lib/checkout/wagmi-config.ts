@@ -2,7 +2,7 @@ import "client-only";
 // The wagmi config of the checkout page (browser only; imported by the rent page's client
 // component, never by other pages, so the marketplace ships no wallet code).
 import { defineChain } from "viem";
-import { createConfig, http, type CreateConnectorFn } from "wagmi";
+import { type CreateConnectorFn, createConfig, http } from "wagmi";
 import { coinbaseWallet, injected, walletConnect } from "wagmi/connectors";
 import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 
@@ -35,7 +35,12 @@ export function createCheckoutConfig(settings: PublicChainSettings, appName = "A
             walletConnect({
               projectId: settings.walletConnectProjectId,
               showQrModal: true,
-              metadata: { name: appName, description: "Rent AI agents, paid in USDC", url: typeof location === "undefined" ? "" : location.origin, icons: [] },
+              metadata: {
+                name: appName,
+                description: "Rent AI agents, paid in USDC",
+                url: typeof location === "undefined" ? "" : location.origin,
+                icons: [],
+              },
             }),
           ),
         ]

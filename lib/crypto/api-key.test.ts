@@ -32,7 +32,16 @@ describe("isWellFormedApiKey", () => {
   });
 
   it("rejects other shapes", () => {
-    for (const bad of ["", "rck_", key.slice(0, -1), `${key}x`, key.replace("rck_", "rk_x"), key.replace("rck_", "RCK_"), ` ${key}`, `${key.slice(0, 20)}-${key.slice(21)}`]) {
+    for (const bad of [
+      "",
+      "rck_",
+      key.slice(0, -1),
+      `${key}x`,
+      key.replace("rck_", "rk_x"),
+      key.replace("rck_", "RCK_"),
+      ` ${key}`,
+      `${key.slice(0, 20)}-${key.slice(21)}`,
+    ]) {
       expect(isWellFormedApiKey(bad), JSON.stringify(bad)).toBe(false);
     }
   });

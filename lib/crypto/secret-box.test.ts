@@ -50,7 +50,9 @@ describe("encryptSecret / decryptSecret (the keyring from env)", () => {
     expect(() => decryptSecret(sealed.split(".").slice(0, 4).join("."), AAD)).toThrow(/format/);
     expect(() => decryptSecret(sealed.replace(/\.[^.]+$/, ".AAAA"), AAD)).toThrow(/format/); // short tag
     expect(() => decryptSecret(sealed.replace(/^v1/, "v2"), AAD)).toThrow(/format/);
-    expect(() => decryptSecret(sealed.replace(/^v1\.t1/, "v1.gone"), AAD)).toThrow(/key "gone" is not in SECRET_BOX_KEYS/);
+    expect(() => decryptSecret(sealed.replace(/^v1\.t1/, "v1.gone"), AAD)).toThrow(
+      /key "gone" is not in SECRET_BOX_KEYS/,
+    );
   });
 });
 
@@ -125,7 +127,7 @@ describe("without SECRET_BOX_KEYS", () => {
     expect(() => encrypt(SECRET, AAD)).toThrow(/SECRET_BOX_KEYS is not set/);
   });
 
-  it("development: falls back to the insecure key \"dev\" and says so", async () => {
+  it('development: falls back to the insecure key "dev" and says so', async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { encryptSecret: encrypt, decryptSecret: decrypt } = await freshSecretBox("development");
     const sealed = encrypt(SECRET, AAD);

@@ -52,7 +52,9 @@ export function createSecretBox(keyring: string): SecretBox {
         .join(".");
     },
     deriveKey(purpose) {
-      return Buffer.from(hkdfSync("sha256", keys.get(current)!, Buffer.alloc(0), `agent-rental-service/${purpose}`, 32));
+      return Buffer.from(
+        hkdfSync("sha256", keys.get(current)!, Buffer.alloc(0), `agent-rental-service/${purpose}`, 32),
+      );
     },
     decrypt(ciphertext, aad) {
       const match = FORMAT.exec(ciphertext);
@@ -61,12 +63,16 @@ export function createSecretBox(keyring: string): SecretBox {
       const key = keys.get(keyId);
       if (!key) throw new Error(`Cannot decrypt secret: key "${keyId}" is not in SECRET_BOX_KEYS.`);
       try {
-        const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"), { authTagLength: TAG_BYTES });
+        const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"), {
+          authTagLength: TAG_BYTES,
+        });
         decipher.setAAD(Buffer.from(aad, "utf8"));
         decipher.setAuthTag(Buffer.from(tag, "base64url"));
         return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
       } catch {
-        throw new Error("Cannot decrypt secret: authentication failed (wrong key, another row's value, or tampered data).");
+        throw new Error(
+          "Cannot decrypt secret: authentication failed (wrong key, another row's value, or tampered data).",
+        );
       }
     },
   };
@@ -78,7 +84,10 @@ let defaultBox: SecretBox | undefined;
 // still boots and fails only where a secret is actually needed, with a message saying what to do.
 function box(): SecretBox {
   if (defaultBox) return defaultBox;
-  if (env.SECRET_BOX_KEYS) return (defaultBox = createSecretBox(env.SECRET_BOX_KEYS));
+  if (env.SECRET_BOX_KEYS) {
+    defaultBox = createSecretBox(env.SECRET_BOX_KEYS);
+    return defaultBox;
+  }
   if (env.NODE_ENV === "production") {
     throw new Error(
       'SECRET_BOX_KEYS is not set. Set it to "k1:<32 random bytes, base64>" ' +
@@ -86,7 +95,8 @@ function box(): SecretBox {
     );
   }
   console.warn("[secret-box] SECRET_BOX_KEYS is not set: using the insecure development key.");
-  return (defaultBox = createSecretBox(INSECURE_DEV_KEYRING));
+  defaultBox = createSecretBox(INSECURE_DEV_KEYRING);
+  return defaultBox;
 }
 
 export function encryptSecret(plaintext: string, aad: string): string {

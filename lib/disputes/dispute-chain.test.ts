@@ -32,16 +32,34 @@ describe("disputeChain", () => {
   });
 
   it("uses the public RPC of a known chain instead of a remote, possibly keyed, CHAIN_RPC_URL", async () => {
-    const chain = await load({ CHAIN_ID: "8453", CHAIN_RPC_URL: "https://base-mainnet.g.alchemy.com/v2/SECRETKEY", ESCROW_ADDRESS: ESCROW });
-    expect(chain).toMatchObject({ chainId: 8453, chainName: "Base", rpcUrl: "https://mainnet.base.org", explorerUrl: "https://basescan.org" });
+    const chain = await load({
+      CHAIN_ID: "8453",
+      CHAIN_RPC_URL: "https://base-mainnet.g.alchemy.com/v2/SECRETKEY",
+      ESCROW_ADDRESS: ESCROW,
+    });
+    expect(chain).toMatchObject({
+      chainId: 8453,
+      chainName: "Base",
+      rpcUrl: "https://mainnet.base.org",
+      explorerUrl: "https://basescan.org",
+    });
     expect(JSON.stringify(chain)).not.toContain("SECRETKEY");
-    const unknown = await load({ CHAIN_ID: "987654321", CHAIN_RPC_URL: "https://rpc.example.com/SECRETKEY", ESCROW_ADDRESS: ESCROW });
+    const unknown = await load({
+      CHAIN_ID: "987654321",
+      CHAIN_RPC_URL: "https://rpc.example.com/SECRETKEY",
+      ESCROW_ADDRESS: ESCROW,
+    });
     expect(unknown).toMatchObject({ chainId: 987654321, chainName: "Chain 987654321", rpcUrl: null });
     expect(JSON.stringify(unknown)).not.toContain("SECRETKEY");
   });
 
   it("uses CHAIN_PUBLIC_RPC_URL when it is set", async () => {
-    const chain = await load({ CHAIN_ID: "8453", CHAIN_RPC_URL: "https://base-mainnet.g.alchemy.com/v2/SECRETKEY", CHAIN_PUBLIC_RPC_URL: "https://rpc.example.com/base", ESCROW_ADDRESS: ESCROW });
+    const chain = await load({
+      CHAIN_ID: "8453",
+      CHAIN_RPC_URL: "https://base-mainnet.g.alchemy.com/v2/SECRETKEY",
+      CHAIN_PUBLIC_RPC_URL: "https://rpc.example.com/base",
+      ESCROW_ADDRESS: ESCROW,
+    });
     expect(chain).toMatchObject({ chainId: 8453, rpcUrl: "https://rpc.example.com/base" });
     expect(JSON.stringify(chain)).not.toContain("SECRETKEY");
   });

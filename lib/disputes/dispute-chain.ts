@@ -27,7 +27,11 @@ const KNOWN: Record<number, { name: string; explorerUrl: string | null }> = {
 export function disputeChain(): DisputeChain | null {
   if (!env.CHAIN_ID || !env.CHAIN_RPC_URL || !env.ESCROW_ADDRESS) return null;
   const known = KNOWN[env.CHAIN_ID];
-  const rpcUrl = publicRpcUrl({ chainId: env.CHAIN_ID, serverRpcUrl: env.CHAIN_RPC_URL, publicRpcUrl: env.CHAIN_PUBLIC_RPC_URL });
+  const rpcUrl = publicRpcUrl({
+    chainId: env.CHAIN_ID,
+    serverRpcUrl: env.CHAIN_RPC_URL,
+    publicRpcUrl: env.CHAIN_PUBLIC_RPC_URL,
+  });
   return {
     chainId: env.CHAIN_ID,
     chainName: known?.name ?? `Chain ${env.CHAIN_ID}`,

@@ -4,9 +4,23 @@ import "client-only";
 // escrow's refusals are known in words before anything is signed. The stepper component
 // (app/dashboard/rentals/_components/dispute-stepper.tsx) drives these; tests drive them with
 // wagmi's mock connector against anvil.
-import { BaseError, ContractFunctionRevertedError, defineChain, type Address, type EIP1193Provider, type Hex } from "viem";
-import { createConfig, custom, http, injected, type Config, type CreateConnectorFn } from "wagmi";
-import { connect, getConnection, simulateContract, switchChain, waitForTransactionReceipt, writeContract } from "wagmi/actions";
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  defineChain,
+  type EIP1193Provider,
+  type Hex,
+} from "viem";
+import { type Config, type CreateConnectorFn, createConfig, custom, http, injected } from "wagmi";
+import {
+  connect,
+  getConnection,
+  simulateContract,
+  switchChain,
+  waitForTransactionReceipt,
+  writeContract,
+} from "wagmi/actions";
 import { shortHex } from "@/lib/chain/short-hex";
 import { disputeAbi, ESCROW_STATUS_WORDS } from "@/lib/disputes/dispute-abi";
 import type { DisputeChain } from "@/lib/disputes/dispute-chain";
@@ -27,7 +41,10 @@ function windowClosed(endsAt: string): string {
  * wagmi for the escrow's chain with one connector (the injected browser wallet by default).
  * Receipts are read from `chain.rpcUrl` when there is one, else through the wallet's connection.
  */
-export function createDisputeConfig(chain: DisputeChain, options: { provider?: EIP1193Provider; connector?: CreateConnectorFn } = {}): Config | null {
+export function createDisputeConfig(
+  chain: DisputeChain,
+  options: { provider?: EIP1193Provider; connector?: CreateConnectorFn } = {},
+): Config | null {
   const viemChain = defineChain({
     id: chain.chainId,
     name: chain.chainName,
@@ -116,13 +133,22 @@ export async function sendDispute(
   onStep({ kind: "pending", hash });
   const receipt = await waitForTransactionReceipt(config, { hash, chainId: chain.chainId });
   if (receipt.status !== "success") {
-    return { ok: false, hash, message: "The transaction was mined but reverted, so no dispute was opened. You can try again before the rental ends." };
+    return {
+      ok: false,
+      hash,
+      message:
+        "The transaction was mined but reverted, so no dispute was opened. You can try again before the rental ends.",
+    };
   }
   return { ok: true, hash };
 }
 
 function findCode(error: unknown): number | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 6;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === "number") return e.code;
   }
   return undefined;
@@ -136,7 +162,8 @@ export function describeDisputeError(error: unknown, chain: DisputeChain, endsAt
     if (revert instanceof ContractFunctionRevertedError) {
       const name = revert.data?.errorName;
       if (name === "RentalEnded") return windowClosed(endsAt);
-      if (name === "SenderNotRenter") return "Only the wallet that paid for this rental can open a dispute. Switch to that account in your wallet and try again.";
+      if (name === "SenderNotRenter")
+        return "Only the wallet that paid for this rental can open a dispute. Switch to that account in your wallet and try again.";
       if (name === "InvalidStatus") {
         const status = Number(revert.data?.args?.[1]);
         return `The escrow refused: this rental is ${ESCROW_STATUS_WORDS[status] ?? `in state ${status}`}.`;
@@ -147,14 +174,17 @@ export function describeDisputeError(error: unknown, chain: DisputeChain, endsAt
   const code = findCode(error);
   if (code === 4001) return "You cancelled the request in your wallet. Press the button to try again.";
   if (code === -32002) return "Your wallet is already showing a request: open it to continue.";
-  if (code === 4902) return `Your wallet does not know ${chain.chainName} (chain id ${chain.chainId}). Add that network to your wallet, then try again.`;
+  if (code === 4902)
+    return `Your wallet does not know ${chain.chainName} (chain id ${chain.chainId}). Add that network to your wallet, then try again.`;
   if (error instanceof BaseError) {
     if (error.name === "SwitchChainNotSupportedError" || error.name === "SwitchChainError") {
       return `Your wallet did not switch networks. Switch it to ${chain.chainName} (chain id ${chain.chainId}) yourself, then try again.`;
     }
     if (error.name === "ProviderNotFoundError" || error.name === "ConnectorNotFoundError") return noWalletMessage();
-    if (error.name === "HttpRequestError" || error.name === "TimeoutError") return "Could not reach the chain to follow the transaction. Check your connection and try again.";
-    if (/insufficient funds/i.test(error.message)) return "The wallet does not have enough ETH to pay the network fee for this transaction.";
+    if (error.name === "HttpRequestError" || error.name === "TimeoutError")
+      return "Could not reach the chain to follow the transaction. Check your connection and try again.";
+    if (/insufficient funds/i.test(error.message))
+      return "The wallet does not have enough ETH to pay the network fee for this transaction.";
     return `The transaction could not be sent: ${error.shortMessage}`;
   }
   if (error instanceof Error && error.name === "ProviderNotFoundError") return noWalletMessage();

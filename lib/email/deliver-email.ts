@@ -24,7 +24,10 @@ export async function deliverEmail(email: Email, transport: ResendTransport, now
   const outcome = await postToResend(transport, email);
   if (outcome.ok) {
     // Recorded whatever happened to the row meanwhile: it must never be sent again.
-    return db.email.update({ where: { id: email.id }, data: { status: "sent", providerId: outcome.id, error: null, nextAttemptAt: null } });
+    return db.email.update({
+      where: { id: email.id },
+      data: { status: "sent", providerId: outcome.id, error: null, nextAttemptAt: null },
+    });
   }
   const last = email.attempts >= MAX_EMAIL_ATTEMPTS;
   const error = last ? `gave up after ${email.attempts} tries: ${outcome.error}` : outcome.error;
@@ -34,7 +37,10 @@ export async function deliverEmail(email: Email, transport: ResendTransport, now
       (last ? error : `${error}; next try at ${nextAttemptAt!.toISOString()}`),
   );
   // Unless a later try has taken the row over (only after the lease ran out).
-  await db.email.updateMany({ where: { id: email.id, status: "pending", attempts: email.attempts }, data: { status: "failed", error, nextAttemptAt } });
+  await db.email.updateMany({
+    where: { id: email.id, status: "pending", attempts: email.attempts },
+    data: { status: "failed", error, nextAttemptAt },
+  });
   return db.email.findUniqueOrThrow({ where: { id: email.id } });
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { deliverEmail, EMAIL_TRY_LEASE_MS, MAX_EMAIL_ATTEMPTS, RESEND_TIMEOUT_MS } from "@/lib/email/deliver-email";
-import { emailTransportFromEnv, type EmailTransport } from "@/lib/email/email-transport";
+import { type EmailTransport, emailTransportFromEnv } from "@/lib/email/email-transport";
 
 export type EmailRetrySummary = {
   retried: number; // tries made by this run
@@ -46,7 +46,8 @@ export async function retryEmails(options: RetryOptions = {}): Promise<EmailRetr
     }
   }
   summary.remaining = await db.email.count({ where: due(now) });
-  if (summary.remaining > 0) console.warn(`[email] retry run stopped for its time budget; ${summary.remaining} e-mail(s) left for the next run`);
+  if (summary.remaining > 0)
+    console.warn(`[email] retry run stopped for its time budget; ${summary.remaining} e-mail(s) left for the next run`);
   return summary;
 }
 
@@ -84,8 +85,17 @@ async function claimDue(now: Date): Promise<string[]> {
 // A last try cut off mid-way (the process stopped) leaves its row `pending` with no tries left.
 async function giveUpCutOffLastTries(now: Date): Promise<number> {
   const { count } = await db.email.updateMany({
-    where: { transport: "resend", status: "pending", attempts: { gte: MAX_EMAIL_ATTEMPTS }, nextAttemptAt: { lte: now } },
-    data: { status: "failed", error: `gave up after ${MAX_EMAIL_ATTEMPTS} tries: the last one was cut off before Resend answered`, nextAttemptAt: null },
+    where: {
+      transport: "resend",
+      status: "pending",
+      attempts: { gte: MAX_EMAIL_ATTEMPTS },
+      nextAttemptAt: { lte: now },
+    },
+    data: {
+      status: "failed",
+      error: `gave up after ${MAX_EMAIL_ATTEMPTS} tries: the last one was cut off before Resend answered`,
+      nextAttemptAt: null,
+    },
   });
   return count;
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import type { ResendTransport } from "@/lib/email/email-transport";
-import { sendEmail, type EmailMessage } from "@/lib/email/send-email";
+import { type EmailMessage, sendEmail } from "@/lib/email/send-email";
 import { startWebhook } from "@/test/fixtures";
 
 const message = (overrides: Partial<EmailMessage> = {}): EmailMessage => ({
@@ -56,20 +56,34 @@ describe("sendEmail through Resend (the resend SDK, against a local stand-in for
     resend = await startWebhook((req, res) => {
       const { subject } = JSON.parse(req.body);
       if (subject === "reject me") {
-        return res.writeHead(422, { "content-type": "application/json" }).end(
-          JSON.stringify({ statusCode: 422, name: "validation_error", message: "Invalid `to` field." }),
-        );
+        return res
+          .writeHead(422, { "content-type": "application/json" })
+          .end(JSON.stringify({ statusCode: 422, name: "validation_error", message: "Invalid `to` field." }));
       }
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: `re-id-${resend.received.length}` }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ id: `re-id-${resend.received.length}` }));
     });
-    transport = { kind: "resend", apiKey, from: "Agent Rental <no-reply@example.com>", baseUrl: `http://127.0.0.1:${resend.port}` };
+    transport = {
+      kind: "resend",
+      apiKey,
+      from: "Agent Rental <no-reply@example.com>",
+      baseUrl: `http://127.0.0.1:${resend.port}`,
+    };
   });
   afterAll(() => resend.close());
 
   it("POSTs /emails with the bearer key and Idempotency-Key, and stores the provider id", async () => {
     const msg = message();
     const email = await sendEmail(msg, transport);
-    expect(email).toMatchObject({ transport: "resend", status: "sent", providerId: expect.stringMatching(/^re-id-/), error: null, attempts: 1, nextAttemptAt: null });
+    expect(email).toMatchObject({
+      transport: "resend",
+      status: "sent",
+      providerId: expect.stringMatching(/^re-id-/),
+      error: null,
+      attempts: 1,
+      nextAttemptAt: null,
+    });
 
     const sent = resend.received.find((r) => r.headers["idempotency-key"] === msg.idempotencyKey)!;
     expect(sent.method).toBe("POST");
@@ -96,7 +110,11 @@ describe("sendEmail through Resend (the resend SDK, against a local stand-in for
     const msg = message({ subject: "reject me" });
     const email = await sendEmail(msg, transport, now);
     expect(email).toMatchObject({
-      status: "failed", providerId: null, error: "Resend answered HTTP 422: Invalid `to` field.", attempts: 1, nextAttemptAt: new Date("2030-01-01T12:05:00Z"),
+      status: "failed",
+      providerId: null,
+      error: "Resend answered HTTP 422: Invalid `to` field.",
+      attempts: 1,
+      nextAttemptAt: new Date("2030-01-01T12:05:00Z"),
     });
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0][0])).toBe(
@@ -112,6 +130,11 @@ describe("sendEmail through Resend (the resend SDK, against a local stand-in for
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const email = await sendEmail(message(), { ...transport, baseUrl: `http://127.0.0.1:${port}` });
-    expect(email).toMatchObject({ status: "failed", error: expect.stringMatching(/^Resend unreachable: /), attempts: 1, nextAttemptAt: expect.any(Date) });
+    expect(email).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/^Resend unreachable: /),
+      attempts: 1,
+      nextAttemptAt: expect.any(Date),
+    });
   });
 });

@@ -4,4 +4,3 @@ import { formatCount } from "@/lib/format/number";
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
-

@@ -6,16 +6,33 @@ export type StatusLabel = { label: string; tone: BadgeTone; explanation: string 
 export type VisibleRentalStatus = "active" | "completed" | "cancelled" | "disputed";
 
 const RENTAL: Record<VisibleRentalStatus, StatusLabel> = {
-  active: { label: "Active", tone: "success", explanation: "Paid and running: the agent answers your code until the end time." },
+  active: {
+    label: "Active",
+    tone: "success",
+    explanation: "Paid and running: the agent answers your code until the end time.",
+  },
   completed: { label: "Completed", tone: "neutral", explanation: "Ended; the escrow paid the owner." },
-  cancelled: { label: "Cancelled", tone: "neutral", explanation: "Cancelled and refunded in full to the wallet that paid." },
-  disputed: { label: "Disputed", tone: "danger", explanation: "You opened a dispute: the payment is frozen until an arbiter decides." },
+  cancelled: {
+    label: "Cancelled",
+    tone: "neutral",
+    explanation: "Cancelled and refunded in full to the wallet that paid.",
+  },
+  disputed: {
+    label: "Disputed",
+    tone: "danger",
+    explanation: "You opened a dispute: the payment is frozen until an arbiter decides.",
+  },
 };
 
 /** A rental's status; "Ended" reads better than "Active" once the end time has passed but the sweep has not run yet. */
 export function rentalStatusLabel(status: VisibleRentalStatus, endsAt: Date, now: Date = new Date()): StatusLabel {
   if (status === "active" && endsAt.getTime() <= now.getTime()) {
-    return { label: "Ended", tone: "neutral", explanation: "The rental time is over; it is marked completed when the escrow is released (within about a minute)." };
+    return {
+      label: "Ended",
+      tone: "neutral",
+      explanation:
+        "The rental time is over; it is marked completed when the escrow is released (within about a minute).",
+    };
   }
   return RENTAL[status];
 }
@@ -24,5 +41,9 @@ export function rentalStatusLabel(status: VisibleRentalStatus, endsAt: Date, now
 export function listingStatusLabel(status: string): StatusLabel {
   return status === "available"
     ? { label: "Available", tone: "success", explanation: "Its webhook passed the latest check: renters can rent it." }
-    : { label: "Offline", tone: "warning", explanation: "Its webhook failed the latest check or is not connected: new rentals are paused." };
+    : {
+        label: "Offline",
+        tone: "warning",
+        explanation: "Its webhook failed the latest check or is not connected: new rentals are paused.",
+      };
 }

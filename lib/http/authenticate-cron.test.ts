@@ -7,7 +7,10 @@ const request = (authorization?: string) =>
   new Request("http://localhost/api/cron/health-checks", { headers: authorization ? { authorization } : {} });
 
 async function refusal(promise: Promise<void>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }

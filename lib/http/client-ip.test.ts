@@ -12,7 +12,13 @@ describe("clientIp", () => {
 
   it("keys an IPv6 client by its /64: every address of one /64 is one client", () => {
     const key = "2001:db8:1:2::/64";
-    for (const address of ["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:0DB8:0001:0002:abcd::9", "[2001:db8:1:2::7]:443", "2001:db8:1:2::1%eth0"]) {
+    for (const address of [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2:ffff:ffff:ffff:ffff",
+      "2001:0DB8:0001:0002:abcd::9",
+      "[2001:db8:1:2::7]:443",
+      "2001:db8:1:2::1%eth0",
+    ]) {
       expect(from(`6.6.6.6, ${address}`), address).toBe(key);
     }
     expect(from("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
@@ -21,7 +27,13 @@ describe("clientIp", () => {
   });
 
   it("counts an IPv4-mapped IPv6 address as the IPv4 address, in every spelling", () => {
-    for (const address of ["::ffff:203.0.113.9", "::FFFF:cb00:7109", "0:0:0:0:0:ffff:203.0.113.9", "[::ffff:203.0.113.9]:8080", "203.0.113.9:8080"]) {
+    for (const address of [
+      "::ffff:203.0.113.9",
+      "::FFFF:cb00:7109",
+      "0:0:0:0:0:ffff:203.0.113.9",
+      "[::ffff:203.0.113.9]:8080",
+      "203.0.113.9:8080",
+    ]) {
       expect(from(address), address).toBe("203.0.113.9");
     }
   });

@@ -1,6 +1,6 @@
+import { plural } from "@/lib/format/plural";
 import { ApiError } from "@/lib/http/api-error";
 import type { RateDecision } from "@/lib/ratelimit/rate-limiter";
-import { plural } from "@/lib/format/plural";
 
 export function rateLimitHeaders(d: RateDecision): Record<string, string> {
   return {

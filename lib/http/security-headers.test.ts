@@ -3,12 +3,27 @@
 import { createRequire } from "node:module";
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { API_CONTENT_SECURITY_POLICY, pageContentSecurityPolicy, type PagePolicyInput } from "@/lib/http/security-headers";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  type PagePolicyInput,
+  pageContentSecurityPolicy,
+} from "@/lib/http/security-headers";
 
-const BASE: PagePolicyInput = { nonce: "bm9uY2Utb2YtdGhpcy10ZXN0", dev: false, rpcUrl: "https://mainnet.base.org", walletConnect: false, https: true };
+const BASE: PagePolicyInput = {
+  nonce: "bm9uY2Utb2YtdGhpcy10ZXN0",
+  dev: false,
+  rpcUrl: "https://mainnet.base.org",
+  walletConnect: false,
+  https: true,
+};
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  return new Map(
+    policy
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 }
 
 afterEach(() => {
@@ -37,24 +52,40 @@ describe("pageContentSecurityPolicy", () => {
   });
 
   it("connects to this origin, the public RPC's origin and Coinbase Wallet's relay; WalletConnect's services only when configured", () => {
-    const without = directives(pageContentSecurityPolicy({ ...BASE, rpcUrl: "https://rpc.example.com/v1/base?x=1" })).get("connect-src")!;
+    const without = directives(
+      pageContentSecurityPolicy({ ...BASE, rpcUrl: "https://rpc.example.com/v1/base?x=1" }),
+    ).get("connect-src")!;
     expect(without).toEqual(expect.arrayContaining(["'self'", "https://rpc.example.com", "wss://www.walletlink.org"]));
     expect(without.join(" ")).not.toContain("/v1/base");
     expect(without.join(" ")).not.toContain("walletconnect");
 
     const csp = directives(pageContentSecurityPolicy({ ...BASE, walletConnect: true }));
-    expect(csp.get("connect-src")).toEqual(expect.arrayContaining(["https://mainnet.base.org", "wss://relay.walletconnect.org", "wss://relay.walletconnect.com", "https://rpc.walletconnect.org", "https://api.web3modal.org"]));
+    expect(csp.get("connect-src")).toEqual(
+      expect.arrayContaining([
+        "https://mainnet.base.org",
+        "wss://relay.walletconnect.org",
+        "wss://relay.walletconnect.com",
+        "https://rpc.walletconnect.org",
+        "https://api.web3modal.org",
+      ]),
+    );
     expect(csp.get("frame-src")).toEqual(expect.arrayContaining(["https://verify.walletconnect.org"]));
     expect(csp.get("font-src")).toContain("https://fonts.reown.com");
   });
 
   it("allows the local anvil RPC of development and the tests, on its port", () => {
-    expect(directives(pageContentSecurityPolicy({ ...BASE, rpcUrl: "http://127.0.0.1:40123", https: false })).get("connect-src")).toContain("http://127.0.0.1:40123");
+    expect(
+      directives(pageContentSecurityPolicy({ ...BASE, rpcUrl: "http://127.0.0.1:40123", https: false })).get(
+        "connect-src",
+      ),
+    ).toContain("http://127.0.0.1:40123");
   });
 
   it("upgrades insecure requests only on an https site (a local http server would break)", () => {
     expect(directives(pageContentSecurityPolicy(BASE)).has("upgrade-insecure-requests")).toBe(true);
-    expect(directives(pageContentSecurityPolicy({ ...BASE, https: false })).has("upgrade-insecure-requests")).toBe(false);
+    expect(directives(pageContentSecurityPolicy({ ...BASE, https: false })).has("upgrade-insecure-requests")).toBe(
+      false,
+    );
   });
 });
 
@@ -77,13 +108,16 @@ describe("next.config.ts headers", () => {
       ]),
     );
     for (const source of ["/api/:path*", "/v1/:path*", "/public/:path*"]) {
-      expect(rules.find((r) => r.source === source)?.headers).toEqual([{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }]);
+      expect(rules.find((r) => r.source === source)?.headers).toEqual([
+        { key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY },
+      ]);
     }
     expect(API_CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
   });
 
   it("HSTS in a production build only", async () => {
-    const hsts = (rules: Awaited<ReturnType<typeof headersFor>>) => rules.flatMap((r) => r.headers).find((h) => h.key === "Strict-Transport-Security");
+    const hsts = (rules: Awaited<ReturnType<typeof headersFor>>) =>
+      rules.flatMap((r) => r.headers).find((h) => h.key === "Strict-Transport-Security");
     expect(hsts(await headersFor("production"))?.value).toBe("max-age=63072000; includeSubDomains");
     expect(hsts(await headersFor("development"))).toBeUndefined();
   });
@@ -97,7 +131,10 @@ describe("proxy.ts", () => {
   }
 
   it("sets a page policy with a fresh nonce on the response and on the request Next.js renders from", async () => {
-    const { proxy } = await loadProxy({ CHAIN_ID: "8453", CHAIN_RPC_URL: "https://base-mainnet.g.alchemy.com/v2/SECRETKEY" });
+    const { proxy } = await loadProxy({
+      CHAIN_ID: "8453",
+      CHAIN_RPC_URL: "https://base-mainnet.g.alchemy.com/v2/SECRETKEY",
+    });
     const first = proxy(new NextRequest("http://localhost:3000/agents/x/rent"));
     const second = proxy(new NextRequest("http://localhost:3000/agents/x/rent"));
     const policy = first.headers.get("content-security-policy")!;
@@ -120,8 +157,18 @@ describe("proxy.ts", () => {
     const { getMiddlewareMatchers } = require("next/dist/build/analysis/get-page-static-info.js");
     const [matcher] = getMiddlewareMatchers(config.matcher, {});
     const runsOn = (path: string) => new RegExp(matcher.regexp).test(path);
-    for (const page of ["/", "/agents/0b83e3cb/rent", "/dashboard/rentals", "/sign-in", "/dev/outbox", "/apiary"]) expect(runsOn(page), page).toBe(true);
-    for (const other of ["/api/v1/chat", "/api", "/v1/status", "/public/agents", "/_next/static/chunks/main.js", "/_next/image", "/icon.svg"]) expect(runsOn(other), other).toBe(false);
+    for (const page of ["/", "/agents/0b83e3cb/rent", "/dashboard/rentals", "/sign-in", "/dev/outbox", "/apiary"])
+      expect(runsOn(page), page).toBe(true);
+    for (const other of [
+      "/api/v1/chat",
+      "/api",
+      "/v1/status",
+      "/public/agents",
+      "/_next/static/chunks/main.js",
+      "/_next/image",
+      "/icon.svg",
+    ])
+      expect(runsOn(other), other).toBe(false);
     expect(matcher.missing).toEqual(expect.arrayContaining([{ type: "header", key: "next-router-prefetch" }]));
   });
 });

@@ -14,7 +14,10 @@ export type AccountNotification = {
 export const NOTIFICATIONS_LIMIT = 100;
 
 /** An account's notifications, newest first (the accountId, createdAt index), and how many are unread. */
-export async function listNotifications(accountId: string, limit = NOTIFICATIONS_LIMIT): Promise<{ notifications: AccountNotification[]; unread: number }> {
+export async function listNotifications(
+  accountId: string,
+  limit = NOTIFICATIONS_LIMIT,
+): Promise<{ notifications: AccountNotification[]; unread: number }> {
   const [notifications, unread] = await Promise.all([
     db.notification.findMany({
       where: { accountId },

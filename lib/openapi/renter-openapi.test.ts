@@ -5,13 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as chat } from "@/app/api/v1/chat/route";
 import { GET as openapi } from "@/app/api/v1/openapi.json/route";
 import { GET as status } from "@/app/api/v1/status/route";
-import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
 import { renterRequest } from "@/test/api-requests";
+import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
 
 type Doc = {
   openapi: string;
   info: { version: string };
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> }>
+  >;
   components: { schemas: Record<string, object> };
 };
 
@@ -22,7 +25,9 @@ addFormats.default(ajv);
 
 beforeAll(async () => {
   doc = await (await openapi(new Request("http://localhost:3000/api/v1/openapi.json"))).json();
-  hook = await startWebhook((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"rich":true}'));
+  hook = await startWebhook((_req, res) =>
+    res.writeHead(200, { "content-type": "application/json" }).end('{"rich":true}'),
+  );
 });
 afterAll(() => hook.close());
 
@@ -54,13 +59,19 @@ describe("GET /api/v1/openapi.json", () => {
     await expectConforms(await status(renterRequest("status", { code: "00000000" })), "/v1/status", "get");
     await expectConforms(await chat(renterRequest("chat", { code, body: { message: "hi" } })), "/v1/chat", "post");
     await expectConforms(await chat(renterRequest("chat", { code, body: { nope: 1 } })), "/v1/chat", "post");
-    await expectConforms(await chat(renterRequest("chat", { code: ended.id, body: { message: "hi" } })), "/v1/chat", "post");
+    await expectConforms(
+      await chat(renterRequest("chat", { code: ended.id, body: { message: "hi" } })),
+      "/v1/chat",
+      "post",
+    );
   });
 
   it("rejects bodies the API would not send (the schemas are strict)", () => {
     const validate = ajv.compile(doc.components.schemas.StatusResponse);
     expect(validate({ rental: {}, agent: {} })).toBe(false);
     const chatResponse = ajv.compile(doc.components.schemas.ChatResponse);
-    expect(chatResponse({ success: true, agent: "a", response: "x", rental: { id: "x", ends_at: "y" }, extra: 1 })).toBe(false);
+    expect(
+      chatResponse({ success: true, agent: "a", response: "x", rental: { id: "x", ends_at: "y" }, extra: 1 }),
+    ).toBe(false);
   });
 });

@@ -9,7 +9,11 @@ import {
 // OpenAPI 3.1 description of the renter surface, generated from the same zod schemas the
 // handlers use, so the document cannot drift from the code.
 const schema = (s: z.ZodType, io: "input" | "output") => {
-  const { $schema: _drop, id: _id, ...json } = z.toJSONSchema(s, { target: "draft-2020-12", io }) as Record<string, unknown>;
+  const {
+    $schema: _drop,
+    id: _id,
+    ...json
+  } = z.toJSONSchema(s, { target: "draft-2020-12", io }) as Record<string, unknown>;
   return json;
 };
 
@@ -22,7 +26,9 @@ const rateLimited = {
   description:
     "Rate limited: 60 requests per minute per client (an IPv6 /64 counts as one) across /v1; 10 wrong rental codes per minute per client; " +
     "or, during a guessing attack across many clients, codes not yet seen in use. The message says which; the RateLimit-* headers describe that limit.",
-  headers: { "Retry-After": { description: "Seconds to wait (1–60).", schema: { type: "integer", minimum: 1, maximum: 60 } } },
+  headers: {
+    "Retry-After": { description: "Seconds to wait (1–60).", schema: { type: "integer", minimum: 1, maximum: 60 } },
+  },
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 };
 
@@ -49,8 +55,13 @@ export function renterOpenApi(serverUrl: string) {
             content: { "application/json": { schema: { $ref: "#/components/schemas/ChatRequest" } } },
           },
           responses: {
-            "200": { description: "The agent's reply.", content: { "application/json": { schema: { $ref: "#/components/schemas/ChatResponse" } } } },
-            "400": error("`message` missing or invalid, wrong Content-Type, or ambiguous rental code (send more characters)."),
+            "200": {
+              description: "The agent's reply.",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/ChatResponse" } } },
+            },
+            "400": error(
+              "`message` missing or invalid, wrong Content-Type, or ambiguous rental code (send more characters).",
+            ),
             "401": error("Missing, malformed or unknown rental code."),
             "403": error("Rental not active: cancelled, disputed, completed, expired or not yet started."),
             "429": rateLimited,
@@ -64,7 +75,10 @@ export function renterOpenApi(serverUrl: string) {
           operationId: "status",
           summary: "Read the rental's current state (does not call the agent)",
           responses: {
-            "200": { description: "The rental and its agent.", content: { "application/json": { schema: { $ref: "#/components/schemas/StatusResponse" } } } },
+            "200": {
+              description: "The rental and its agent.",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/StatusResponse" } } },
+            },
             "400": error("Ambiguous rental code (send more characters)."),
             "401": error("Missing or malformed rental code."),
             "404": error("Rental not found."),

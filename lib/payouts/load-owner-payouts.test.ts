@@ -1,15 +1,16 @@
-import { afterAll, describe, expect, it } from "vitest";
 import { encodeAbiParameters, keccak256, toHex } from "viem";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadOwnerPayouts } from "@/lib/payouts/load-owner-payouts";
-import { newAddress, startPayments, type Payments } from "@/test/chain/payments-harness";
+import { newAddress, type Payments, startPayments } from "@/test/chain/payments-harness";
 import { makeOwner, makeOwnerAgent, makeRental } from "@/test/fixtures";
 
 // RentalEscrow keeps `credits` (address → amount) in storage slot 7; writing it directly gives an
 // owner credit without staging a refused transfer.
 const CREDITS_SLOT = 7n;
-const creditSlot = (address: `0x${string}`) => keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [address, CREDITS_SLOT]));
+const creditSlot = (address: `0x${string}`) =>
+  keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [address, CREDITS_SLOT]));
 
 let payments: Payments | undefined;
 afterAll(async () => {
@@ -18,7 +19,8 @@ afterAll(async () => {
 
 async function ownerWithMoney(walletAddress: string | null) {
   const owner = await makeOwner();
-  if (walletAddress) await db.account.update({ where: { id: owner.id }, data: { walletAddress: walletAddress.toLowerCase() } });
+  if (walletAddress)
+    await db.account.update({ where: { id: owner.id }, data: { walletAddress: walletAddress.toLowerCase() } });
   const agent = await makeOwnerAgent(owner.id); // 2 / 10 / 100 USDC
   await makeRental(agent.id, { durationType: "day", status: "completed", startsInSeconds: -2 * 86_400 });
   await makeRental(agent.id, { durationType: "hour", status: "completed", startsInSeconds: -2 * 86_400 });
@@ -32,24 +34,37 @@ async function ownerWithMoney(walletAddress: string | null) {
 describe("loadOwnerPayouts", () => {
   it("released = completed rentals' prices; in escrow = active and disputed; no wallet → nothing to read", async () => {
     const owner = await ownerWithMoney(null);
-    expect(await loadOwnerPayouts(owner)).toEqual({ releasedMicro: 12_000_000n, inEscrowMicro: 102_000_000n, credit: { kind: "no-wallet" } });
+    expect(await loadOwnerPayouts(owner)).toEqual({
+      releasedMicro: 12_000_000n,
+      inEscrowMicro: 102_000_000n,
+      credit: { kind: "no-wallet" },
+    });
   });
 
   it("says payments are not configured when the chain settings are missing", async () => {
     if (env.ESCROW_ADDRESS) return; // this machine's environment configures a chain
     const owner = await ownerWithMoney(newAddress());
     const { credit } = await loadOwnerPayouts(owner);
-    expect(credit).toMatchObject({ kind: "not-configured", message: expect.stringMatching(/Payments are not configured/) });
+    expect(credit).toMatchObject({
+      kind: "not-configured",
+      message: expect.stringMatching(/Payments are not configured/),
+    });
   });
 
-  it("reads credits(wallet) from the escrow, for the wallet and every payout address of the owner's rentals", { timeout: 60_000 }, async () => {
+  it("reads credits(wallet) from the escrow, for the wallet and every payout address of the owner's rentals", {
+    timeout: 60_000,
+  }, async () => {
     payments = await startPayments();
     const wallet = newAddress();
     const oldPayout = newAddress();
     const owner = await ownerWithMoney(wallet);
     const rental = await db.rental.findFirstOrThrow({ where: { agent: { ownerId: owner.id } } });
     await db.rental.update({ where: { id: rental.id }, data: { payoutAddress: oldPayout.toLowerCase() } });
-    await payments.testClient.setStorageAt({ address: payments.e.escrow, index: creditSlot(oldPayout), value: toHex(7_250_000n, { size: 32 }) });
+    await payments.testClient.setStorageAt({
+      address: payments.e.escrow,
+      index: creditSlot(oldPayout),
+      value: toHex(7_250_000n, { size: 32 }),
+    });
 
     const { credit } = await loadOwnerPayouts(owner);
     expect(credit).toMatchObject({ kind: "ok", totalMicro: 7_250_000n, escrow: payments.e.escrow });

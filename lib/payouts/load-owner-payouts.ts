@@ -1,5 +1,5 @@
 import "server-only";
-import { getAddress, type Address } from "viem";
+import { type Address, getAddress } from "viem";
 import { loadOwnerStats } from "@/lib/agents/load-owner-stats";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
@@ -64,7 +64,12 @@ async function readCredits(addresses: Address[]): Promise<WithdrawableCredit> {
   try {
     const amounts = await Promise.all(
       addresses.map((address) =>
-        clients.publicClient.readContract({ address: clients.config.escrow, abi: escrowAbi, functionName: "credits", args: [address] }),
+        clients.publicClient.readContract({
+          address: clients.config.escrow,
+          abi: escrowAbi,
+          functionName: "credits",
+          args: [address],
+        }),
       ),
     );
     const lines = addresses.map((address, i) => ({ address, micro: amounts[i] as bigint }));
@@ -77,6 +82,9 @@ async function readCredits(addresses: Address[]): Promise<WithdrawableCredit> {
     };
   } catch (error) {
     console.error("reading escrow credits failed", error);
-    return { kind: "unavailable", message: "The chain could not be reached to read your withdrawable credit; try again shortly." };
+    return {
+      kind: "unavailable",
+      message: "The chain could not be reached to read your withdrawable credit; try again shortly.",
+    };
   }
 }

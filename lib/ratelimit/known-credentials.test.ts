@@ -16,7 +16,15 @@ afterEach(() => vi.restoreAllMocks());
 const run = randomUUID();
 const adapters: [string, () => KnownCredentials][] = [
   ["memory", () => createMemoryKnownCredentials()],
-  ["upstash", () => createUpstashKnownCredentials({ redis: new Redis({ url: bridge.url, token: bridge.token }), prefix: `test:${run}:known`, timeoutMs: 2_000 })],
+  [
+    "upstash",
+    () =>
+      createUpstashKnownCredentials({
+        redis: new Redis({ url: bridge.url, token: bridge.token }),
+        prefix: `test:${run}:known`,
+        timeoutMs: 2_000,
+      }),
+  ],
 ];
 
 describe.each(adapters)("%s known credentials", (_name, create) => {
@@ -65,7 +73,11 @@ describe("upstash known credentials", () => {
     expect(ttl).toBeLessThanOrEqual(90_000);
 
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const broken = createUpstashKnownCredentials({ redis: new Redis({ url: bridge.url, token: "wrong", retry: false }), prefix: `test:${run}:ttl`, timeoutMs: 2_000 });
+    const broken = createUpstashKnownCredentials({
+      redis: new Redis({ url: bridge.url, token: "wrong", retry: false }),
+      prefix: `test:${run}:ttl`,
+      timeoutMs: 2_000,
+    });
     expect(await broken.has("x")).toBe(false);
     await broken.remember("y", 1_000);
     await broken.forget("x");

@@ -3,12 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/http/api-error";
 import { limitAction, spendWebhookTest } from "@/lib/ratelimit/limit-action";
 import { createMemoryRateLimiter } from "@/lib/ratelimit/memory-rate-limiter";
-import { policies, type Limiters } from "@/lib/ratelimit/policies";
+import { type Limiters, policies } from "@/lib/ratelimit/policies";
 
 // The rule itself, on in-memory buckets and a clock that moves only when told; the actions'
 // own tests (app/dashboard/**/actions.test.ts) check that each action calls it.
 const fresh = () =>
-  Object.fromEntries(Object.entries(policies).map(([name, policy]) => [name, createMemoryRateLimiter(policy)])) as Limiters;
+  Object.fromEntries(
+    Object.entries(policies).map(([name, policy]) => [name, createMemoryRateLimiter(policy)]),
+  ) as Limiters;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });

@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/http/api-error";
 import { rateLimitError } from "@/lib/http/rate-limit-error";
-import { limiters, type Limiters } from "@/lib/ratelimit/policies";
+import { type Limiters, limiters } from "@/lib/ratelimit/policies";
 import type { RateDecision } from "@/lib/ratelimit/rate-limiter";
 import { reserve } from "@/lib/ratelimit/with-failure-budgets";
 
@@ -18,7 +18,8 @@ export async function limitAction(
   buckets: Limiters = limiters(),
 ): Promise<ActionRefusal | null> {
   const decision = await buckets.dashboardAction.limit(accountId);
-  if (!decision.allowed) return refusal(rateLimitError(decision, "Too many changes in a short time (at most 30 a minute)"));
+  if (!decision.allowed)
+    return refusal(rateLimitError(decision, "Too many changes in a short time (at most 30 a minute)"));
   if (options.webhookTestOf !== undefined) {
     try {
       await spendWebhookTest(accountId, options.webhookTestOf, buckets);
@@ -34,10 +35,18 @@ export async function limitAction(
 // service an HTTP reflector. Both the dashboard and POST /public/agents/{id}/connect spend from
 // the account's budget (10 per 10 minutes) and the listing's (5 in a row, then one a minute).
 // Throws the 429 when either is empty; the other then gets its token back.
-export async function spendWebhookTest(accountId: string, agentId: string, buckets: Limiters = limiters()): Promise<void> {
+export async function spendWebhookTest(
+  accountId: string,
+  agentId: string,
+  buckets: Limiters = limiters(),
+): Promise<void> {
   const refusedWith = (reason: string) => (d: RateDecision) => rateLimitError(d, reason);
   await reserve([
-    { limiter: buckets.webhookTestAccount, key: accountId, refused: refusedWith("Too many webhook tests from this account (at most 10 every 10 minutes)") },
+    {
+      limiter: buckets.webhookTestAccount,
+      key: accountId,
+      refused: refusedWith("Too many webhook tests from this account (at most 10 every 10 minutes)"),
+    },
     // Keyed with the account too: another account naming this agent's id spends its own tokens.
     {
       limiter: buckets.webhookTestAgent,

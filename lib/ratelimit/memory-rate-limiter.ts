@@ -1,6 +1,6 @@
 import "server-only";
-import { rateDecision, type RateLimiter } from "@/lib/ratelimit/rate-limiter";
-import { bucketFullAt, refillBucket, type Bucket, type TokenBucketPolicy } from "@/lib/ratelimit/token-bucket";
+import { type RateLimiter, rateDecision } from "@/lib/ratelimit/rate-limiter";
+import { type Bucket, bucketFullAt, refillBucket, type TokenBucketPolicy } from "@/lib/ratelimit/token-bucket";
 
 // The embedded default: the same token bucket as the Upstash adapter, held in this process
 // (so limits are per process, which is what `npm run dev` and a single server need).

@@ -45,7 +45,12 @@ export const policies = {
   // servers send every request. Per chat user 5 an hour (one back every 12 minutes), and per
   // platform 300 an hour across all its users; a code seen working skips both.
   chatStartFailure: { prefix: "ars:rl:chat-start-failure", maxTokens: 5, refillRate: 1, intervalMs: 720_000 },
-  chatStartFailurePlatform: { prefix: "ars:rl:chat-start-failure-platform", maxTokens: 300, refillRate: 1, intervalMs: 12_000 },
+  chatStartFailurePlatform: {
+    prefix: "ars:rl:chat-start-failure-platform",
+    maxTokens: 300,
+    refillRate: 1,
+    intervalMs: 12_000,
+  },
 } satisfies Record<string, TokenBucketPolicy>;
 
 export type Limiters = Record<keyof typeof policies, RateLimiter>;
@@ -80,7 +85,9 @@ function createStore(): Store {
   const timeoutMs = env.RATE_LIMIT_TIMEOUT_MS;
   const create = (policy: TokenBucketPolicy) =>
     redis ? createUpstashRateLimiter(policy, { redis, timeoutMs }) : createMemoryRateLimiter(policy);
-  const limiters = Object.fromEntries(Object.entries(policies).map(([name, policy]) => [name, create(policy)])) as Limiters;
+  const limiters = Object.fromEntries(
+    Object.entries(policies).map(([name, policy]) => [name, create(policy)]),
+  ) as Limiters;
   const knownCredentials = redis
     ? createUpstashKnownCredentials({ redis, prefix: KNOWN_CREDENTIALS_PREFIX, timeoutMs })
     : createMemoryKnownCredentials();

@@ -46,14 +46,25 @@ describe.each(adapters)("%s rate limiter", (_name, create) => {
     expect(decisions.slice(0, 60).map((d) => d.remaining)).toEqual(Array.from({ length: 60 }, (_, i) => 59 - i));
     const denied = decisions[60];
     // The next token comes one interval (1 s) after the bucket was first used.
-    expect(denied).toMatchObject({ allowed: false, limit: 60, remaining: 0, resetAt: Date.now() + 1_000, retryAfterSeconds: 1 });
+    expect(denied).toMatchObject({
+      allowed: false,
+      limit: 60,
+      remaining: 0,
+      resetAt: Date.now() + 1_000,
+      retryAfterSeconds: 1,
+    });
     // Other keys have buckets of their own.
     expect((await limiter.limit("203.0.113.8")).allowed).toBe(true);
   });
 
   it("peek reports without spending", async () => {
     const limiter = create(policies.renterApi);
-    expect(await limiter.peek("198.51.100.1")).toMatchObject({ allowed: true, limit: 60, remaining: 60, retryAfterSeconds: 0 });
+    expect(await limiter.peek("198.51.100.1")).toMatchObject({
+      allowed: true,
+      limit: 60,
+      remaining: 60,
+      retryAfterSeconds: 0,
+    });
     expect((await limiter.limit("198.51.100.1")).remaining).toBe(59);
     for (let i = 0; i < 3; i++) expect((await limiter.peek("198.51.100.1")).remaining).toBe(59);
     expect((await limiter.limit("198.51.100.1")).remaining).toBe(58);

@@ -6,13 +6,19 @@ import { withTimeout } from "@/lib/ratelimit/with-timeout";
 // Production: the known-credentials store in Upstash Redis, one key per digest with its expiry,
 // shared by every instance. When Redis fails or is slow, a credential reads as unknown: its
 // request then meets the failed-attempt budgets, which fail closed themselves.
-export function createUpstashKnownCredentials(options: { redis: Redis; prefix: string; timeoutMs: number }): KnownCredentials {
+export function createUpstashKnownCredentials(options: {
+  redis: Redis;
+  prefix: string;
+  timeoutMs: number;
+}): KnownCredentials {
   const { redis, prefix, timeoutMs } = options;
   const keyOf = (digest: string) => `${prefix}:${digest}`;
 
   // Never the digest nor Upstash's message (which quotes the command): the error's name only.
   const log = (what: string, cause: unknown) =>
-    console.error(`[ratelimit] ${prefix}: ${what} ${cause === "timeout" ? "timed out" : cause instanceof Error ? `failed (${cause.name})` : "failed"}`);
+    console.error(
+      `[ratelimit] ${prefix}: ${what} ${cause === "timeout" ? "timed out" : cause instanceof Error ? `failed (${cause.name})` : "failed"}`,
+    );
 
   async function run<T>(what: string, call: () => Promise<T>): Promise<T | undefined> {
     try {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import { Redis } from "@upstash/redis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { policies } from "@/lib/ratelimit/policies";
@@ -58,7 +58,10 @@ describe("createUpstashRateLimiter fails closed", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    expect(await limiterAt(`http://127.0.0.1:${port}`, "any").limit(IP)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    expect(await limiterAt(`http://127.0.0.1:${port}`, "any").limit(IP)).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
 
     expect(log).toHaveBeenCalledTimes(3);
     // Upstash's error text quotes the command, key included: it must not reach the log.

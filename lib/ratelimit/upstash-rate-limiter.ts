@@ -1,7 +1,7 @@
 import "server-only";
 import { Ratelimit } from "@upstash/ratelimit";
 import type { Redis } from "@upstash/redis";
-import { rateDecision, type RateDecision, type RateLimiter } from "@/lib/ratelimit/rate-limiter";
+import { type RateDecision, type RateLimiter, rateDecision } from "@/lib/ratelimit/rate-limiter";
 import { refillBucket, type TokenBucketPolicy } from "@/lib/ratelimit/token-bucket";
 import { withTimeout } from "@/lib/ratelimit/with-timeout";
 
@@ -62,7 +62,10 @@ export function createUpstashRateLimiter(
     },
     async refund(key) {
       try {
-        const r = await withTimeout(refundScript.exec([`${policy.prefix}:${key}`], [String(policy.maxTokens)]), options.timeoutMs);
+        const r = await withTimeout(
+          refundScript.exec([`${policy.prefix}:${key}`], [String(policy.maxTokens)]),
+          options.timeoutMs,
+        );
         if (r === "timeout") logFailure(policy, "timeout", "the token stays spent");
       } catch (error) {
         logFailure(policy, error, "the token stays spent");

@@ -39,7 +39,12 @@ export async function activatePaidRental(event: RentalCreatedEvent): Promise<Act
   const endsAt = new Date(Number(event.endsAt) * 1000);
   const { count } = await db.rental.updateMany({
     where: { id: rentalId, status: "pending" },
-    data: { status: "active", startsAt: new Date(Number(event.startsAt) * 1000), endsAt, createTxHash: event.transactionHash.toLowerCase() },
+    data: {
+      status: "active",
+      startsAt: new Date(Number(event.startsAt) * 1000),
+      endsAt,
+      createTxHash: event.transactionHash.toLowerCase(),
+    },
   });
   if (count === 1) await rememberRentalCode({ id: rentalId, endsAt });
   return { outcome: count === 1 ? "activated" : "already-active", rentalId };

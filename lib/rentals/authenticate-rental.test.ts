@@ -4,14 +4,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { clientKey } from "@/lib/http/client-ip";
-import { createUpstashKnownCredentials } from "@/lib/ratelimit/upstash-known-credentials";
 import { policies } from "@/lib/ratelimit/policies";
 import type { TokenBucketPolicy } from "@/lib/ratelimit/token-bucket";
+import { createUpstashKnownCredentials } from "@/lib/ratelimit/upstash-known-credentials";
 import { createUpstashRateLimiter } from "@/lib/ratelimit/upstash-rate-limiter";
-import { authenticateRental, rememberRentalCode, type RentalAuthDeps } from "@/lib/rentals/authenticate-rental";
+import { authenticateRental, type RentalAuthDeps, rememberRentalCode } from "@/lib/rentals/authenticate-rental";
 import { findRentalByCode } from "@/lib/rentals/find-rental-by-code";
-import { makeAgent, makeRental, uniqueIp } from "@/test/fixtures";
 import { renterRequest } from "@/test/api-requests";
+import { makeAgent, makeRental, uniqueIp } from "@/test/fixtures";
 
 // The failed-lookup budgets against the real Redis (the Upstash client, as in production) and
 // the real lookup, counted. Each test gets buckets of its own (a fresh prefix), and the clock
@@ -64,7 +64,9 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     const { deps, lookups } = budgets();
     const ip = uniqueIp();
     const results = await Promise.all(
-      Array.from({ length: 51 }, () => outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps))),
+      Array.from({ length: 51 }, () =>
+        outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps)),
+      ),
     );
     expect(lookups()).toBe(10);
     const errors = results as ApiError[];
@@ -72,12 +74,20 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     const limited = errors.filter((e) => e.status === 429);
     expect(limited).toHaveLength(41);
     for (const e of limited) {
-      expect(e.message).toMatch(/^Too many wrong rental codes from this address \(at most 10 a minute\); retry in [1-6] seconds?\.$/);
-      expect(e.headers).toMatchObject({ "RateLimit-Limit": "10", "RateLimit-Remaining": "0", "Retry-After": expect.stringMatching(/^[1-6]$/) });
+      expect(e.message).toMatch(
+        /^Too many wrong rental codes from this address \(at most 10 a minute\); retry in [1-6] seconds?\.$/,
+      );
+      expect(e.headers).toMatchObject({
+        "RateLimit-Limit": "10",
+        "RateLimit-Remaining": "0",
+        "Retry-After": expect.stringMatching(/^[1-6]$/),
+      });
     }
     // The next token comes back after one 6 s step, for one more lookup.
     vi.setSystemTime(Date.now() + 6_000);
-    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps))).toMatchObject({ status: 404 });
+    expect(
+      await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps)),
+    ).toMatchObject({ status: 404 });
     expect(lookups()).toBe(11);
   });
 
@@ -86,11 +96,15 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     const ip = uniqueIp();
     const rental = await makeRental(agent.id);
     for (let i = 0; i < 15; i++) {
-      expect(await authenticateRental(renterRequest("status", { code: rental.id.slice(0, 8), ip }), 404, deps)).toMatchObject({ id: rental.id });
+      expect(
+        await authenticateRental(renterRequest("status", { code: rental.id.slice(0, 8), ip }), 404, deps),
+      ).toMatchObject({ id: rental.id });
     }
     expect(lookups()).toBe(15);
     expect(await deps.failedLookups.peek(clientKey(ip))).toMatchObject({ remaining: 10 });
-    expect(await deps.failedLookupsGlobal.peek("all")).toMatchObject({ remaining: policies.failedCodeLookupGlobal.maxTokens });
+    expect(await deps.failedLookupsGlobal.peek("all")).toMatchObject({
+      remaining: policies.failedCodeLookupGlobal.maxTokens,
+    });
   });
 
   it("a known code keeps working from an address that spent its budget on wrong codes, in parallel too", async () => {
@@ -100,15 +114,22 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     await authenticateRental(renterRequest("status", { code }), 404, deps); // used once: now known
 
     const ip = uniqueIp();
-    for (let i = 0; i < 10; i++) await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps));
-    const results = await Promise.all(Array.from({ length: 20 }, () => outcome(authenticateRental(renterRequest("status", { code, ip }), 404, deps))));
+    for (let i = 0; i < 10; i++)
+      await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => outcome(authenticateRental(renterRequest("status", { code, ip }), 404, deps))),
+    );
     expect(results.every((r) => r === "ok")).toBe(true);
 
     // A code never used before is a guess like any other until it has matched once: from this
     // address it waits for the refill (docs/api.md).
     const fresh = await makeRental(agent.id);
-    expect(await outcome(authenticateRental(renterRequest("status", { code: fresh.id.slice(0, 8), ip }), 404, deps))).toMatchObject({ status: 429 });
-    expect(await outcome(authenticateRental(renterRequest("status", { code: fresh.id.slice(0, 8) }), 404, deps))).toBe("ok");
+    expect(
+      await outcome(authenticateRental(renterRequest("status", { code: fresh.id.slice(0, 8), ip }), 404, deps)),
+    ).toMatchObject({ status: 429 });
+    expect(await outcome(authenticateRental(renterRequest("status", { code: fresh.id.slice(0, 8) }), 404, deps))).toBe(
+      "ok",
+    );
   });
 
   it("a known code that stops matching is forgotten and charged like any failed lookup", async () => {
@@ -118,7 +139,9 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     const code = rental.id.slice(0, 8);
     await authenticateRental(renterRequest("status", { code, ip }), 404, deps);
     await db.rental.delete({ where: { id: rental.id } });
-    expect(await outcome(authenticateRental(renterRequest("status", { code, ip }), 404, deps))).toMatchObject({ status: 404 });
+    expect(await outcome(authenticateRental(renterRequest("status", { code, ip }), 404, deps))).toMatchObject({
+      status: 404,
+    });
     expect(await deps.failedLookups.peek(clientKey(ip))).toMatchObject({ remaining: 9 });
     expect(lookups()).toBe(2);
   });
@@ -129,7 +152,9 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     deps.lookup = async () => {
       throw new Error("connection refused");
     };
-    await expect(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 401, deps)).rejects.toThrow("connection refused");
+    await expect(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 401, deps)).rejects.toThrow(
+      "connection refused",
+    );
     expect(await deps.failedLookups.peek(clientKey(ip))).toMatchObject({ remaining: 10 });
   });
 
@@ -138,7 +163,9 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     const ip = uniqueIp();
     const spy = vi.fn(async () => ({ kind: "ambiguous" as const }));
     deps.lookup = spy;
-    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps))).toMatchObject({ status: 400 });
+    expect(
+      await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps)),
+    ).toMatchObject({ status: 400 });
     expect(await deps.failedLookups.peek(clientKey(ip))).toMatchObject({ remaining: 9 });
   });
 
@@ -146,7 +173,9 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     const { deps, lookups } = budgets();
     const ip = uniqueIp();
     for (const code of [undefined, "short", "zzzzzzzz"]) {
-      expect(await outcome(authenticateRental(renterRequest("status", { code, ip }), 404, deps))).toMatchObject({ status: 401 });
+      expect(await outcome(authenticateRental(renterRequest("status", { code, ip }), 404, deps))).toMatchObject({
+        status: 401,
+      });
     }
     expect(lookups()).toBe(0);
     expect(await deps.failedLookups.peek(clientKey(ip))).toMatchObject({ remaining: 10 });
@@ -165,7 +194,9 @@ describe("authenticateRental: the global breaker", () => {
 
     // Five wrong codes, each from an address of its own: no per-IP budget is near empty.
     for (let i = 0; i < 5; i++) {
-      expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps))).toMatchObject({ status: 404 });
+      expect(
+        await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps)),
+      ).toMatchObject({ status: 404 });
     }
     expect(lookups()).toBe(6);
 
@@ -176,33 +207,52 @@ describe("authenticateRental: the global breaker", () => {
       const refused = await outcome(authenticateRental(renterRequest("status", { code, ip }), 404, deps));
       expect(refused).toMatchObject({ status: 429 });
       const error = refused as ApiError;
-      expect(error.message).toMatch(/^This service is refusing rental codes it has not seen in use, because too many wrong codes are being tried across all clients \(a guessing attack\); codes in use keep working; retry in \d+ seconds?\.$/);
-      expect(error.headers).toMatchObject({ "RateLimit-Limit": "5", "RateLimit-Remaining": "0", "Retry-After": expect.stringMatching(/^\d+$/) });
+      expect(error.message).toMatch(
+        /^This service is refusing rental codes it has not seen in use, because too many wrong codes are being tried across all clients \(a guessing attack\); codes in use keep working; retry in \d+ seconds?\.$/,
+      );
+      expect(error.headers).toMatchObject({
+        "RateLimit-Limit": "5",
+        "RateLimit-Remaining": "0",
+        "Retry-After": expect.stringMatching(/^\d+$/),
+      });
     }
     expect(lookups()).toBe(6);
     expect(await deps.failedLookups.peek(clientKey(ip))).toMatchObject({ remaining: 10 });
 
     // A code in use works, from anywhere.
-    expect(await authenticateRental(renterRequest("status", { code: known.id.slice(0, 8), ip: uniqueIp() }), 404, deps)).toMatchObject({ id: known.id });
+    expect(
+      await authenticateRental(renterRequest("status", { code: known.id.slice(0, 8), ip: uniqueIp() }), 404, deps),
+    ).toMatchObject({ id: known.id });
     expect(lookups()).toBe(7);
 
     // After its window a token is back: the next unknown code is looked up again (and a real one
     // matches and gives its token back).
     vi.setSystemTime(Date.now() + 60_000);
-    expect(await authenticateRental(renterRequest("status", { code: unseen.id.slice(0, 8), ip }), 404, deps)).toMatchObject({ id: unseen.id });
-    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps))).toMatchObject({ status: 404 });
+    expect(
+      await authenticateRental(renterRequest("status", { code: unseen.id.slice(0, 8), ip }), 404, deps),
+    ).toMatchObject({ id: unseen.id });
+    expect(
+      await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps)),
+    ).toMatchObject({ status: 404 });
     expect(lookups()).toBe(9);
-    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps))).toMatchObject({ status: 429 });
+    expect(
+      await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps)),
+    ).toMatchObject({ status: 429 });
   });
 
   it("a rental remembered at activation passes while the breaker is open, on its very first use", async () => {
     const { deps, lookups } = budgets(small);
     const paid = await makeRental(agent.id);
     await rememberRentalCode(paid, deps.known); // what activatePaidRental does
-    for (let i = 0; i < 5; i++) await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps));
-    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps))).toMatchObject({ status: 429 });
+    for (let i = 0; i < 5; i++)
+      await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps));
+    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps))).toMatchObject({
+      status: 429,
+    });
     const before = lookups();
-    expect(await authenticateRental(renterRequest("status", { code: paid.id.slice(0, 8) }), 404, deps)).toMatchObject({ id: paid.id });
+    expect(await authenticateRental(renterRequest("status", { code: paid.id.slice(0, 8) }), 404, deps)).toMatchObject({
+      id: paid.id,
+    });
     expect(lookups()).toBe(before + 1);
   });
 
@@ -213,7 +263,10 @@ describe("authenticateRental: the global breaker", () => {
     for (let i = 0; i < 10; i++) await drained.deps.failedLookups.limit(clientKey(ip));
     deps.failedLookups = drained.deps.failedLookups;
     const refused = await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps));
-    expect(refused).toMatchObject({ status: 429, message: expect.stringMatching(/^Too many wrong rental codes from this address/) });
+    expect(refused).toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/^Too many wrong rental codes from this address/),
+    });
     expect(await deps.failedLookupsGlobal.peek("all")).toMatchObject({ remaining: 5 });
   });
 });

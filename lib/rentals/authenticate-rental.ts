@@ -19,7 +19,10 @@ const rememberForMs = (endsAt: Date) => endsAt.getTime() + REMEMBER_AFTER_END_MS
 // A rental's 8-character code is known to work from the moment the rental exists, so its first
 // use passes even while the guessing breaker is open. Best effort: the store being down only
 // means the first use spends a token as a guess would.
-export async function rememberRentalCode(rental: { id: string; endsAt: Date }, known: KnownCredentials = knownCredentials()): Promise<void> {
+export async function rememberRentalCode(
+  rental: { id: string; endsAt: Date },
+  known: KnownCredentials = knownCredentials(),
+): Promise<void> {
   const code = rental.id.replaceAll("-", "").slice(0, 8);
   await known.remember(credentialDigest("rental-code", code), rememberForMs(rental.endsAt)).catch(() => {});
 }
@@ -55,7 +58,10 @@ export async function authenticateRental(
   }
   const hex = parseRentalCode(raw);
   if (!hex) {
-    throw new ApiError(401, "Invalid rental code: use the first 8 or more hex characters of your rental ID (dashes optional).");
+    throw new ApiError(
+      401,
+      "Invalid rental code: use the first 8 or more hex characters of your rental ID (dashes optional).",
+    );
   }
   return withFailureBudgets({
     digest: credentialDigest("rental-code", hex),
@@ -78,11 +84,21 @@ export async function authenticateRental(
     ],
     attempt: async () => {
       const lookup = await deps.lookup(hex);
-      if (lookup.kind === "found") return { ok: true, value: lookup.rental, rememberForMs: rememberForMs(lookup.rental.endsAt) };
+      if (lookup.kind === "found")
+        return { ok: true, value: lookup.rental, rememberForMs: rememberForMs(lookup.rental.endsAt) };
       if (lookup.kind === "ambiguous") {
-        return { ok: false, error: new ApiError(400, "This rental code matches more than one rental; send more characters of the rental ID.") };
+        return {
+          ok: false,
+          error: new ApiError(
+            400,
+            "This rental code matches more than one rental; send more characters of the rental ID.",
+          ),
+        };
       }
-      const message = unknownStatus === 404 ? "Rental not found: check the rental code." : "Invalid rental code: no rental matches it.";
+      const message =
+        unknownStatus === 404
+          ? "Rental not found: check the rental code."
+          : "Invalid rental code: no rental matches it.";
       return { ok: false, error: new ApiError(unknownStatus, message) };
     },
   });

@@ -13,7 +13,10 @@ let agent: Awaited<ReturnType<typeof makeAgent>>;
 beforeAll(async () => {
   hook = await startWebhook((req, res) => {
     const { message } = JSON.parse(req.body);
-    if (message === "json") return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ text: "hi", cards: [1, 2] }));
+    if (message === "json")
+      return res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ text: "hi", cards: [1, 2] }));
     if (message === "fail") return res.writeHead(500).end("boom");
     return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(`Echo: ${message}`));
   });
@@ -29,7 +32,9 @@ function fetchThroughRoute(ip = uniqueIp()): typeof fetch {
   return async (input, init) => {
     const headers = new Headers(init?.headers);
     headers.set("x-forwarded-for", ip);
-    return POST(new Request(new URL(String(input), "http://localhost"), { method: init?.method, headers, body: init?.body }));
+    return POST(
+      new Request(new URL(String(input), "http://localhost"), { method: init?.method, headers, body: init?.body }),
+    );
   };
 }
 
@@ -50,10 +55,16 @@ describe("the chat playground's requests", () => {
   it("puts 401, 403 and 502 answers in words, with the server's message", async () => {
     const ended = await makeRental(agent.id, { startsInSeconds: -7200, endsInSeconds: -60 });
     const forbidden = await sendChatMessage(ended.id.slice(0, 8), "hi", fetchThroughRoute());
-    expect(forbidden).toMatchObject({ ok: false, error: expect.stringMatching(/^This rental cannot be used right now \(403\).*The server said: “/) });
+    expect(forbidden).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^This rental cannot be used right now \(403\).*The server said: “/),
+    });
 
     const unknown = await sendChatMessage("00000000", "hi", fetchThroughRoute());
-    expect(unknown).toMatchObject({ ok: false, error: expect.stringMatching(/^The rental code was not accepted \(401\)/) });
+    expect(unknown).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^The rental code was not accepted \(401\)/),
+    });
 
     const rental = await makeRental(agent.id);
     const failed = await sendChatMessage(rental.id.slice(0, 8), "fail", fetchThroughRoute());
@@ -61,7 +72,9 @@ describe("the chat playground's requests", () => {
   });
 
   it("says what 429, 503, odd answers and network failures mean", async () => {
-    expect(describeChatError(429, "Too many requests; retry in 7 seconds.", "7")).toBe("Too many requests (429). Wait 7 seconds and send again.");
+    expect(describeChatError(429, "Too many requests; retry in 7 seconds.", "7")).toBe(
+      "Too many requests (429). Wait 7 seconds and send again.",
+    );
     expect(describeChatError(503, null, null)).toMatch(/could not be reached \(503\)/);
     const offline = await sendChatMessage("abcdef12", "hi", async () => {
       throw new TypeError("Failed to fetch");

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/v1/chat/route";
 import { sealWebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
-import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
 import { renterRequest } from "@/test/api-requests";
+import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
 
 describe("chatWithRental with credentials that no longer decrypt", () => {
   // Before, the decryption error escaped as a 500 "Internal error" for the renter.
@@ -27,12 +27,16 @@ describe("chatWithRental with credentials that no longer decrypt", () => {
 
 describe("chatWithRental when the call cannot be recorded", () => {
   it("still hands the renter the agent's answer: the record is statistics, the answer is what was paid for", async () => {
-    const hook = await startWebhook((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify("the answer")));
+    const hook = await startWebhook((_req, res) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify("the answer")),
+    );
     try {
       const agent = await makeAgent({ webhook: { url: hook.url, token: "t".repeat(40) } });
       const rental = await makeRental(agent.id);
       // The database goes away between the webhook's answer and the record.
-      const create = vi.spyOn(db.chatCall, "create").mockRejectedValueOnce(new Error("Connection terminated unexpectedly"));
+      const create = vi
+        .spyOn(db.chatCall, "create")
+        .mockRejectedValueOnce(new Error("Connection terminated unexpectedly"));
       const error = vi.spyOn(console, "error").mockImplementation(() => {});
       const res = await POST(renterRequest("chat", { code: rental.id.slice(0, 8), body: { message: "hello" } }));
       expect(res.status).toBe(200);

@@ -1,11 +1,11 @@
 import "server-only";
+import { openWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/enums";
 import { ApiError } from "@/lib/http/api-error";
-import { openWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { assertRentalUsable } from "@/lib/rentals/assert-rental-usable";
 import type { RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
-import { chatResponseSchema, type ChatResponse } from "@/lib/schemas/renter-api";
+import { type ChatResponse, chatResponseSchema } from "@/lib/schemas/renter-api";
 import { deliverChatMessage } from "@/lib/webhooks/deliver-chat-message";
 
 /**
@@ -17,13 +17,24 @@ export type ChatOrigin = { channel: Channel; sessionKey: string };
 // One renter message: check the rental window, proxy to the owner's webhook, record the call
 // (sizes, status, latency and channel, never the text) and return the spec's 200 body. The one
 // path of every channel: /v1/chat and the three bots all come through here.
-export async function chatWithRental(rental: RentalWithAgent, message: string, origin?: ChatOrigin): Promise<ChatResponse> {
+export async function chatWithRental(
+  rental: RentalWithAgent,
+  message: string,
+  origin?: ChatOrigin,
+): Promise<ChatResponse> {
   assertRentalUsable(rental);
   const channel = origin?.channel ?? "API";
   const creds = openCredentials(rental);
   const requestBytes = Buffer.byteLength(message);
   if ("problem" in creds) {
-    await recordCall(rental, { statusCode: 503, webhookStatus: null, latencyMs: 0, requestBytes, responseBytes: 0, channel });
+    await recordCall(rental, {
+      statusCode: 503,
+      webhookStatus: null,
+      latencyMs: 0,
+      requestBytes,
+      responseBytes: 0,
+      channel,
+    });
     throw new ApiError(503, creds.problem);
   }
   const delivery = await deliverChatMessage(creds, {
@@ -52,8 +63,12 @@ function openCredentials(rental: RentalWithAgent): WebhookCredentials | { proble
     if (creds) return creds;
     return { problem: "This agent has no webhook connected yet; the owner must connect one." };
   } catch (error) {
-    console.error(`[chat] agent ${rental.agent.id}: its webhook credentials do not decrypt: ${error instanceof Error ? error.message : String(error)}`);
-    return { problem: "This agent's webhook must be connected again by its owner before it can be called; try again later." };
+    console.error(
+      `[chat] agent ${rental.agent.id}: its webhook credentials do not decrypt: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return {
+      problem: "This agent's webhook must be connected again by its owner before it can be called; try again later.",
+    };
   }
 }
 
@@ -69,7 +84,11 @@ type CallRecord = {
 // Statistics only: once the agent has answered, the renter gets the answer even if the database
 // went away meanwhile (the call is then missing from the owner's stats, and the log says so).
 async function recordCall(rental: RentalWithAgent, call: CallRecord): Promise<void> {
-  await db.chatCall.create({ data: { rentalId: rental.id, agentId: rental.agent.id, ...call } }).catch((error: unknown) => {
-    console.error(`[chat] could not record a call to agent ${rental.agent.id}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
-  });
+  await db.chatCall
+    .create({ data: { rentalId: rental.id, agentId: rental.agent.id, ...call } })
+    .catch((error: unknown) => {
+      console.error(
+        `[chat] could not record a call to agent ${rental.agent.id}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+      );
+    });
 }

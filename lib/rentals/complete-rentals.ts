@@ -19,7 +19,15 @@ export async function completeRentals(rentalIds: string[]): Promise<number> {
   for (const rental of rentals) {
     const email = rentalEndedEmail({ rental, agent: rental.agent });
     await db.notification.createMany({
-      data: [{ accountId: rental.renter!.id, kind: "rental-ended", rentalId: rental.id, title: email.subject, body: email.text }],
+      data: [
+        {
+          accountId: rental.renter!.id,
+          kind: "rental-ended",
+          rentalId: rental.id,
+          title: email.subject,
+          body: email.text,
+        },
+      ],
       skipDuplicates: true,
     });
     if (rental.renter!.email) {

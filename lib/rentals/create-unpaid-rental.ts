@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
 import type { Channel, DurationType, RentalStatus } from "@/lib/generated/prisma/enums";
+import { ApiError } from "@/lib/http/api-error";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 import { DURATION_SECONDS } from "@/lib/rentals/durations";
 import { newRentalId } from "@/lib/rentals/new-rental-id";
@@ -22,14 +22,22 @@ export async function createUnpaidRental(input: UnpaidRentalInput, now: Date = n
   const agent = await db.agent.findUnique({ where: { id: input.agentId } });
   if (!agent) throw new ApiError(404, `No agent with id ${input.agentId}.`);
   const price = { hour: agent.pricePerHour, day: agent.pricePerDay, month: agent.pricePerMonth }[input.durationType];
-  if (price === null) throw new ApiError(409, `Agent "${agent.name}" has no ${input.durationType} price, so it cannot be rented per ${input.durationType}.`);
+  if (price === null)
+    throw new ApiError(
+      409,
+      `Agent "${agent.name}" has no ${input.durationType} price, so it cannot be rented per ${input.durationType}.`,
+    );
   if (!agent.channels.includes(input.channel)) {
-    throw new ApiError(409, `Agent "${agent.name}" does not support the ${input.channel} channel (it has ${agent.channels.join(", ")}).`);
+    throw new ApiError(
+      409,
+      `Agent "${agent.name}" does not support the ${input.channel} channel (it has ${agent.channels.join(", ")}).`,
+    );
   }
   const startsAt = new Date(now.getTime() + input.startsInSeconds * 1000);
-  const endsAt = input.endsInSeconds === undefined
-    ? new Date(startsAt.getTime() + DURATION_SECONDS[input.durationType] * 1000)
-    : new Date(now.getTime() + input.endsInSeconds * 1000);
+  const endsAt =
+    input.endsInSeconds === undefined
+      ? new Date(startsAt.getTime() + DURATION_SECONDS[input.durationType] * 1000)
+      : new Date(now.getTime() + input.endsInSeconds * 1000);
   if (endsAt <= startsAt) throw new ApiError(400, "The rental must end after it starts.");
   return db.rental.create({
     data: {

@@ -13,13 +13,16 @@ export type RentalWithAgent = {
   channel: Channel;
   startsAt: Date;
   endsAt: Date;
-  agent: { id: string; name: string; description: string; webhookUrlCipher: string | null; webhookTokenCipher: string | null };
+  agent: {
+    id: string;
+    name: string;
+    description: string;
+    webhookUrlCipher: string | null;
+    webhookTokenCipher: string | null;
+  };
 };
 
-export type RentalLookup =
-  | { kind: "found"; rental: RentalWithAgent }
-  | { kind: "none" }
-  | { kind: "ambiguous" };
+export type RentalLookup = { kind: "found"; rental: RentalWithAgent } | { kind: "none" } | { kind: "ambiguous" };
 
 type Row = Omit<RentalWithAgent, "agent"> & {
   agentName: string;
@@ -50,7 +53,13 @@ export async function findRentalByCode(hexPrefix: string): Promise<RentalLookup>
     kind: "found",
     rental: {
       ...rental,
-      agent: { id: rental.agentId, name: agentName, description: agentDescription, webhookUrlCipher, webhookTokenCipher },
+      agent: {
+        id: rental.agentId,
+        name: agentName,
+        description: agentDescription,
+        webhookUrlCipher,
+        webhookTokenCipher,
+      },
     },
   };
 }

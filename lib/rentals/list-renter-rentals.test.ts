@@ -1,40 +1,16 @@
-// The renter dashboard's data rules on the real database: whose rentals an account sees, the
-// rating rules (and that ratings reach the marketplace figures), and notifications.
+// Whose rentals an account sees on its dashboard, on the real database.
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { loadAgentViews, loadListingStats } from "@/lib/agents/load-agent-views";
-import { searchMarketplace } from "@/lib/agents/search-marketplace";
-import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
-import { disputeAbi } from "@/lib/disputes/dispute-abi";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { listNotifications } from "@/lib/notifications/list-notifications";
-import { markAllNotificationsRead, markNotificationRead } from "@/lib/notifications/mark-notifications-read";
-import { completeRentals } from "@/lib/rentals/complete-rentals";
-import { findRenterRental, listRenterRentals, type RenterAccount } from "@/lib/rentals/list-renter-rentals";
+import { findRenterRental, listRenterRentals } from "@/lib/rentals/list-renter-rentals";
 import { rateRental } from "@/lib/rentals/rate-rental";
-import { parseMarketplaceQuery } from "@/lib/schemas/marketplace-query";
 import { makeAgent, makeRental } from "@/test/fixtures";
+import { makeRenterAccount, rentalOf } from "@/test/renter-fixtures";
 
 type Agent = Awaited<ReturnType<typeof makeAgent>>;
 
 const hex = (bytes: number) => randomBytes(bytes).toString("hex");
 const newAddress = () => `0x${hex(20)}`;
-
-async function makeAccount(options: { wallet?: boolean; email?: boolean } = {}): Promise<RenterAccount & { email: string | null }> {
-  return db.account.create({
-    data: {
-      walletAddress: options.wallet ? newAddress() : null,
-      email: options.email ? `renter-${hex(6)}@example.com` : null,
-    },
-    select: { id: true, walletAddress: true, email: true },
-  });
-}
-
-/** A rental of `agent` that belongs to `account` (renter_id), created `agoSeconds` before now. */
-async function rentalOf(agent: Agent, account: RenterAccount, overrides: Parameters<typeof makeRental>[1] = {}) {
-  const rental = await makeRental(agent.id, overrides);
-  return db.rental.update({ where: { id: rental.id }, data: { renterId: account.id } });
-}
 
 let agent: Agent;
 let otherAgent: Agent;
@@ -46,8 +22,8 @@ beforeAll(async () => {
 
 describe("listRenterRentals", () => {
   it("lists only the account's rentals, newest first, without pending ones", async () => {
-    const me = await makeAccount();
-    const someoneElse = await makeAccount();
+    const me = await makeRenterAccount();
+    const someoneElse = await makeRenterAccount();
     const older = await rentalOf(agent, me, { startsInSeconds: -7200, endsInSeconds: -3600, status: "completed" });
     const newer = await rentalOf(otherAgent, me, { durationType: "hour" });
     await rentalOf(agent, me, { status: "pending" });
@@ -75,20 +51,23 @@ describe("listRenterRentals", () => {
   });
 
   it("also finds rentals paid from the account's wallet (renter_address), in any letter case", async () => {
-    const me = await makeAccount({ wallet: true });
+    const me = await makeRenterAccount({ wallet: true });
     const paid = await makeRental(agent.id);
     await db.rental.update({ where: { id: paid.id }, data: { renterAddress: me.walletAddress!.toLowerCase() } });
     const stranger = await makeRental(agent.id);
     await db.rental.update({ where: { id: stranger.id }, data: { renterAddress: newAddress() } });
 
-    const rentals = await listRenterRentals({ id: me.id, walletAddress: me.walletAddress!.toUpperCase().replace("0X", "0x") });
+    const rentals = await listRenterRentals({
+      id: me.id,
+      walletAddress: me.walletAddress!.toUpperCase().replace("0X", "0x"),
+    });
     expect(rentals.map((r) => r.id)).toEqual([paid.id]);
     expect(await findRenterRental(me, paid.id)).toMatchObject({ id: paid.id });
     expect(await findRenterRental(me, stranger.id)).toBeNull();
   });
 
   it("shows the rating once the rental is rated", async () => {
-    const me = await makeAccount();
+    const me = await makeRenterAccount();
     const rental = await rentalOf(agent, me);
     await rateRental(me, rental.id, { score: 4, comment: "Solid" });
     const [listed] = await listRenterRentals(me);
@@ -96,8 +75,8 @@ describe("listRenterRentals", () => {
   });
 
   it("findRenterRental: someone else's, pending, unknown and malformed ids are null", async () => {
-    const me = await makeAccount();
-    const other = await makeAccount();
+    const me = await makeRenterAccount();
+    const other = await makeRenterAccount();
     const theirs = await rentalOf(agent, other);
     const pending = await rentalOf(agent, me, { status: "pending" });
     expect(await findRenterRental(me, theirs.id)).toBeNull();

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { Channel, DurationType, RentalStatus } from "@/lib/generated/prisma/enums";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Channel, DurationType, RentalStatus } from "@/lib/generated/prisma/enums";
 
 /** Who is asking: the signed-in account (lib/auth/signed-in-account.ts). */
 export type RenterAccount = { id: string; walletAddress: string | null };
@@ -98,6 +98,9 @@ export async function listRenterRentals(account: RenterAccount, limit = RENTER_R
 /** One of the account's rentals, or null (also for someone else's rental: no existence leak). */
 export async function findRenterRental(account: RenterAccount, rentalId: string): Promise<RenterRental | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(rentalId)) return null;
-  const row = await db.rental.findFirst({ where: { AND: [{ id: rentalId.toLowerCase() }, renterRentalsWhere(account)] }, select: SELECT });
+  const row = await db.rental.findFirst({
+    where: { AND: [{ id: rentalId.toLowerCase() }, renterRentalsWhere(account)] },
+    select: SELECT,
+  });
   return row ? toRenterRental(row) : null;
 }

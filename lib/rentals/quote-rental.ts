@@ -1,8 +1,8 @@
 import "server-only";
-import { getAddress, type Address } from "viem";
+import { type Address, getAddress } from "viem";
 import { newAuthToken } from "@/lib/auth/auth-token";
 import { chainClients } from "@/lib/chain/chain-clients";
-import { quoteDomain, quoteTypes, type Quote } from "@/lib/chain/quote-typed-data";
+import { type Quote, quoteDomain, quoteTypes } from "@/lib/chain/quote-typed-data";
 import { isChannelConfigured } from "@/lib/channels/configured-channels";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -25,17 +25,28 @@ export async function quoteRental(request: QuoteRequest, now: Date = new Date())
   const agent = await db.agent.findUnique({ where: { id: request.agentId }, include: { owner: true } });
   if (!agent) throw new ApiError(404, "No such agent.");
   if (agent.status !== "available" || !agent.webhookUrlCipher) {
-    throw new ApiError(409, `"${agent.name}" is not available for rent right now (its webhook is offline or not connected).`);
+    throw new ApiError(
+      409,
+      `"${agent.name}" is not available for rent right now (its webhook is offline or not connected).`,
+    );
   }
   const price = { hour: agent.pricePerHour, day: agent.pricePerDay, month: agent.pricePerMonth }[request.durationType];
-  if (price === null) throw new ApiError(409, `"${agent.name}" cannot be rented per ${request.durationType}: it has no such price.`);
+  if (price === null)
+    throw new ApiError(409, `"${agent.name}" cannot be rented per ${request.durationType}: it has no such price.`);
   if (!agent.channels.includes(request.channel)) {
-    throw new ApiError(409, `"${agent.name}" does not support ${request.channel} (it supports ${agent.channels.join(", ")}).`);
+    throw new ApiError(
+      409,
+      `"${agent.name}" does not support ${request.channel} (it supports ${agent.channels.join(", ")}).`,
+    );
   }
   if (request.channel !== "API" && !isChannelConfigured(request.channel)) {
-    throw new ApiError(409, `This service does not run a ${request.channel} bot right now; choose another channel (the API always works).`);
+    throw new ApiError(
+      409,
+      `This service does not run a ${request.channel} bot right now; choose another channel (the API always works).`,
+    );
   }
-  if (!agent.owner.walletAddress) throw new ApiError(409, `"${agent.name}" cannot be rented yet: its owner has no payout wallet.`);
+  if (!agent.owner.walletAddress)
+    throw new ApiError(409, `"${agent.name}" cannot be rented yet: its owner has no payout wallet.`);
 
   const renter = getAddress(request.renter);
   const renterAccount = await db.account.upsert({
@@ -84,5 +95,13 @@ export async function quoteRental(request: QuoteRequest, now: Date = new Date())
     primaryType: "Quote",
     message: quote,
   });
-  return { rentalId: id, claimSecret: claim.token, quote, signature, chainId: config.chainId, escrow: config.escrow, usdc: config.usdc };
+  return {
+    rentalId: id,
+    claimSecret: claim.token,
+    quote,
+    signature,
+    chainId: config.chainId,
+    escrow: config.escrow,
+    usdc: config.usdc,
+  };
 }

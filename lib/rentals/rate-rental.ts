@@ -2,10 +2,17 @@ import "server-only";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/api-error";
-import { renterRentalsWhere, type RenterAccount } from "@/lib/rentals/list-renter-rentals";
-import { ratingInputSchema, type RatingInput } from "@/lib/schemas/rating";
+import { type RenterAccount, renterRentalsWhere } from "@/lib/rentals/list-renter-rentals";
+import { type RatingInput, ratingInputSchema } from "@/lib/schemas/rating";
 
-export type SavedRating = { id: string; rentalId: string; agentId: string; score: number; comment: string | null; createdAt: Date };
+export type SavedRating = {
+  id: string;
+  rentalId: string;
+  agentId: string;
+  score: number;
+  comment: string | null;
+  createdAt: Date;
+};
 
 /**
  * The renter's rating of one of their rentals: 1–5 stars and an optional comment, once per rental
@@ -13,7 +20,12 @@ export type SavedRating = { id: string; rentalId: string; agentId: string; score
  * disputed or completed — can be rated. It counts in the agent's marketplace average at once.
  * Errors are ApiErrors with a sentence for the renter: 400 input, 404 not theirs, 409 state.
  */
-export async function rateRental(account: RenterAccount, rentalId: string, input: RatingInput, now: Date = new Date()): Promise<SavedRating> {
+export async function rateRental(
+  account: RenterAccount,
+  rentalId: string,
+  input: RatingInput,
+  now: Date = new Date(),
+): Promise<SavedRating> {
   const parsed = ratingInputSchema.safeParse(input);
   if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "The rating could not be read.");
   const validId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(rentalId);

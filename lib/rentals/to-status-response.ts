@@ -1,5 +1,5 @@
-import { statusResponseSchema, type StatusResponse } from "@/lib/schemas/renter-api";
 import type { RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
+import { type StatusResponse, statusResponseSchema } from "@/lib/schemas/renter-api";
 
 // The spec's status body, built through its schema so no internal field can leak. An ended
 // rental reads as expired at once (0 seconds left) even before the release sweep completes it.

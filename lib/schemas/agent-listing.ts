@@ -52,10 +52,25 @@ const skillSchema = z
   .max(32);
 
 const listingShape = {
-  name: text(2, "must be at least 2 characters", 60, NAME_CONTROL, "must not contain control characters (such as NUL, tab or a line break)"),
-  description: text(1, "must not be empty", 500, DESCRIPTION_CONTROL, "must not contain control characters other than line breaks and tabs (such as NUL)"),
+  name: text(
+    2,
+    "must be at least 2 characters",
+    60,
+    NAME_CONTROL,
+    "must not contain control characters (such as NUL, tab or a line break)",
+  ),
+  description: text(
+    1,
+    "must not be empty",
+    500,
+    DESCRIPTION_CONTROL,
+    "must not contain control characters other than line breaks and tabs (such as NUL)",
+  ),
   category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(", ")}` }),
-  skills: z.array(skillSchema, { error: "must be a list of skill tags" }).max(MAX_SKILLS, `at most ${MAX_SKILLS} skills`).optional(),
+  skills: z
+    .array(skillSchema, { error: "must be a list of skill tags" })
+    .max(MAX_SKILLS, `at most ${MAX_SKILLS} skills`)
+    .optional(),
   channels: z
     .array(channelSchema, { error: "must be a list of channels (Telegram, Discord, Slack, API)" })
     .min(1, "must name at least one channel")

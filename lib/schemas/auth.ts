@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { strictObjectError } from "@/lib/schemas/strict-object-error";
 import { formatCount } from "@/lib/format/number";
+import { strictObjectError } from "@/lib/schemas/strict-object-error";
 
 // Bodies of the sign-in routes (docs/auth.md). A Sign-In with Ethereum message is a few hundred
 // characters; 4,096 leaves room for resources without inviting large bodies.
@@ -64,5 +64,7 @@ export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;
 
 export function signInErrorMessage(code: string | undefined): string | null {
   if (!code) return null;
-  return Object.hasOwn(SIGN_IN_ERRORS, code) ? SIGN_IN_ERRORS[code as SignInErrorCode] : "Sign-in did not work; please try again.";
+  return Object.hasOwn(SIGN_IN_ERRORS, code)
+    ? SIGN_IN_ERRORS[code as SignInErrorCode]
+    : "Sign-in did not work; please try again.";
 }

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_MARKETPLACE_QUERY,
-  MARKETPLACE_PAGE_SIZE,
-  marketplaceHref,
-  parseMarketplaceQuery,
-  type MarketplaceSearchParams,
-} from "@/lib/schemas/marketplace-query";
+import { DEFAULT_MARKETPLACE_QUERY, marketplaceHref, parseMarketplaceQuery } from "@/lib/schemas/marketplace-query";
 
 describe("parseMarketplaceQuery", () => {
   it("reads every field, trimming and normalising", () => {
@@ -35,7 +29,8 @@ describe("parseMarketplaceQuery", () => {
   });
 
   it("drops each bad value on its own, keeping the good ones", () => {
-    for (const page of ["-1", "2.5", "abc", "1001", "", "Infinity"]) expect(parseMarketplaceQuery({ page }).page, page).toBe(1);
+    for (const page of ["-1", "2.5", "abc", "1001", "", "Infinity"])
+      expect(parseMarketplaceQuery({ page }).page, page).toBe(1);
     for (const price of ["-1", "1.0000001", "1e3", "12abc", "9999999999999999999999"]) {
       expect(parseMarketplaceQuery({ minPrice: price }).minPrice, price).toBeUndefined();
     }
@@ -43,11 +38,18 @@ describe("parseMarketplaceQuery", () => {
     expect(parseMarketplaceQuery({ channel: "slack" }).channel).toBeUndefined(); // channels are case-sensitive names
     expect(parseMarketplaceQuery({ skill: "a".repeat(33) }).skill).toBeUndefined();
     expect(parseMarketplaceQuery({ q: "x".repeat(500) }).q).toHaveLength(100);
-    expect(parseMarketplaceQuery({ category: "nope", skill: "sql", sort: "rating" })).toEqual({ skill: "sql", sort: "rating", page: 1 });
+    expect(parseMarketplaceQuery({ category: "nope", skill: "sql", sort: "rating" })).toEqual({
+      skill: "sql",
+      sort: "rating",
+      page: 1,
+    });
   });
 
   it("takes the first of repeated parameters, from a record or URLSearchParams", () => {
-    expect(parseMarketplaceQuery({ category: ["data", "coding"], page: ["2", "5"] })).toMatchObject({ category: "data", page: 2 });
+    expect(parseMarketplaceQuery({ category: ["data", "coding"], page: ["2", "5"] })).toMatchObject({
+      category: "data",
+      page: 2,
+    });
     expect(parseMarketplaceQuery(new URLSearchParams("q=sql&q=x&duration=day&sort=newest"))).toEqual({
       q: "sql",
       duration: "day",
@@ -58,10 +60,20 @@ describe("parseMarketplaceQuery", () => {
 
   it("builds canonical links that parse back to the same query", () => {
     expect(marketplaceHref(DEFAULT_MARKETPLACE_QUERY)).toBe("/");
-    const query = parseMarketplaceQuery({ q: "code review", category: "coding", minPrice: "2.5", maxPrice: "10", duration: "day", sort: "rating", page: "2" });
+    const query = parseMarketplaceQuery({
+      q: "code review",
+      category: "coding",
+      minPrice: "2.5",
+      maxPrice: "10",
+      duration: "day",
+      sort: "rating",
+      page: "2",
+    });
     const href = marketplaceHref(query);
     expect(href).toBe("/?q=code+review&category=coding&minPrice=2.5&maxPrice=10&duration=day&sort=rating&page=2");
     expect(parseMarketplaceQuery(new URLSearchParams(href.slice(2)))).toEqual(query);
-    expect(marketplaceHref({ ...query, page: 1, category: undefined })).toBe("/?q=code+review&minPrice=2.5&maxPrice=10&duration=day&sort=rating");
+    expect(marketplaceHref({ ...query, page: 1, category: undefined })).toBe(
+      "/?q=code+review&minPrice=2.5&maxPrice=10&duration=day&sort=rating",
+    );
   });
 });

@@ -77,7 +77,9 @@ export type MarketplaceSearchParams = Record<string, string | string[] | undefin
 // Never throws: every field falls back on its own.
 export function parseMarketplaceQuery(params: MarketplaceSearchParams | URLSearchParams): MarketplaceQuery {
   const record: Record<string, unknown> =
-    params instanceof URLSearchParams ? Object.fromEntries([...params.keys()].map((k) => [k, params.getAll(k)])) : params;
+    params instanceof URLSearchParams
+      ? Object.fromEntries([...params.keys()].map((k) => [k, params.getAll(k)]))
+      : params;
   return marketplaceQuerySchema.parse(record);
 }
 

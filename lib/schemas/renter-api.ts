@@ -19,7 +19,11 @@ export const chatRequestSchema = z
       .string({ error: (i) => (i.input === undefined ? "is required" : "must be a string") })
       .refine((s) => s.trim().length > 0, "must not be empty")
       .refine((s) => codePoints(s) <= MESSAGE_MAX_CHARS, `must be at most ${formatCount(MESSAGE_MAX_CHARS)} characters`)
-      .meta({ minLength: 1, maxLength: MESSAGE_MAX_CHARS, description: "The renter's message, passed to the agent's webhook." }),
+      .meta({
+        minLength: 1,
+        maxLength: MESSAGE_MAX_CHARS,
+        description: "The renter's message, passed to the agent's webhook.",
+      }),
   })
   .meta({ id: "ChatRequest" });
 
@@ -31,7 +35,9 @@ export const chatResponseSchema = z
   .object({
     success: z.literal(true),
     agent: z.string().meta({ description: "Agent name." }),
-    response: z.unknown().meta({ description: "Exactly what the webhook returned: usually a string, can be an object or rich content." }),
+    response: z
+      .unknown()
+      .meta({ description: "Exactly what the webhook returned: usually a string, can be an object or rich content." }),
     rental: z.object({ id: z.uuid(), ends_at: z.iso.datetime() }),
   })
   .meta({ id: "ChatResponse" });

@@ -10,11 +10,17 @@ export const webhookConnectionSchema = z.strictObject(
     webhookUrl: z
       .url({
         protocol: /^https?$/,
-        error: (issue) => (issue.input === undefined ? "is required" : "must be a full http(s) URL such as https://agent.example.com/hooks/agent"),
+        error: (issue) =>
+          issue.input === undefined
+            ? "is required"
+            : "must be a full http(s) URL such as https://agent.example.com/hooks/agent",
       })
       .max(2048, "must be at most 2048 characters")
       // An "@" in the authority part means user info (the safe fetch would refuse it later).
-      .refine((url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url), "must not contain a user name or password; the token is sent in the Authorization header"),
+      .refine(
+        (url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url),
+        "must not contain a user name or password; the token is sent in the Authorization header",
+      ),
     // Sent as `Authorization: Bearer <token>`, so it must be a valid header value.
     webhookToken: z
       .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })

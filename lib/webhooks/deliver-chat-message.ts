@@ -1,7 +1,7 @@
 import "server-only";
+import type { WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
-import type { WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { agentNameHeaders } from "@/lib/webhooks/agent-name-headers";
 import { safeFetch } from "@/lib/webhooks/safe-fetch";
 
@@ -47,11 +47,20 @@ export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatCon
   });
 
   if (result.kind === "error") {
-    return { ok: false, error: deliveryError(result.reason), webhookStatus: null, latencyMs: result.latencyMs, responseBytes: 0 };
+    return {
+      ok: false,
+      error: deliveryError(result.reason),
+      webhookStatus: null,
+      latencyMs: result.latencyMs,
+      responseBytes: 0,
+    };
   }
   const measured = { webhookStatus: result.status, latencyMs: result.latencyMs, responseBytes: result.body.length };
   if (result.status >= 300 && result.status < 400) {
-    const error = new ApiError(502, `The agent's webhook answered with a redirect (HTTP ${result.status}); redirects are not followed.`);
+    const error = new ApiError(
+      502,
+      `The agent's webhook answered with a redirect (HTTP ${result.status}); redirects are not followed.`,
+    );
     return { ok: false, error, ...measured };
   }
   if (result.status < 200 || result.status >= 300) {
@@ -63,7 +72,10 @@ export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatCon
 function deliveryError(reason: "blocked" | "invalid_url" | "timeout" | "unreachable" | "too_large"): ApiError {
   switch (reason) {
     case "timeout":
-      return new ApiError(503, `The agent did not reply within ${Math.round(env.WEBHOOK_TIMEOUT_MS / 1000)} seconds; try again later.`);
+      return new ApiError(
+        503,
+        `The agent did not reply within ${Math.round(env.WEBHOOK_TIMEOUT_MS / 1000)} seconds; try again later.`,
+      );
     case "too_large":
       return new ApiError(502, "The agent's reply was larger than 1 MiB.");
     case "blocked":

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { safeFetch, type SafeFetchInit, type SafeFetchPolicy } from "./safe-fetch";
+import { type SafeFetchInit, type SafeFetchPolicy, safeFetch } from "./safe-fetch";
 
 type Received = { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string };
 
@@ -110,9 +110,19 @@ describe("safeFetch with private addresses disallowed", () => {
   });
 
   it("refuses the IPv6 tunnel and translator ranges (6to4, Teredo, local NAT64, IPv4-translated, site-local)", async () => {
-    for (const literal of ["2002:7f00:1::1", "2001:0:4136:e378:8000:63bf:3fff:fdd2", "64:ff9b:1::7f00:1", "::ffff:0:7f00:1", "fec0::1"]) {
+    for (const literal of [
+      "2002:7f00:1::1",
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+      "64:ff9b:1::7f00:1",
+      "::ffff:0:7f00:1",
+      "fec0::1",
+    ]) {
       const result = await safeFetch(`https://[${literal}]/hooks/agent`, init, guarded);
-      expect(result, literal).toMatchObject({ kind: "error", reason: "blocked", detail: "host does not resolve to a public address" });
+      expect(result, literal).toMatchObject({
+        kind: "error",
+        reason: "blocked",
+        detail: "host does not resolve to a public address",
+      });
     }
   });
 });

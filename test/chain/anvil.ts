@@ -3,11 +3,11 @@
 import {
   type Abi,
   type Address,
-  type Hex,
   createPublicClient,
   createTestClient,
   createWalletClient,
   getAddress,
+  type Hex,
   http,
 } from "viem";
 import { foundry } from "viem/chains";

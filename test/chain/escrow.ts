@@ -1,15 +1,24 @@
 // Deploys RentalEscrow with a test token on an anvil chain and wraps the calls tests make:
 // signing quotes, paying, settling, and reading balances.
-import { type Address, type Hex, BaseError, ContractFunctionRevertedError, erc20Abi, keccak256, parseSignature, toHex } from "viem";
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  erc20Abi,
+  type Hex,
+  keccak256,
+  parseSignature,
+  toHex,
+} from "viem";
 import * as BlacklistToken from "@/lib/chain/generated/BlacklistToken";
 import * as ReentrantToken from "@/lib/chain/generated/ReentrantToken";
 import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
 import * as TestUSDC from "@/lib/chain/generated/TestUSDC";
+import { permitTypes } from "@/lib/chain/permit-typed-data";
 import { type Quote, quoteDomain, quoteTypes } from "@/lib/chain/quote-typed-data";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 import { admin, deployEscrowContracts, owner, renter, signer } from "../../scripts/deploy-local-chain";
-import { type Chain, accounts } from "./anvil";
-import { permitTypes } from "@/lib/chain/permit-typed-data";
+import { accounts, type Chain } from "./anvil";
 
 // The backend's own typed data, so these tests also prove it matches the contract.
 export type { Quote };
@@ -23,7 +32,18 @@ export const escrowAbi = RentalEscrow.abi;
 export const FEE = 1_000_000n; // 1 USDC in 6-decimal units
 
 // The roles the local deployment gives to anvil's default accounts (scripts/deploy-local-chain.ts).
-export { admin, arbiter, operator, other, owner, owner2, renter, renter2, signer, treasury } from "../../scripts/deploy-local-chain";
+export {
+  admin,
+  arbiter,
+  operator,
+  other,
+  owner,
+  owner2,
+  renter,
+  renter2,
+  signer,
+  treasury,
+} from "../../scripts/deploy-local-chain";
 
 export const Status = { None: 0, Active: 1, Disputed: 2, Released: 3, Refunded: 4 } as const;
 
@@ -59,7 +79,12 @@ export async function deployEscrow<K extends TokenKind>(chain: Chain, kind: K) {
   }
 
   function read(functionName: string, args: readonly unknown[] = []) {
-    return publicClient.readContract({ address: escrow, abi: escrowAbi, functionName, args } as never) as Promise<never>;
+    return publicClient.readContract({
+      address: escrow,
+      abi: escrowAbi,
+      functionName,
+      args,
+    } as never) as Promise<never>;
   }
 
   const balanceOf = (who: Address) =>
@@ -111,15 +136,9 @@ export async function deployEscrow<K extends TokenKind>(chain: Chain, kind: K) {
   }
 
   async function rental(id: Hex) {
-    const [renterAddress, startsAt, endsAt, status, ownerAddress, price, fee] = (await read("rentals", [id])) as readonly [
-      Address,
-      number,
-      number,
-      number,
-      Address,
-      bigint,
-      number,
-    ];
+    const [renterAddress, startsAt, endsAt, status, ownerAddress, price, fee] = (await read("rentals", [
+      id,
+    ])) as readonly [Address, number, number, number, Address, bigint, number];
     return { renter: renterAddress, startsAt, endsAt, status, owner: ownerAddress, price, fee: BigInt(fee) };
   }
 

@@ -2,43 +2,14 @@
 // confirm, what a confirm refuses (changing nothing), quote refusals and the checkout HTTP surface.
 // Settlement (release sweep, event reader, crons) is in payments-settlement.test.ts.
 import { randomBytes, randomUUID } from "node:crypto";
-import { type Hex, erc20Abi, parseEventLogs, toHex } from "viem";
+import { toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as confirmPost } from "@/app/api/checkout/confirm/route";
 import { POST as quotePost } from "@/app/api/checkout/quote/route";
-import { GET as statusGet } from "@/app/api/v1/status/route";
-import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
-import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
-import { quoteDomain, quoteTypes } from "@/lib/chain/quote-typed-data";
 import { db } from "@/lib/db";
-import { credentialDigest } from "@/lib/ratelimit/known-credentials";
-import { knownCredentials } from "@/lib/ratelimit/policies";
 import { env } from "@/lib/env";
-import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
-import { quoteRental } from "@/lib/rentals/quote-rental";
-import { Status } from "./escrow";
-import {
-  FEE,
-  type Payments,
-  USDC,
-  admin,
-  arbiter,
-  blockTimeOf,
-  checkoutRequest,
-  escrowAbi,
-  iso,
-  makePayableAgent,
-  newAddress,
-  newRenter,
-  operator,
-  pay,
-  send,
-  signer,
-  startPayments,
-  treasury,
-} from "./payments-harness";
 import { uniqueIp } from "@/test/fixtures";
-import { renterRequest } from "@/test/api-requests";
+import { checkoutRequest, makePayableAgent, newAddress, type Payments, startPayments } from "./payments-harness";
 
 let p: Payments;
 
@@ -47,27 +18,41 @@ beforeAll(async () => {
 });
 afterAll(() => p?.stop());
 
-const status = async (rentalId: string) => statusGet(renterRequest("status", { code: rentalId.slice(0, 8) }));
 const quote = (body: unknown, ip = uniqueIp()) => quotePost(checkoutRequest("quote", body, ip));
 const confirm = (body: unknown, ip = uniqueIp()) => confirmPost(checkoutRequest("confirm", body, ip));
 
 /** A quoted, unpaid rental (hour, 2 USDC) for a fresh renter. */
-async function pendingRental() {
-  const renter = await newRenter(p);
-  const { agent, payout } = await makePayableAgent();
-  const quoted = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address });
-  return { renter, agent, payout, quoted };
-}
 
 describe("quote refusals", () => {
-  const body = (agentId: string, overrides: Record<string, string> = {}) => ({ agentId, durationType: "hour", channel: "API", renter: newAddress(), ...overrides });
+  const body = (agentId: string, overrides: Record<string, string> = {}) => ({
+    agentId,
+    durationType: "hour",
+    channel: "API",
+    renter: newAddress(),
+    ...overrides,
+  });
 
   it.each([
     ["offline", { offline: true }, {}, /not available for rent/],
     ["without a webhook", { webhook: false }, {}, /not available for rent/],
-    ["without a price for the duration", { listing: { pricePerMonth: null } }, { durationType: "month" }, /cannot be rented per month/],
-    ["on a channel it does not support", { listing: { channels: ["API", "Telegram"] } }, { channel: "Slack" }, /does not support Slack/],
-    ["on a channel whose bot this service does not run", { listing: { channels: ["API", "Slack"] } }, { channel: "Slack" }, /does not run a Slack bot/],
+    [
+      "without a price for the duration",
+      { listing: { pricePerMonth: null } },
+      { durationType: "month" },
+      /cannot be rented per month/,
+    ],
+    [
+      "on a channel it does not support",
+      { listing: { channels: ["API", "Telegram"] } },
+      { channel: "Slack" },
+      /does not support Slack/,
+    ],
+    [
+      "on a channel whose bot this service does not run",
+      { listing: { channels: ["API", "Slack"] } },
+      { channel: "Slack" },
+      /does not run a Slack bot/,
+    ],
     ["whose owner has no payout wallet", { wallet: false }, {}, /no payout wallet/],
   ] as const)("409 for an agent %s, storing no rental", async (_case, agentOptions, overrides, reason) => {
     const { agent } = await makePayableAgent(agentOptions as Parameters<typeof makePayableAgent>[0]);

@@ -1,8 +1,8 @@
 // Checkout against a real chain (anvil) and the real database: quote → pay (permit or approve) →
 // confirm, what a confirm refuses (changing nothing), quote refusals and the checkout HTTP surface.
 // Settlement (release sweep, event reader, crons) is in payments-settlement.test.ts.
-import { randomBytes, randomUUID } from "node:crypto";
-import { type Hex, erc20Abi, parseEventLogs, toHex } from "viem";
+import { randomBytes } from "node:crypto";
+import { erc20Abi, type Hex, parseEventLogs, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as confirmPost } from "@/app/api/checkout/confirm/route";
 import { POST as quotePost } from "@/app/api/checkout/quote/route";
@@ -11,34 +11,34 @@ import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
 import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
 import { quoteDomain, quoteTypes } from "@/lib/chain/quote-typed-data";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { credentialDigest } from "@/lib/ratelimit/known-credentials";
 import { knownCredentials } from "@/lib/ratelimit/policies";
-import { env } from "@/lib/env";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { quoteRental } from "@/lib/rentals/quote-rental";
+import { renterRequest } from "@/test/api-requests";
+import { uniqueIp } from "@/test/fixtures";
 import { Status } from "./escrow";
 import {
-  FEE,
-  type Payments,
-  USDC,
   admin,
   arbiter,
   blockTimeOf,
   checkoutRequest,
   escrowAbi,
+  FEE,
   iso,
   makePayableAgent,
   newAddress,
   newRenter,
   operator,
+  type Payments,
   pay,
   send,
   signer,
   startPayments,
   treasury,
+  USDC,
 } from "./payments-harness";
-import { uniqueIp } from "@/test/fixtures";
-import { renterRequest } from "@/test/api-requests";
 
 let p: Payments;
 
@@ -60,37 +60,75 @@ async function pendingRental() {
 }
 
 describe("checkout with a key (the CLI's and the demo's path)", () => {
-  it.each(["permit", "approve"] as const)("%s: active with the block's times; the renter paid price + 1 USDC exactly", async (how) => {
-    const renter = await newRenter(p);
-    const { agent, payout } = await makePayableAgent();
-    const [renterBefore, escrowBefore] = await Promise.all([p.e.balanceOf(renter.address), p.e.balanceOf(p.e.escrow)]);
+  it.each(["permit", "approve"] as const)(
+    "%s: active with the block's times; the renter paid price + 1 USDC exactly",
+    async (how) => {
+      const renter = await newRenter(p);
+      const { agent, payout } = await makePayableAgent();
+      const [renterBefore, escrowBefore] = await Promise.all([
+        p.e.balanceOf(renter.address),
+        p.e.balanceOf(p.e.escrow),
+      ]);
 
-    const result = await checkoutWithKey({ agentId: agent.id, durationType: "hour", channel: "API", renterKey: renter.key, permit: how === "permit" });
+      const result = await checkoutWithKey({
+        agentId: agent.id,
+        durationType: "hour",
+        channel: "API",
+        renterKey: renter.key,
+        permit: how === "permit",
+      });
 
-    const t = await blockTimeOf(p, result.txHash);
-    expect(result).toEqual({ id: expect.any(String), code: result.id.slice(0, 8), status: "active", starts_at: iso(t), ends_at: iso(t + 3_600n), txHash: result.txHash });
-    expect(renterBefore - (await p.e.balanceOf(renter.address))).toBe(2n * USDC + FEE);
-    expect((await p.e.balanceOf(p.e.escrow)) - escrowBefore).toBe(2n * USDC + FEE);
-    expect(await p.e.balanceOf(payout)).toBe(0n);
-    // permit: one transaction in all; approve: approve + createRental.
-    expect(await p.publicClient.getTransactionCount({ address: renter.address })).toBe(how === "permit" ? 1 : 2);
+      const t = await blockTimeOf(p, result.txHash);
+      expect(result).toEqual({
+        id: expect.any(String),
+        code: result.id.slice(0, 8),
+        status: "active",
+        starts_at: iso(t),
+        ends_at: iso(t + 3_600n),
+        txHash: result.txHash,
+      });
+      expect(renterBefore - (await p.e.balanceOf(renter.address))).toBe(2n * USDC + FEE);
+      expect((await p.e.balanceOf(p.e.escrow)) - escrowBefore).toBe(2n * USDC + FEE);
+      expect(await p.e.balanceOf(payout)).toBe(0n);
+      // permit: one transaction in all; approve: approve + createRental.
+      expect(await p.publicClient.getTransactionCount({ address: renter.address })).toBe(how === "permit" ? 1 : 2);
 
-    const row = await db.rental.findUniqueOrThrow({ where: { id: result.id }, include: { renter: true } });
-    expect(row).toMatchObject({ status: "active", agentId: agent.id, priceMicro: 2n * USDC, feeMicro: FEE, createTxHash: result.txHash.toLowerCase() });
-    expect(row.renter?.walletAddress).toBe(renter.address.toLowerCase());
-    expect(await p.e.rental(row.escrowId as Hex)).toMatchObject({
-      status: Status.Active, renter: renter.address, owner: payout, startsAt: Number(t), endsAt: Number(t) + 3_600, price: 2n * USDC,
-    });
-    const res = await status(result.id);
-    expect(res.status).toBe(200);
-    expect((await res.json()).rental).toMatchObject({ id: result.id, status: "active", starts_at: iso(t), ends_at: iso(t + 3_600n) });
-  });
+      const row = await db.rental.findUniqueOrThrow({ where: { id: result.id }, include: { renter: true } });
+      expect(row).toMatchObject({
+        status: "active",
+        agentId: agent.id,
+        priceMicro: 2n * USDC,
+        feeMicro: FEE,
+        createTxHash: result.txHash.toLowerCase(),
+      });
+      expect(row.renter?.walletAddress).toBe(renter.address.toLowerCase());
+      expect(await p.e.rental(row.escrowId as Hex)).toMatchObject({
+        status: Status.Active,
+        renter: renter.address,
+        owner: payout,
+        startsAt: Number(t),
+        endsAt: Number(t) + 3_600,
+        price: 2n * USDC,
+      });
+      const res = await status(result.id);
+      expect(res.status).toBe(200);
+      expect((await res.json()).rental).toMatchObject({
+        id: result.id,
+        status: "active",
+        starts_at: iso(t),
+        ends_at: iso(t + 3_600n),
+      });
+    },
+  );
 
   it("step by step over HTTP: the quoted rental stays pending and invisible to /v1 until its payment is confirmed", async () => {
     const renter = await newRenter(p);
     const { agent, payout } = await makePayableAgent();
     const ip = uniqueIp();
-    const res = await quote({ agentId: agent.id, durationType: "day", channel: "Telegram", renter: renter.address.toLowerCase() }, ip);
+    const res = await quote(
+      { agentId: agent.id, durationType: "day", channel: "Telegram", renter: renter.address.toLowerCase() },
+      ip,
+    );
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toEqual({
@@ -118,7 +156,10 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
     const id: string = body.rentalId;
     const pending = await db.rental.findUniqueOrThrow({ where: { id } });
     expect(pending).toMatchObject({
-      status: "pending", renterAddress: renter.address.toLowerCase(), payoutAddress: payout.toLowerCase(), createTxHash: null,
+      status: "pending",
+      renterAddress: renter.address.toLowerCase(),
+      payoutAddress: payout.toLowerCase(),
+      createTxHash: null,
     });
     // The quote is payable for QUOTE_TTL_SECONDS from the moment it was made (the pending row's
     // provisional start), to the second the contract sees.
@@ -127,10 +168,21 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
     expect((await status(id)).status).toBe(404);
 
     const q = body.quote;
-    const receipt = await pay(p, renter, {
-      quote: { ...q, price: BigInt(q.price), fee: BigInt(q.fee), duration: BigInt(q.duration), deadline: BigInt(q.deadline) },
-      signature: body.signature,
-    }, "permit");
+    const receipt = await pay(
+      p,
+      renter,
+      {
+        quote: {
+          ...q,
+          price: BigInt(q.price),
+          fee: BigInt(q.fee),
+          duration: BigInt(q.duration),
+          deadline: BigInt(q.deadline),
+        },
+        signature: body.signature,
+      },
+      "permit",
+    );
     // Paid on chain, but the service has not seen the proof yet.
     expect((await db.rental.findUniqueOrThrow({ where: { id } })).status).toBe("pending");
     expect((await status(id)).status).toBe(404);
@@ -143,11 +195,21 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
     expect(await knownCredentials().has(digest)).toBe(true);
     const t = await blockTimeOf(p, receipt.transactionHash);
     expect(await confirmed.json()).toEqual({
-      id, code: id.slice(0, 8), status: "active", starts_at: iso(t), ends_at: iso(t + 86_400n), txHash: receipt.transactionHash,
+      id,
+      code: id.slice(0, 8),
+      status: "active",
+      starts_at: iso(t),
+      ends_at: iso(t + 86_400n),
+      txHash: receipt.transactionHash,
     });
     const shown = await status(id);
     expect(shown.status).toBe(200);
-    expect((await shown.json()).rental).toMatchObject({ status: "active", duration_type: "day", channel: "Telegram", starts_at: iso(t) });
+    expect((await shown.json()).rental).toMatchObject({
+      status: "active",
+      duration_type: "day",
+      channel: "Telegram",
+      starts_at: iso(t),
+    });
   });
 });
 
@@ -175,11 +237,23 @@ describe("confirm refuses a hash that proves no payment, and changes nothing", (
 
   it("a RentalCreated for the rental's id emitted by a second escrow at another address with the same signer", async () => {
     const pending = await pendingRental();
-    const otherEscrow = await p.deploy(admin.address, RentalEscrow, [p.e.token, admin.address, treasury.address, signer.address, operator.address, arbiter.address]);
+    const otherEscrow = await p.deploy(admin.address, RentalEscrow, [
+      p.e.token,
+      admin.address,
+      treasury.address,
+      signer.address,
+      operator.address,
+      arbiter.address,
+    ]);
     expect(otherEscrow).not.toBe(p.e.escrow);
     const q = pending.quoted.quote;
     // The same signer key signs the same quote for the other contract: the chain accepts it there.
-    const signature = await signer.signTypedData({ domain: quoteDomain(31337, otherEscrow), types: quoteTypes, primaryType: "Quote", message: q });
+    const signature = await signer.signTypedData({
+      domain: quoteDomain(31337, otherEscrow),
+      types: quoteTypes,
+      primaryType: "Quote",
+      message: q,
+    });
     await send(p, pending.renter, p.e.token, erc20Abi, "approve", [otherEscrow, q.price + q.fee]);
     const receipt = await send(p, pending.renter, otherEscrow, escrowAbi, "createRental", [q, signature]);
     expect(receipt.status).toBe("success");
@@ -191,7 +265,12 @@ describe("confirm refuses a hash that proves no payment, and changes nothing", (
   it("a RentalCreated on our escrow that does not match the quote the service signed (a leaked signer key)", async () => {
     const pending = await pendingRental();
     const q = { ...pending.quoted.quote, price: 1n };
-    const signature = await signer.signTypedData({ domain: quoteDomain(31337, p.e.escrow), types: quoteTypes, primaryType: "Quote", message: q });
+    const signature = await signer.signTypedData({
+      domain: quoteDomain(31337, p.e.escrow),
+      types: quoteTypes,
+      primaryType: "Quote",
+      message: q,
+    });
     const receipt = await pay(p, pending.renter, { quote: q, signature });
     expect(receipt.status).toBe("success");
     await expectRefused(pending, receipt.transactionHash, /does not prove a payment/);
@@ -199,7 +278,15 @@ describe("confirm refuses a hash that proves no payment, and changes nothing", (
 
   it("a reverted transaction (createRental without an allowance)", async () => {
     const pending = await pendingRental();
-    const receipt = await send(p, pending.renter, p.e.escrow, escrowAbi, "createRental", [pending.quoted.quote, pending.quoted.signature], 500_000n);
+    const receipt = await send(
+      p,
+      pending.renter,
+      p.e.escrow,
+      escrowAbi,
+      "createRental",
+      [pending.quoted.quote, pending.quoted.signature],
+      500_000n,
+    );
     expect(receipt.status).toBe("reverted");
     await expectRefused(pending, receipt.transactionHash, /failed on chain/);
   });

@@ -3,17 +3,17 @@
 // fresh renters and payable agents, and the steps a browser wallet takes at checkout.
 import { randomBytes } from "node:crypto";
 import { type Address, type Hex, type PrivateKeyAccount, parseSignature, toHex } from "viem";
-import { type HDAccount, generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, type HDAccount, privateKeyToAccount } from "viem/accounts";
+import { permitTypes } from "@/lib/chain/permit-typed-data";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { permitTypes } from "@/lib/chain/permit-typed-data";
 import type { quoteRental } from "@/lib/rentals/quote-rental";
 import type { AgentListingInput } from "@/lib/schemas/agent-listing";
-import { connect, startAnvil } from "./anvil";
-import { FEE, admin, arbiter, deployEscrow, escrowAbi, operator, other, signer, treasury } from "./escrow";
 import { makeAgent } from "@/test/fixtures";
+import { connect, startAnvil } from "./anvil";
+import { admin, arbiter, deployEscrow, escrowAbi, FEE, operator, other, signer, treasury } from "./escrow";
 
-export { FEE, admin, arbiter, escrowAbi, operator, other, signer, treasury };
+export { admin, arbiter, escrowAbi, FEE, operator, other, signer, treasury };
 
 export const CRON_SECRET = `payments-cron-${randomBytes(8).toString("hex")}`;
 export const USDC = 1_000_000n;
@@ -64,7 +64,8 @@ export async function newRenter(p: Payments, options: { usdc?: bigint; email?: s
   const account = privateKeyToAccount(key);
   await p.testClient.setBalance({ address: account.address, value: 10n ** 18n });
   await p.e.sendToken(admin.address, "mint", [account.address, options.usdc ?? 1_000n * USDC]);
-  if (options.email) await db.account.create({ data: { walletAddress: account.address.toLowerCase(), email: options.email } });
+  if (options.email)
+    await db.account.create({ data: { walletAddress: account.address.toLowerCase(), email: options.email } });
   return { key, account, address: account.address };
 }
 
@@ -81,7 +82,10 @@ export async function makePayableAgent(
   options: { listing?: Partial<AgentListingInput>; offline?: boolean; webhook?: boolean; wallet?: boolean } = {},
 ) {
   const agent = await makeAgent({
-    webhook: options.webhook === false ? undefined : { url: "http://127.0.0.1:9/hooks/agent", token: randomBytes(24).toString("base64url") },
+    webhook:
+      options.webhook === false
+        ? undefined
+        : { url: "http://127.0.0.1:9/hooks/agent", token: randomBytes(24).toString("base64url") },
     listing: options.listing,
   });
   if (options.offline) await db.agent.update({ where: { id: agent.id }, data: { status: "offline" } });
@@ -95,7 +99,12 @@ export async function makePayableAgent(
 export type Quoted = Awaited<ReturnType<typeof quoteRental>>;
 
 /** What a browser wallet does with a quote: approve + createRental, or one createRentalWithPermit. */
-export async function pay(p: Payments, renter: Renter, quoted: Pick<Quoted, "quote" | "signature">, how: "approve" | "permit" = "approve") {
+export async function pay(
+  p: Payments,
+  renter: Renter,
+  quoted: Pick<Quoted, "quote" | "signature">,
+  how: "approve" | "permit" = "approve",
+) {
   const { quote, signature } = quoted;
   const total = quote.price + quote.fee;
   let hash: Hex;
@@ -142,8 +151,23 @@ export async function pay(p: Payments, renter: Renter, quoted: Pick<Quoted, "quo
 }
 
 /** A transaction from a fresh (non-anvil) wallet, waited for. */
-export async function send(p: Payments, from: Renter, address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[], gas?: bigint) {
-  const hash = await p.walletClient.writeContract({ account: from.account, address, abi, functionName, args, gas } as never);
+export async function send(
+  p: Payments,
+  from: Renter,
+  address: Address,
+  abi: readonly unknown[],
+  functionName: string,
+  args: readonly unknown[],
+  gas?: bigint,
+) {
+  const hash = await p.walletClient.writeContract({
+    account: from.account,
+    address,
+    abi,
+    functionName,
+    args,
+    gas,
+  } as never);
   return p.publicClient.waitForTransactionReceipt({ hash });
 }
 
@@ -156,7 +180,12 @@ export async function blockTimeOf(p: Payments, hash: Hex): Promise<bigint> {
 export const iso = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString();
 
 /** POST a JSON body to a checkout route handler from a given client IP. */
-export function checkoutRequest(path: "quote" | "confirm", body: unknown, ip: string, init: { rawBody?: string; contentType?: string } = {}) {
+export function checkoutRequest(
+  path: "quote" | "confirm",
+  body: unknown,
+  ip: string,
+  init: { rawBody?: string; contentType?: string } = {},
+) {
   return new Request(`http://localhost/api/checkout/${path}`, {
     method: "POST",
     headers: { "content-type": init.contentType ?? "application/json", "x-forwarded-for": ip },

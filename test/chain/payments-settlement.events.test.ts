@@ -1,56 +1,45 @@
-// Settlement against a real chain (anvil) and the real database: the release sweep (exactly-once
-// payouts and notices, two sweeps at once, a stuck transaction replaced, a rotated operator key, a
-// nonce taken by another transaction), the event reader (a lost confirm, disputes both ways, an
-// operator's cancel) and the two cron routes.
-//
-// The chain only moves forward here (no snapshots): the database keeps the sweep's nonces and the
-// reader's cursor, which must keep matching it. Its clock runs hours behind the wall clock and every
-// sweep is given the chain's time, so the sweep (which completes every ended rental of the shared
-// database) leaves other test files' rentals alone.
-import { randomBytes } from "node:crypto";
-import { type Hex, TransactionReceiptNotFoundError, parseTransaction } from "viem";
+import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { quoteRental } from "@/lib/rentals/quote-rental";
-import { Status } from "./escrow";
+import { renterRequest } from "@/test/api-requests";
+import { isolateDatabase } from "@/test/private-database";
 import {
-  CRON_SECRET,
-  FEE,
-  type Payments,
-  USDC,
   arbiter,
   blockTimeOf,
+  CRON_SECRET,
   chainDate,
   cronRequest,
   escrowAbi,
+  FEE,
   iso,
   makePayableAgent,
   newRenter,
   operator,
-  other,
-  pay,
-  privateKeyOf,
+  type Payments,
   send,
   startPayments,
   treasury,
+  USDC,
 } from "./payments-harness";
-import { renterRequest } from "@/test/api-requests";
-import { usePrivateDatabase } from "@/test/private-database";
+import { notices, paidRental, releases } from "./settlement-helpers";
 
 // Both this file and its sibling read escrow events into the one cursor row: each keeps its own
 // database, so neither sees the other's chain.
-usePrivateDatabase("payments_settlement_events");
+isolateDatabase("payments_settlement_events");
 
 // The cron route calls the sweep without a clock: give it the chain's.
 const scope = vi.hoisted(() => ({ now: undefined as Date | undefined }));
 vi.mock("@/lib/chain/release-ended-rentals", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/chain/release-ended-rentals")>();
-  return { ...real, releaseEndedRentals: (options: Parameters<typeof real.releaseEndedRentals>[0] = {}) => real.releaseEndedRentals({ now: scope.now, ...options }) };
+  return {
+    ...real,
+    releaseEndedRentals: (options: Parameters<typeof real.releaseEndedRentals>[0] = {}) =>
+      real.releaseEndedRentals({ now: scope.now, ...options }),
+  };
 });
 
-const { releaseEndedRentals } = await import("@/lib/chain/release-ended-rentals");
 const { syncEscrowEvents } = await import("@/lib/chain/sync-escrow-events");
 const releaseRoute = await import("@/app/api/cron/release-rentals/route");
 const syncRoute = await import("@/app/api/cron/sync-escrow/route");
@@ -68,21 +57,7 @@ beforeAll(async () => {
 });
 afterAll(() => p?.stop());
 
-/** A rental of a fresh agent by a fresh renter, quoted at the chain's time and paid (approve); confirmed unless told. */
-async function paidRental(options: { email?: string; confirm?: boolean } = {}) {
-  const renter = await newRenter(p, { email: options.email });
-  const { agent, payout } = await makePayableAgent();
-  const quoted = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, await chainDate(p));
-  const receipt = await pay(p, renter, quoted);
-  if (options.confirm !== false) expect((await confirmRentalPayment(receipt.transactionHash)).status).toBe("active");
-  return { id: quoted.rentalId, chainId: quoted.quote.rentalId, claimSecret: quoted.claimSecret, renter, agent, payout, receipt };
-}
-type Paid = Awaited<ReturnType<typeof paidRental>>;
-
 /** The sweep at the chain's time plus `seconds`. */
-async function sweep(seconds = 0, options: { waitMs?: number } = {}) {
-  return releaseEndedRentals({ now: new Date((await chainDate(p)).getTime() + seconds * 1000), ...options });
-}
 
 const rental = (id: string) => db.rental.findUniqueOrThrow({ where: { id }, include: { releaseTx: true } });
 const statusOf = async (id: string) => (await rental(id)).status;
@@ -90,38 +65,21 @@ const balance = (who: Hex) => p.e.balanceOf(who);
 const operatorNonce = () => p.publicClient.getTransactionCount({ address: operator.address });
 const cursor = async () => (await db.chainCursor.findUnique({ where: { name: "escrow-events" } }))?.blockNumber;
 
-/** A time the sweep recorded: its `now` plus the few milliseconds the run had taken. */
-// The sweep's clock starts at the `now` it is given and moves with real time; the chain (and so
-// `now`) runs 12 hours behind the wall clock. A recorded time after `now` and hours before the
-// wall clock is on the sweep's clock, however slowly the machine ran in between.
-function expectOnSweepClock(recorded: Date, now: Date) {
-  expect(recorded.getTime() - now.getTime()).toBeGreaterThanOrEqual(0);
-  expect(Date.now() - recorded.getTime()).toBeGreaterThan(6 * HOUR * 1000);
-}
-
-/** How many RentalReleased events the escrow emitted for a rental, ever. */
-async function releases(r: Paid): Promise<number> {
-  const events = await p.publicClient.getContractEvents({ address: p.e.escrow, abi: escrowAbi, eventName: "RentalReleased", args: { id: r.chainId }, fromBlock: 0n });
-  return events.length;
-}
-
-async function notices(r: Paid) {
-  const [notifications, emails] = await Promise.all([
-    db.notification.findMany({ where: { rentalId: r.id } }),
-    db.email.findMany({ where: { idempotencyKey: `rental-ended:${r.id}` } }),
-  ]);
-  return { notifications, emails };
-}
-
 describe("event reader", () => {
   it("activates a rental whose confirm never came; the cursor moves forward; a second run changes nothing", async () => {
     await syncEscrowEvents(); // catch up with earlier tests
-    const r = await paidRental({ confirm: false });
+    const r = await paidRental(p, { confirm: false });
     expect(await statusOf(r.id)).toBe("pending");
     const before = await cursor();
 
     const summary = await syncEscrowEvents();
-    expect(summary).toMatchObject({ events: expect.any(Number), activated: 1, disputed: 0, cancelled: 0, completed: 0 });
+    expect(summary).toMatchObject({
+      events: expect.any(Number),
+      activated: 1,
+      disputed: 0,
+      cancelled: 0,
+      completed: 0,
+    });
     const t = await blockTimeOf(p, r.receipt.transactionHash);
     const row = await rental(r.id);
     expect(row).toMatchObject({ status: "active", createTxHash: r.receipt.transactionHash.toLowerCase() });
@@ -136,12 +94,16 @@ describe("event reader", () => {
     expect(await cursor()).toBe(head);
     expect(await rental(r.id)).toEqual(row);
     // The browser comes back late: the same answer, nothing changes.
-    expect(await confirmRentalPayment(r.receipt.transactionHash, { claimSecret: r.claimSecret })).toMatchObject({ id: r.id, status: "active", starts_at: iso(t) });
+    expect(await confirmRentalPayment(r.receipt.transactionHash, { claimSecret: r.claimSecret })).toMatchObject({
+      id: r.id,
+      status: "active",
+      starts_at: iso(t),
+    });
     expect(await rental(r.id)).toEqual(row);
   });
 
   async function disputed() {
-    const r = await paidRental();
+    const r = await paidRental(p);
     await send(p, r.renter, p.e.escrow, escrowAbi, "openDispute", [r.chainId]);
     expect(await syncEscrowEvents()).toMatchObject({ disputed: 1 });
     expect(await statusOf(r.id)).toBe("disputed");
@@ -180,8 +142,11 @@ describe("event reader", () => {
     await syncEscrowEvents();
     const renter = await newRenter(p);
     const { agent } = await makePayableAgent();
-    const unpaid = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, await chainDate(p));
-    const paid = await paidRental({ confirm: false });
+    const unpaid = await quoteRental(
+      { agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address },
+      await chainDate(p),
+    );
+    const paid = await paidRental(p, { confirm: false });
     expect(await syncEscrowEvents()).toMatchObject({ activated: 1, expiredQuotes: 0 });
     expect(await statusOf(unpaid.rentalId)).toBe("pending"); // still redeemable until its deadline
 
@@ -192,7 +157,7 @@ describe("event reader", () => {
   });
 
   it("an operator's cancel: cancelled, the renter refunded in full", async () => {
-    const r = await paidRental();
+    const r = await paidRental(p);
     await p.e.send(operator.address, "cancel", [r.chainId]);
     expect(await syncEscrowEvents()).toMatchObject({ cancelled: 1 });
     expect(await statusOf(r.id)).toBe("cancelled");
@@ -206,7 +171,10 @@ describe("cron routes", () => {
 
   it("401 without the secret (or with a wrong one), running nothing", async () => {
     const [nonce, at] = [await operatorNonce(), await cursor()];
-    for (const [path, route] of Object.entries(routes) as [keyof typeof routes, (typeof routes)[keyof typeof routes]][]) {
+    for (const [path, route] of Object.entries(routes) as [
+      keyof typeof routes,
+      (typeof routes)[keyof typeof routes],
+    ][]) {
       for (const authorization of [undefined, "Bearer wrong-secret-but-long-enough", CRON_SECRET]) {
         for (const handler of [route.GET, route.POST]) {
           const res = await handler(cronRequest(path, authorization));
@@ -220,7 +188,7 @@ describe("cron routes", () => {
   });
 
   it("200 with the run's summary", async () => {
-    const r = await paidRental({ confirm: false });
+    const r = await paidRental(p, { confirm: false });
     const synced = await syncRoute.GET(cronRequest("sync-escrow", `Bearer ${CRON_SECRET}`));
     expect(synced.status).toBe(200);
     expect(await synced.json()).toEqual({
@@ -258,7 +226,7 @@ describe("cron routes", () => {
       scope.now = undefined;
     }
     expect(await statusOf(r.id)).toBe("completed");
-    expect(await releases(r)).toBe(1);
+    expect(await releases(p, r)).toBe(1);
     expect(await balance(r.payout)).toBe(PRICE);
   });
 });

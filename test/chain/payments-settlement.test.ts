@@ -8,57 +8,45 @@
 // sweep is given the chain's time, so the sweep (which completes every ended rental of the shared
 // database) leaves other test files' rentals alone.
 import { randomBytes } from "node:crypto";
-import { type Hex, TransactionReceiptNotFoundError, parseTransaction } from "viem";
+import { type Hex, parseTransaction, TransactionReceiptNotFoundError } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
-import { quoteRental } from "@/lib/rentals/quote-rental";
+import { isolateDatabase } from "@/test/private-database";
 import { Status } from "./escrow";
 import {
-  CRON_SECRET,
-  FEE,
-  type Payments,
-  USDC,
-  arbiter,
-  blockTimeOf,
   chainDate,
-  cronRequest,
-  escrowAbi,
-  iso,
-  makePayableAgent,
-  newRenter,
+  FEE,
   operator,
   other,
-  pay,
+  type Payments,
   privateKeyOf,
-  send,
   startPayments,
   treasury,
+  USDC,
 } from "./payments-harness";
-import { renterRequest } from "@/test/api-requests";
-import { usePrivateDatabase } from "@/test/private-database";
+import { notices, paidRental, releases } from "./settlement-helpers";
 
 // Both this file and its sibling read escrow events into the one cursor row: each keeps its own
 // database, so neither sees the other's chain.
-usePrivateDatabase("payments_settlement");
+isolateDatabase("payments_settlement");
 
 // The cron route calls the sweep without a clock: give it the chain's.
 const scope = vi.hoisted(() => ({ now: undefined as Date | undefined }));
 vi.mock("@/lib/chain/release-ended-rentals", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/chain/release-ended-rentals")>();
-  return { ...real, releaseEndedRentals: (options: Parameters<typeof real.releaseEndedRentals>[0] = {}) => real.releaseEndedRentals({ now: scope.now, ...options }) };
+  return {
+    ...real,
+    releaseEndedRentals: (options: Parameters<typeof real.releaseEndedRentals>[0] = {}) =>
+      real.releaseEndedRentals({ now: scope.now, ...options }),
+  };
 });
 
 const { releaseEndedRentals } = await import("@/lib/chain/release-ended-rentals");
 const { syncEscrowEvents } = await import("@/lib/chain/sync-escrow-events");
-const releaseRoute = await import("@/app/api/cron/release-rentals/route");
-const syncRoute = await import("@/app/api/cron/sync-escrow/route");
-const { GET: statusGet } = await import("@/app/api/v1/status/route");
 
 const HOUR = 3_600;
 const PRICE = 2n * USDC; // makePayableAgent's hourly price
-const START_BALANCE = 1_000n * USDC; // newRenter's
 
 let p: Payments;
 
@@ -67,17 +55,6 @@ beforeAll(async () => {
   p = await startPayments({ secondsBehind: 12 * HOUR });
 });
 afterAll(() => p?.stop());
-
-/** A rental of a fresh agent by a fresh renter, quoted at the chain's time and paid (approve); confirmed unless told. */
-async function paidRental(options: { email?: string; confirm?: boolean } = {}) {
-  const renter = await newRenter(p, { email: options.email });
-  const { agent, payout } = await makePayableAgent();
-  const quoted = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, await chainDate(p));
-  const receipt = await pay(p, renter, quoted);
-  if (options.confirm !== false) expect((await confirmRentalPayment(receipt.transactionHash)).status).toBe("active");
-  return { id: quoted.rentalId, chainId: quoted.quote.rentalId, claimSecret: quoted.claimSecret, renter, agent, payout, receipt };
-}
-type Paid = Awaited<ReturnType<typeof paidRental>>;
 
 /** The sweep at the chain's time plus `seconds`. */
 async function sweep(seconds = 0, options: { waitMs?: number } = {}) {
@@ -88,7 +65,6 @@ const rental = (id: string) => db.rental.findUniqueOrThrow({ where: { id }, incl
 const statusOf = async (id: string) => (await rental(id)).status;
 const balance = (who: Hex) => p.e.balanceOf(who);
 const operatorNonce = () => p.publicClient.getTransactionCount({ address: operator.address });
-const cursor = async () => (await db.chainCursor.findUnique({ where: { name: "escrow-events" } }))?.blockNumber;
 
 /** A time the sweep recorded: its `now` plus the few milliseconds the run had taken. */
 // The sweep's clock starts at the `now` it is given and moves with real time; the chain (and so
@@ -99,24 +75,10 @@ function expectOnSweepClock(recorded: Date, now: Date) {
   expect(Date.now() - recorded.getTime()).toBeGreaterThan(6 * HOUR * 1000);
 }
 
-/** How many RentalReleased events the escrow emitted for a rental, ever. */
-async function releases(r: Paid): Promise<number> {
-  const events = await p.publicClient.getContractEvents({ address: p.e.escrow, abi: escrowAbi, eventName: "RentalReleased", args: { id: r.chainId }, fromBlock: 0n });
-  return events.length;
-}
-
-async function notices(r: Paid) {
-  const [notifications, emails] = await Promise.all([
-    db.notification.findMany({ where: { rentalId: r.id } }),
-    db.email.findMany({ where: { idempotencyKey: `rental-ended:${r.id}` } }),
-  ]);
-  return { notifications, emails };
-}
-
 describe("release sweep", () => {
   it("after ends_at: owner gets exactly the price, treasury the fee, the renter one notice; a second run does nothing", async () => {
     const email = `renter-${randomBytes(6).toString("hex")}@example.com`;
-    const r = await paidRental({ email });
+    const r = await paidRental(p, { email });
     const treasuryBefore = await balance(treasury.address);
 
     // Running: the sweep leaves it alone.
@@ -130,7 +92,13 @@ describe("release sweep", () => {
 
     const done = await rental(r.id);
     expect(done.status).toBe("completed");
-    expect(done.releaseTx).toMatchObject({ kind: "release", status: "confirmed", fromAddress: operator.address.toLowerCase(), replacedHashes: [], attempts: 0 });
+    expect(done.releaseTx).toMatchObject({
+      kind: "release",
+      status: "confirmed",
+      fromAddress: operator.address.toLowerCase(),
+      replacedHashes: [],
+      attempts: 0,
+    });
     expect(done.releaseTx!.nonce).toEqual(expect.any(Number));
     expect(done.releaseTx!.confirmedAt).toBeInstanceOf(Date);
     const tx = await p.publicClient.getTransaction({ hash: done.releaseTx!.hash as Hex });
@@ -138,12 +106,18 @@ describe("release sweep", () => {
     expect(await balance(r.payout)).toBe(PRICE);
     expect((await balance(treasury.address)) - treasuryBefore).toBe(FEE);
     expect((await p.e.rental(r.chainId)).status).toBe(Status.Released);
-    expect(await releases(r)).toBe(1);
+    expect(await releases(p, r)).toBe(1);
 
-    const renterAccount = await db.account.findUniqueOrThrow({ where: { walletAddress: r.renter.address.toLowerCase() } });
+    const renterAccount = await db.account.findUniqueOrThrow({
+      where: { walletAddress: r.renter.address.toLowerCase() },
+    });
     const first = await notices(r);
-    expect(first.notifications).toEqual([expect.objectContaining({ accountId: renterAccount.id, kind: "rental-ended" })]);
-    expect(first.emails).toEqual([expect.objectContaining({ to: email, subject: expect.stringContaining("has ended") })]);
+    expect(first.notifications).toEqual([
+      expect.objectContaining({ accountId: renterAccount.id, kind: "rental-ended" }),
+    ]);
+    expect(first.emails).toEqual([
+      expect.objectContaining({ to: email, subject: expect.stringContaining("has ended") }),
+    ]);
 
     const nonce = await operatorNonce();
     await sweep(60);
@@ -151,12 +125,12 @@ describe("release sweep", () => {
     expect(await operatorNonce()).toBe(nonce); // nothing sent
     expect(await rental(r.id)).toEqual(done);
     expect(await notices(r)).toEqual(first);
-    expect(await releases(r)).toBe(1);
+    expect(await releases(p, r)).toBe(1);
     expect(await balance(r.payout)).toBe(PRICE);
   });
 
   it("two sweeps started at once release each rental exactly once", async () => {
-    const rentals = [await paidRental(), await paidRental()];
+    const rentals = [await paidRental(p), await paidRental(p)];
     await p.increaseTime(HOUR);
     const [treasuryBefore, nonce] = await Promise.all([balance(treasury.address), operatorNonce()]);
 
@@ -168,7 +142,7 @@ describe("release sweep", () => {
     expect(await operatorNonce()).toBe(nonce + 1); // one releaseMany between them
     for (const r of rentals) {
       expect(await statusOf(r.id)).toBe("completed");
-      expect(await releases(r)).toBe(1);
+      expect(await releases(p, r)).toBe(1);
       expect(await balance(r.payout)).toBe(PRICE);
       expect((await notices(r)).notifications).toHaveLength(1);
     }
@@ -176,7 +150,7 @@ describe("release sweep", () => {
   });
 
   it("a stuck transaction is replaced (same nonce, higher fees) after 90 s, and settled once mined", async () => {
-    const r = await paidRental();
+    const r = await paidRental(p);
     await p.increaseTime(HOUR);
     const now = (await chainDate(p)).getTime();
     const at = (seconds: number) => new Date(now + seconds * 1000);
@@ -207,7 +181,9 @@ describe("release sweep", () => {
       expect(after.maxPriorityFeePerGas! > before.maxPriorityFeePerGas!).toBe(true);
 
       await p.testClient.mine({ blocks: 1 });
-      await expect(p.publicClient.getTransactionReceipt({ hash: oldHash })).rejects.toBeInstanceOf(TransactionReceiptNotFoundError);
+      await expect(p.publicClient.getTransactionReceipt({ hash: oldHash })).rejects.toBeInstanceOf(
+        TransactionReceiptNotFoundError,
+      );
       expect((await p.publicClient.getTransactionReceipt({ hash: replaced.hash as Hex })).status).toBe("success");
     } finally {
       await p.testClient.setAutomine(true);
@@ -217,14 +193,14 @@ describe("release sweep", () => {
     const settled = await rental(r.id);
     expect(settled.status).toBe("completed");
     expect(settled.releaseTx).toMatchObject({ status: "confirmed", attempts: 1 });
-    expect(await releases(r)).toBe(1);
+    expect(await releases(p, r)).toBe(1);
     expect(await balance(r.payout)).toBe(PRICE);
     expect((await notices(r)).notifications).toHaveLength(1);
     expect(await sweep(210)).toMatchObject({ completed: 0, replaced: 0 });
   });
 
   it("a transaction stuck under a previous operator key is given up after 90 s; the new key releases its rentals", async () => {
-    const r = await paidRental();
+    const r = await paidRental(p);
     await p.increaseTime(HOUR);
     const now = (await chainDate(p)).getTime();
     const at = (seconds: number) => new Date(now + seconds * 1000);
@@ -239,9 +215,15 @@ describe("release sweep", () => {
       const run = await releaseEndedRentals({ now: at(120), waitMs: 0 });
       expect(run).toMatchObject({ failed: 1, replaced: 0, sent: 1 });
       expect(await db.chainTransaction.findUniqueOrThrow({ where: { id: stuck.id } })).toMatchObject({
-        status: "failed", hash: stuck.hash, replacedHashes: [], error: expect.stringMatching(/previous operator key/),
+        status: "failed",
+        hash: stuck.hash,
+        replacedHashes: [],
+        error: expect.stringMatching(/previous operator key/),
       });
-      expect((await rental(r.id)).releaseTx).toMatchObject({ status: "sent", fromAddress: other.address.toLowerCase() });
+      expect((await rental(r.id)).releaseTx).toMatchObject({
+        status: "sent",
+        fromAddress: other.address.toLowerCase(),
+      });
       await p.testClient.mine({ blocks: 1 });
     } finally {
       Object.assign(env, { OPERATOR_PRIVATE_KEY: oldKey });
@@ -252,12 +234,12 @@ describe("release sweep", () => {
     await sweep(120);
     await syncEscrowEvents();
     expect(await statusOf(r.id)).toBe("completed");
-    expect(await releases(r)).toBe(1);
+    expect(await releases(p, r)).toBe(1);
     expect(await balance(r.payout)).toBe(PRICE);
   });
 
   it("a transaction whose nonce another transaction took is marked failed and its rentals released by a new one", async () => {
-    const r = await paidRental();
+    const r = await paidRental(p);
     await p.increaseTime(HOUR);
     await p.testClient.setAutomine(false);
     let lost: { id: string; nonce: number };
@@ -266,7 +248,12 @@ describe("release sweep", () => {
       lost = (await rental(r.id)).releaseTx!;
       // Someone with the operator key outbids it with another transaction at the same nonce.
       await p.walletClient.sendTransaction({
-        account: operator.address, to: operator.address, value: 0n, nonce: lost.nonce, maxFeePerGas: 10n ** 12n, maxPriorityFeePerGas: 10n ** 11n,
+        account: operator.address,
+        to: operator.address,
+        value: 0n,
+        nonce: lost.nonce,
+        maxFeePerGas: 10n ** 12n,
+        maxPriorityFeePerGas: 10n ** 11n,
       });
       await p.testClient.mine({ blocks: 1 });
     } finally {
@@ -275,11 +262,14 @@ describe("release sweep", () => {
     expect(await statusOf(r.id)).toBe("active");
 
     expect(await sweep(10)).toMatchObject({ failed: 1, sent: 1, completed: 1 });
-    expect(await db.chainTransaction.findUniqueOrThrow({ where: { id: lost.id } })).toMatchObject({ status: "failed", error: "nonce used by another transaction" });
+    expect(await db.chainTransaction.findUniqueOrThrow({ where: { id: lost.id } })).toMatchObject({
+      status: "failed",
+      error: "nonce used by another transaction",
+    });
     const done = await rental(r.id);
     expect(done.status).toBe("completed");
     expect(done.releaseTx).toMatchObject({ status: "confirmed", nonce: lost.nonce + 1 });
-    expect(await releases(r)).toBe(1);
+    expect(await releases(p, r)).toBe(1);
     expect(await balance(r.payout)).toBe(PRICE);
   });
 });

@@ -7,36 +7,36 @@
 // database, and the settlement tests run theirs at the same time against another chain, on which
 // these rentals are unknown (each sweep would back off the other's rentals).
 import { randomBytes, randomUUID } from "node:crypto";
-import { type Hex, decodeFunctionData } from "viem";
+import { decodeFunctionData, type Hex } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db";
 import { GIVE_UP_AFTER } from "@/lib/chain/find-releasable-rentals";
 import { releaseEndedRentals } from "@/lib/chain/release-ended-rentals";
+import { db } from "@/lib/db";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 import { quoteRental } from "@/lib/rentals/quote-rental";
-import { usePrivateDatabase } from "@/test/private-database";
+import { isolateDatabase } from "@/test/private-database";
 import { Status } from "./escrow";
 import {
-  FEE,
-  type Payments,
-  USDC,
   chainDate,
   escrowAbi,
+  FEE,
   makePayableAgent,
   newRenter,
   operator,
   other,
+  type Payments,
   pay,
   send,
   startPayments,
+  USDC,
 } from "./payments-harness";
 
 const HOUR = 3_600;
 const MINUTE_MS = 60_000;
 const PRICE = 2n * USDC; // makePayableAgent's hourly price
 
-usePrivateDatabase("release_sweep_skips");
+isolateDatabase("release_sweep_skips");
 
 let p: Payments;
 
@@ -52,9 +52,14 @@ afterAll(() => p?.stop());
 async function paidRental() {
   const renter = await newRenter(p);
   const { agent, payout } = await makePayableAgent();
-  const quoted = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, await chainDate(p));
+  const quoted = await quoteRental(
+    { agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address },
+    await chainDate(p),
+  );
   const receipt = await pay(p, renter, quoted);
-  expect((await confirmRentalPayment(receipt.transactionHash, { claimSecret: quoted.claimSecret })).status).toBe("active");
+  expect((await confirmRentalPayment(receipt.transactionHash, { claimSecret: quoted.claimSecret })).status).toBe(
+    "active",
+  );
   return { id: quoted.rentalId, chainId: quoted.quote.rentalId, renter, payout };
 }
 
@@ -119,7 +124,16 @@ describe("release sweep: rentals the escrow will not release", () => {
     const now = await chainDate(p);
     const summary = await releaseEndedRentals({ now });
 
-    expect(summary).toMatchObject({ claimed: 1, sent: 1, completed: 1, failed: 0, reconciled: 3, backedOff: 50, gaveUp: 0, skipped: false });
+    expect(summary).toMatchObject({
+      claimed: 1,
+      sent: 1,
+      completed: 1,
+      failed: 0,
+      reconciled: 3,
+      backedOff: 50,
+      gaveUp: 0,
+      skipped: false,
+    });
     expect((await rental(real.id)).status).toBe("completed");
     expect((await p.e.rental(real.chainId)).status).toBe(Status.Released);
     expect(await p.e.balanceOf(real.payout)).toBe(PRICE);
@@ -133,11 +147,22 @@ describe("release sweep: rentals the escrow will not release", () => {
 
     // Unknown to the escrow: tried again in a minute.
     for (const row of await rentals(unknown)) {
-      expect(row).toMatchObject({ status: "active", releaseTxId: null, releaseSkips: 1, releaseRetryAt: later(now, MINUTE_MS) });
+      expect(row).toMatchObject({
+        status: "active",
+        releaseTxId: null,
+        releaseSkips: 1,
+        releaseRetryAt: later(now, MINUTE_MS),
+      });
     }
 
     // Before their time nothing is looked at or sent.
-    expect(await releaseEndedRentals({ now: later(now, 59_000) })).toMatchObject({ claimed: 0, sent: 0, reconciled: 0, backedOff: 0, gaveUp: 0 });
+    expect(await releaseEndedRentals({ now: later(now, 59_000) })).toMatchObject({
+      claimed: 0,
+      sent: 0,
+      reconciled: 0,
+      backedOff: 0,
+      gaveUp: 0,
+    });
     expect((await rentals(unknown)).map((r) => r.releaseSkips)).toEqual(unknown.map(() => 1));
 
     // Each try doubles the delay (1, 2, 4 … minutes); the 10th gives up, and then they stay alone.
@@ -148,13 +173,20 @@ describe("release sweep: rentals the escrow will not release", () => {
       const givenUp = skips === GIVE_UP_AFTER;
       expect(run).toMatchObject({ claimed: 0, sent: 0, backedOff: givenUp ? 0 : 50, gaveUp: givenUp ? 50 : 0 });
       const next = givenUp ? null : later(at, MINUTE_MS * 2 ** (skips - 1));
-      for (const row of await rentals(unknown)) expect(row).toMatchObject({ status: "active", releaseSkips: skips, releaseRetryAt: next });
+      for (const row of await rentals(unknown))
+        expect(row).toMatchObject({ status: "active", releaseSkips: skips, releaseRetryAt: next });
       if (next) at = next;
     }
     expect(at.getTime() - now.getTime()).toBe(511 * MINUTE_MS); // 1 + 2 + … + 256 minutes
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0][0])).toMatch(/^\[release\] gave up on 50 rental\(s\) the escrow did not release in 10 sweeps \(escrow ids 0x[0-9a-f]{64}, .* and 45 more\)/);
-    expect(await releaseEndedRentals({ now: later(at, 30 * 24 * HOUR * 1000) })).toMatchObject({ sent: 0, backedOff: 0, gaveUp: 0 });
+    expect(String(warn.mock.calls[0][0])).toMatch(
+      /^\[release\] gave up on 50 rental\(s\) the escrow did not release in 10 sweeps \(escrow ids 0x[0-9a-f]{64}, .* and 45 more\)/,
+    );
+    expect(await releaseEndedRentals({ now: later(at, 30 * 24 * HOUR * 1000) })).toMatchObject({
+      sent: 0,
+      backedOff: 0,
+      gaveUp: 0,
+    });
     expect((await rentals(unknown)).map((r) => r.releaseSkips)).toEqual(unknown.map(() => GIVE_UP_AFTER));
     expect(await operatorNonce()).toBe(nonce + 1);
     expect(await idsSentForRelease()).toEqual([[real.chainId]]);
@@ -167,11 +199,20 @@ describe("release sweep: rentals the escrow will not release", () => {
 
     await p.testClient.setAutomine(false);
     try {
-      expect(await releaseEndedRentals({ now: await chainDate(p), waitMs: 300 })).toMatchObject({ sent: 1, completed: 0 });
+      expect(await releaseEndedRentals({ now: await chainDate(p), waitMs: 300 })).toMatchObject({
+        sent: 1,
+        completed: 0,
+      });
       // Anyone may release an ended rental; this one outbids the sweep's transaction in the block.
       await p.walletClient.writeContract({
-        account: other.address, address: p.e.escrow, abi: escrowAbi, functionName: "release", args: [r.chainId],
-        gas: 200_000n, maxFeePerGas: 10n ** 12n, maxPriorityFeePerGas: 10n ** 11n,
+        account: other.address,
+        address: p.e.escrow,
+        abi: escrowAbi,
+        functionName: "release",
+        args: [r.chainId],
+        gas: 200_000n,
+        maxFeePerGas: 10n ** 12n,
+        maxPriorityFeePerGas: 10n ** 11n,
       });
       await p.testClient.mine({ blocks: 1 });
     } finally {
@@ -184,9 +225,18 @@ describe("release sweep: rentals the escrow will not release", () => {
     const nonce = await operatorNonce();
     const now = await chainDate(p);
     expect(await releaseEndedRentals({ now })).toMatchObject({ sent: 0, completed: 0, backedOff: 1, reconciled: 0 });
-    expect(await rental(r.id)).toMatchObject({ status: "active", releaseTxId: null, releaseSkips: 1, releaseRetryAt: later(now, MINUTE_MS) });
+    expect(await rental(r.id)).toMatchObject({
+      status: "active",
+      releaseTxId: null,
+      releaseSkips: 1,
+      releaseRetryAt: later(now, MINUTE_MS),
+    });
 
-    expect(await releaseEndedRentals({ now: later(now, MINUTE_MS) })).toMatchObject({ sent: 0, reconciled: 1, backedOff: 0 });
+    expect(await releaseEndedRentals({ now: later(now, MINUTE_MS) })).toMatchObject({
+      sent: 0,
+      reconciled: 1,
+      backedOff: 0,
+    });
     expect((await rental(r.id)).status).toBe("completed");
     expect(await operatorNonce()).toBe(nonce);
     expect((await idsSentForRelease()).length).toBe(sentBefore + 1);

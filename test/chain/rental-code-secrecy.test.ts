@@ -1,13 +1,13 @@
 // The rental code (the first 8+ characters of the rental's UUID) is the renter's only key. The
 // chain is public, and so is a payment's transaction hash: neither may hand the code to anyone.
-import { type Hex } from "viem";
+import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as confirmPost } from "@/app/api/checkout/confirm/route";
 import { POST as quotePost } from "@/app/api/checkout/quote/route";
-import { signInWithWallet } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
-import { type Payments, checkoutRequest, makePayableAgent, newRenter, pay, startPayments } from "./payments-harness";
+import { signInWithWallet } from "@/test/auth-fixtures";
 import { uniqueIp } from "@/test/fixtures";
+import { checkoutRequest, makePayableAgent, newRenter, type Payments, pay, startPayments } from "./payments-harness";
 
 let p: Payments;
 
@@ -20,14 +20,31 @@ afterAll(() => p?.stop());
 async function paidOverHttp(how: "permit" | "approve") {
   const renter = await newRenter(p);
   const { agent } = await makePayableAgent();
-  const res = await quotePost(checkoutRequest("quote", { agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, uniqueIp()));
+  const res = await quotePost(
+    checkoutRequest(
+      "quote",
+      { agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address },
+      uniqueIp(),
+    ),
+  );
   expect(res.status).toBe(201);
   const body = await res.json();
   const q = body.quote;
-  const receipt = await pay(p, renter, {
-    quote: { ...q, price: BigInt(q.price), fee: BigInt(q.fee), duration: BigInt(q.duration), deadline: BigInt(q.deadline) },
-    signature: body.signature,
-  }, how);
+  const receipt = await pay(
+    p,
+    renter,
+    {
+      quote: {
+        ...q,
+        price: BigInt(q.price),
+        fee: BigInt(q.fee),
+        duration: BigInt(q.duration),
+        deadline: BigInt(q.deadline),
+      },
+      signature: body.signature,
+    },
+    how,
+  );
   return { renter, rentalId: body.rentalId as string, claimSecret: body.claimSecret as string, receipt };
 }
 
@@ -41,7 +58,8 @@ const confirm = async (body: unknown, init: { ip?: string; cookie?: string } = {
 describe("the rental code never appears on chain", () => {
   it("no escrow log and no transaction input holds any part of a paid rental's id", async () => {
     const paid = [await paidOverHttp("permit"), await paidOverHttp("approve")];
-    for (const { claimSecret, receipt } of paid) expect((await confirm({ txHash: receipt.transactionHash, claimSecret })).status).toBe(200);
+    for (const { claimSecret, receipt } of paid)
+      expect((await confirm({ txHash: receipt.transactionHash, claimSecret })).status).toBe(200);
 
     // Everything a stranger can read: every log the escrow ever emitted and the input of every
     // transaction in every block (calldata is also what the mempool shows before mining).
@@ -52,7 +70,9 @@ describe("the rental code never appears on chain", () => {
       const block = await p.publicClient.getBlock({ blockNumber: n, includeTransactions: true });
       inputs.push(...block.transactions.map((tx) => tx.input));
     }
-    const publicHex = [...logs.flatMap((log) => [...log.topics, log.data]), ...inputs].map((hex) => (hex ?? "").toLowerCase()).join(" ");
+    const publicHex = [...logs.flatMap((log) => [...log.topics, log.data]), ...inputs]
+      .map((hex) => (hex ?? "").toLowerCase())
+      .join(" ");
     expect(logs.length).toBeGreaterThan(0);
 
     for (const { rentalId, receipt } of paid) {
@@ -87,7 +107,9 @@ describe("confirm hands the code only to the renter", () => {
     const guessed = await confirm({ txHash: receipt.transactionHash, claimSecret: "A".repeat(43) });
     expect(guessed.text).not.toContain(code);
     const otherWallet = await signInWithWallet();
-    expect((await confirm({ txHash: receipt.transactionHash }, { cookie: otherWallet.cookie })).text).not.toContain(code);
+    expect((await confirm({ txHash: receipt.transactionHash }, { cookie: otherWallet.cookie })).text).not.toContain(
+      code,
+    );
 
     // The browser that asked for the quote shows its claim secret and gets the code.
     const browser = await confirm({ txHash: receipt.transactionHash, claimSecret });
@@ -95,7 +117,9 @@ describe("confirm hands the code only to the renter", () => {
 
     // So does the paying wallet, signed in (a browser that lost the secret, or came back later).
     const payer = await signInWithWallet(renter.account);
-    expect(JSON.parse((await confirm({ txHash: receipt.transactionHash }, { cookie: payer.cookie })).text)).toMatchObject({ id: rentalId, code });
+    expect(
+      JSON.parse((await confirm({ txHash: receipt.transactionHash }, { cookie: payer.cookie })).text),
+    ).toMatchObject({ id: rentalId, code });
   });
 
   it("only the claim secret's hash is stored", async () => {

@@ -7,12 +7,12 @@ import { type Address, type Hex, maxUint256 } from "viem";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startChain } from "./anvil";
 import {
-  type Escrow,
-  FEE,
-  Status,
   admin,
   arbiter,
   deployEscrow,
+  type Escrow,
+  escrowId,
+  FEE,
   operator,
   other,
   owner,
@@ -20,8 +20,8 @@ import {
   renter,
   renter2,
   revertOf,
+  Status,
   treasury,
-  escrowId,
 } from "./escrow";
 
 const RENTERS = [renter.address, renter2.address];

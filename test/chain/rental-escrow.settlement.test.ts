@@ -1,88 +1,39 @@
 // RentalEscrow against a real EVM (anvil): every entry point's success and revert paths, exact
 // money movements, hostile tokens (blacklisting, reentrant) and permit checkout.
+import type { Hex } from "viem";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
-  type Hex,
-  type TransactionReceipt,
-  decodeErrorResult,
-  encodeDeployData,
-  encodeFunctionData,
-  keccak256,
-  parseEventLogs,
-  toFunctionSelector,
-  toHex,
-  zeroAddress,
-} from "viem";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
-import { startChain } from "./anvil";
-import {
-  type Escrow,
-  FEE,
-  Status,
   admin,
   arbiter,
-  deployEscrow,
+  type Escrow,
   escrowAbi,
+  escrowId,
+  FEE,
   operator,
   other,
   owner,
   owner2,
   renter,
-  renter2,
-  revertOf,
-  signer,
+  Status,
   treasury,
-  escrowId,
 } from "./escrow";
+import {
+  type Chain,
+  endedRental as endedRentalOn,
+  escrowSuite,
+  events,
+  expectRevert,
+  expectSolvent,
+  ROLE,
+} from "./escrow-suite";
 
-let chain: Awaited<ReturnType<typeof startChain>>;
+const suite = escrowSuite();
+let chain: Chain;
 let e: Escrow;
-let snapshot: Hex;
-
-beforeAll(async () => {
-  chain = await startChain();
-  e = await deployEscrow(chain, "TestUSDC");
+beforeAll(() => {
+  ({ chain, e } = suite);
 });
-afterAll(() => chain?.stop());
-// Every test starts from the same chain state (and clock).
-beforeEach(async () => {
-  snapshot = await chain.testClient.snapshot();
-});
-afterEach(async () => {
-  await chain.testClient.revert({ id: snapshot });
-});
-
-async function expectRevert(call: Promise<unknown>, name: string, args?: readonly unknown[]) {
-  const error = await revertOf(call);
-  expect(error.name).toBe(name);
-  if (args) expect(error.args).toEqual(args);
-}
-
-function events(receipt: TransactionReceipt, eventName: string) {
-  return parseEventLogs({ abi: escrowAbi, logs: receipt.logs })
-    .filter((log) => log.eventName === eventName)
-    .map((log) => log.args);
-}
-
-/** The escrow holds exactly what it owes: escrowed rentals plus credits. */
-async function expectSolvent(x: Escrow) {
-  expect(await x.balanceOf(x.escrow)).toBe(await x.totalOwed());
-}
-
-/** Creates a rental and moves the clock to its end. */
-async function endedRental(x: Escrow, overrides = {}) {
-  const q = await x.quote(overrides);
-  await x.create(q);
-  await chain.increaseTime(q.duration);
-  return q;
-}
-
-const ROLE = {
-  signer: keccak256(toHex("QUOTE_SIGNER_ROLE")),
-  operator: keccak256(toHex("OPERATOR_ROLE")),
-  arbiter: keccak256(toHex("ARBITER_ROLE")),
-  admin: `0x${"0".repeat(64)}` as Hex,
-};
+const endedRental = (x: Escrow, overrides = {}) => endedRentalOn(chain, x, overrides);
 
 describe("createRentalWithPermit", () => {
   async function permitArgs(q: Awaited<ReturnType<Escrow["quote"]>>) {
@@ -120,7 +71,14 @@ describe("createRentalWithPermit", () => {
     await e.sendToken(admin.address, "mint", [renter.address, q.price + q.fee]);
     const junk = `0x${"11".repeat(32)}` as Hex;
     await expectRevert(
-      e.send(renter.address, "createRentalWithPermit", [q, await e.signQuote(q), (await chain.now()) + 600n, 27, junk, junk]),
+      e.send(renter.address, "createRentalWithPermit", [
+        q,
+        await e.signQuote(q),
+        (await chain.now()) + 600n,
+        27,
+        junk,
+        junk,
+      ]),
       "PermitFailed",
     );
   });
@@ -180,7 +138,9 @@ describe("releaseMany", () => {
     expect(result).toBe(3n);
     const receipt = await e.send(other.address, "releaseMany", [ids]);
 
-    expect(events(receipt, "RentalReleased").map((args) => (args as { id: Hex }).id)).toEqual(ended.map((q) => q.rentalId));
+    expect(events(receipt, "RentalReleased").map((args) => (args as { id: Hex }).id)).toEqual(
+      ended.map((q) => q.rentalId),
+    );
     expect(await e.balanceOf(owner.address)).toBe(25_000_000n + 25_000_000n + 7_000_000n); // settled + two ended
     expect(await e.balanceOf(owner2.address)).toBe(25_000_000n);
     expect(await e.balanceOf(treasury.address)).toBe(4n * FEE);
@@ -236,12 +196,18 @@ describe("disputes", () => {
     await expectRevert(e.send(other.address, "openDispute", [q.rentalId]), "SenderNotRenter");
     const { endsAt } = await e.rental(q.rentalId);
     await chain.testClient.setNextBlockTimestamp({ timestamp: BigInt(endsAt) });
-    await expectRevert(e.send(renter.address, "openDispute", [q.rentalId]), "RentalEnded", [q.rentalId, BigInt(endsAt)]);
+    await expectRevert(e.send(renter.address, "openDispute", [q.rentalId]), "RentalEnded", [
+      q.rentalId,
+      BigInt(endsAt),
+    ]);
 
     const q2 = await e.quote();
     await e.create(q2);
     await e.send(renter.address, "openDispute", [q2.rentalId]);
-    await expectRevert(e.send(renter.address, "openDispute", [q2.rentalId]), "InvalidStatus", [q2.rentalId, Status.Disputed]);
+    await expectRevert(e.send(renter.address, "openDispute", [q2.rentalId]), "InvalidStatus", [
+      q2.rentalId,
+      Status.Disputed,
+    ]);
   });
 
   it("may only be resolved by the arbiter, and only when disputed", async () => {
@@ -251,10 +217,11 @@ describe("disputes", () => {
     await expectRevert(early, "InvalidStatus", [q.rentalId, Status.Active]);
     await e.send(renter.address, "openDispute", [q.rentalId]);
     for (const account of [renter, operator, admin]) {
-      await expectRevert(e.send(account.address, "resolveDispute", [q.rentalId, true]), "AccessControlUnauthorizedAccount", [
-        account.address,
-        ROLE.arbiter,
-      ]);
+      await expectRevert(
+        e.send(account.address, "resolveDispute", [q.rentalId, true]),
+        "AccessControlUnauthorizedAccount",
+        [account.address, ROLE.arbiter],
+      );
     }
   });
 });
@@ -268,7 +235,10 @@ describe("cancel", () => {
     expect(await e.balanceOf(renter.address)).toBe(q.price + q.fee);
     expect((await e.rental(q.rentalId)).status).toBe(Status.Refunded);
     expect(await e.totalOwed()).toBe(0n);
-    await expectRevert(e.send(operator.address, "cancel", [q.rentalId]), "InvalidStatus", [q.rentalId, Status.Refunded]);
+    await expectRevert(e.send(operator.address, "cancel", [q.rentalId]), "InvalidStatus", [
+      q.rentalId,
+      Status.Refunded,
+    ]);
   });
 
   it("is for the operator only, and not for disputed rentals", async () => {
@@ -281,6 +251,9 @@ describe("cancel", () => {
       ]);
     }
     await e.send(renter.address, "openDispute", [q.rentalId]);
-    await expectRevert(e.send(operator.address, "cancel", [q.rentalId]), "InvalidStatus", [q.rentalId, Status.Disputed]);
+    await expectRevert(e.send(operator.address, "cancel", [q.rentalId]), "InvalidStatus", [
+      q.rentalId,
+      Status.Disputed,
+    ]);
   });
 });

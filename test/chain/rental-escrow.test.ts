@@ -1,88 +1,31 @@
 // RentalEscrow against a real EVM (anvil): every entry point's success and revert paths, exact
 // money movements, hostile tokens (blacklisting, reentrant) and permit checkout.
-import {
-  type Hex,
-  type TransactionReceipt,
-  decodeErrorResult,
-  encodeDeployData,
-  encodeFunctionData,
-  keccak256,
-  parseEventLogs,
-  toFunctionSelector,
-  toHex,
-  zeroAddress,
-} from "viem";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { decodeErrorResult, encodeDeployData, type Hex, keccak256, toFunctionSelector, toHex, zeroAddress } from "viem";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
-import { startChain } from "./anvil";
 import {
-  type Escrow,
-  FEE,
-  Status,
   admin,
   arbiter,
-  deployEscrow,
+  type Escrow,
   escrowAbi,
+  FEE,
   operator,
   other,
   owner,
-  owner2,
   renter,
-  renter2,
   revertOf,
+  Status,
   signer,
   treasury,
-  escrowId,
 } from "./escrow";
+import { type Chain, escrowSuite, events, expectRevert, ROLE } from "./escrow-suite";
 
-let chain: Awaited<ReturnType<typeof startChain>>;
+const suite = escrowSuite();
+let chain: Chain;
 let e: Escrow;
-let snapshot: Hex;
-
-beforeAll(async () => {
-  chain = await startChain();
-  e = await deployEscrow(chain, "TestUSDC");
+beforeAll(() => {
+  ({ chain, e } = suite);
 });
-afterAll(() => chain?.stop());
-// Every test starts from the same chain state (and clock).
-beforeEach(async () => {
-  snapshot = await chain.testClient.snapshot();
-});
-afterEach(async () => {
-  await chain.testClient.revert({ id: snapshot });
-});
-
-async function expectRevert(call: Promise<unknown>, name: string, args?: readonly unknown[]) {
-  const error = await revertOf(call);
-  expect(error.name).toBe(name);
-  if (args) expect(error.args).toEqual(args);
-}
-
-function events(receipt: TransactionReceipt, eventName: string) {
-  return parseEventLogs({ abi: escrowAbi, logs: receipt.logs })
-    .filter((log) => log.eventName === eventName)
-    .map((log) => log.args);
-}
-
-/** The escrow holds exactly what it owes: escrowed rentals plus credits. */
-async function expectSolvent(x: Escrow) {
-  expect(await x.balanceOf(x.escrow)).toBe(await x.totalOwed());
-}
-
-/** Creates a rental and moves the clock to its end. */
-async function endedRental(x: Escrow, overrides = {}) {
-  const q = await x.quote(overrides);
-  await x.create(q);
-  await chain.increaseTime(q.duration);
-  return q;
-}
-
-const ROLE = {
-  signer: keccak256(toHex("QUOTE_SIGNER_ROLE")),
-  operator: keccak256(toHex("OPERATOR_ROLE")),
-  arbiter: keccak256(toHex("ARBITER_ROLE")),
-  admin: `0x${"0".repeat(64)}` as Hex,
-};
 
 describe("deployment", () => {
   it("grants the roles, sets the treasury and exposes the EIP-712 domain", async () => {
@@ -196,7 +139,10 @@ describe("createRental", () => {
   });
 
   it("refuses amounts that do not fit the packed storage", async () => {
-    await expectRevert(e.create(await e.quote({ price: 2n ** 56n })), "SafeCastOverflowedUintDowncast", [56, 2n ** 56n]);
+    await expectRevert(e.create(await e.quote({ price: 2n ** 56n })), "SafeCastOverflowedUintDowncast", [
+      56,
+      2n ** 56n,
+    ]);
     await expectRevert(e.create(await e.quote({ fee: 2n ** 40n })), "SafeCastOverflowedUintDowncast", [40, 2n ** 40n]);
   });
 

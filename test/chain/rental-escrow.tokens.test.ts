@@ -1,88 +1,40 @@
 // RentalEscrow against a real EVM (anvil): every entry point's success and revert paths, exact
 // money movements, hostile tokens (blacklisting, reentrant) and permit checkout.
+import { encodeFunctionData, type Hex, toFunctionSelector, zeroAddress } from "viem";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
-  type Hex,
-  type TransactionReceipt,
-  decodeErrorResult,
-  encodeDeployData,
-  encodeFunctionData,
-  keccak256,
-  parseEventLogs,
-  toFunctionSelector,
-  toHex,
-  zeroAddress,
-} from "viem";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
-import { startChain } from "./anvil";
-import {
-  type Escrow,
-  FEE,
-  Status,
   admin,
   arbiter,
   deployEscrow,
+  type Escrow,
   escrowAbi,
+  FEE,
   operator,
   other,
   owner,
   owner2,
   renter,
   renter2,
-  revertOf,
-  signer,
+  Status,
   treasury,
-  escrowId,
 } from "./escrow";
+import {
+  type Chain,
+  endedRental as endedRentalOn,
+  escrowSuite,
+  events,
+  expectRevert,
+  expectSolvent,
+  ROLE,
+} from "./escrow-suite";
 
-let chain: Awaited<ReturnType<typeof startChain>>;
+const suite = escrowSuite();
+let chain: Chain;
 let e: Escrow;
-let snapshot: Hex;
-
-beforeAll(async () => {
-  chain = await startChain();
-  e = await deployEscrow(chain, "TestUSDC");
+beforeAll(() => {
+  ({ chain, e } = suite);
 });
-afterAll(() => chain?.stop());
-// Every test starts from the same chain state (and clock).
-beforeEach(async () => {
-  snapshot = await chain.testClient.snapshot();
-});
-afterEach(async () => {
-  await chain.testClient.revert({ id: snapshot });
-});
-
-async function expectRevert(call: Promise<unknown>, name: string, args?: readonly unknown[]) {
-  const error = await revertOf(call);
-  expect(error.name).toBe(name);
-  if (args) expect(error.args).toEqual(args);
-}
-
-function events(receipt: TransactionReceipt, eventName: string) {
-  return parseEventLogs({ abi: escrowAbi, logs: receipt.logs })
-    .filter((log) => log.eventName === eventName)
-    .map((log) => log.args);
-}
-
-/** The escrow holds exactly what it owes: escrowed rentals plus credits. */
-async function expectSolvent(x: Escrow) {
-  expect(await x.balanceOf(x.escrow)).toBe(await x.totalOwed());
-}
-
-/** Creates a rental and moves the clock to its end. */
-async function endedRental(x: Escrow, overrides = {}) {
-  const q = await x.quote(overrides);
-  await x.create(q);
-  await chain.increaseTime(q.duration);
-  return q;
-}
-
-const ROLE = {
-  signer: keccak256(toHex("QUOTE_SIGNER_ROLE")),
-  operator: keccak256(toHex("OPERATOR_ROLE")),
-  arbiter: keccak256(toHex("ARBITER_ROLE")),
-  admin: `0x${"0".repeat(64)}` as Hex,
-};
+const endedRental = (x: Escrow, overrides = {}) => endedRentalOn(chain, x, overrides);
 
 describe("administration", () => {
   it("lets the admin change the treasury, which then receives the fees", async () => {
@@ -105,7 +57,10 @@ describe("administration", () => {
   it("lets admin or operator pause, only the admin unpause", async () => {
     await expectRevert(e.send(other.address, "pause"), "AccessControlUnauthorizedAccount", [other.address, ROLE.admin]);
     await e.send(admin.address, "pause");
-    await expectRevert(e.send(operator.address, "unpause"), "AccessControlUnauthorizedAccount", [operator.address, ROLE.admin]);
+    await expectRevert(e.send(operator.address, "unpause"), "AccessControlUnauthorizedAccount", [
+      operator.address,
+      ROLE.admin,
+    ]);
     await e.send(admin.address, "unpause");
     await e.send(operator.address, "pause");
     expect(await e.read("paused")).toBe(true);

@@ -18,7 +18,10 @@ import { buildWorld, type World } from "./fuzz-world";
 
 // The bots answer the platform at once and run the rest after the response (next/server's after(),
 // which needs Next.js's request scope): here that later work is dropped; the answer is what is fuzzed.
-vi.mock("next/server", async (importOriginal) => ({ ...(await importOriginal<typeof import("next/server")>()), after: () => {} }));
+vi.mock("next/server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/server")>()),
+  after: () => {},
+}));
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
@@ -40,7 +43,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await close?.();
-  if (process.env.FUZZ_STATS) process.stdout.write([...FUZZ_STATS].sort().map(([k, v]) => `${v}\t${k}`).join("\n") + "\n");
+  if (process.env.FUZZ_STATS)
+    process.stdout.write(
+      `${[...FUZZ_STATS]
+        .sort()
+        .map(([k, v]) => `${v}\t${k}`)
+        .join("\n")}\n`,
+    );
 });
 
 describe.concurrent(`every API route, ${RUNS} random requests each (seed ${SEED})`, () => {

@@ -1,6 +1,6 @@
 // From a fuzz case to the Request Next.js would hand the route, the call itself, and the property
 // every answer must keep.
-import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { createSession } from "@/lib/auth/create-session";
 import { issueSiweNonce } from "@/lib/auth/issue-siwe-nonce";
@@ -16,7 +16,6 @@ const ALLOWED_5XX: Record<string, Partial<Record<number, RegExp>>> = {
   "/api/v1/chat": { 502: /^The agent's webhook returned HTTP \d+\.$/, 503: /webhook|did not reply/ },
 };
 
-
 // --- from a case to a Request -------------------------------------------------------------------
 
 // Deriving a wallet's address is elliptic-curve work: a few, reused, sign the SIWE messages.
@@ -26,16 +25,19 @@ const WALLETS = Array.from({ length: 8 }, () => privateKeyToAccount(generatePriv
 async function resolvePlaceholders(world: World, value: unknown, route: Route, pick: number): Promise<unknown> {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  const swap: Partial<Record<string, () => unknown>> = {
-    HOOK: () => world.hookUrl,
-    HOOK_FAIL: () => world.hookUrl.replace("/hooks/agent", "/fail"),
-    CLOSED: () => world.closedUrl,
-    PAYABLE: () => world.payableAgentId,
-    PAID: () => world.paidTxHash,
-    CLAIM: () => world.paidClaimSecret,
-  };
-  for (const [key, v] of Object.entries(out)) if (typeof v === "string" && Object.hasOwn(swap, v)) out[key] = swap[v]!();
-  const siwe = route.path === "/api/auth/siwe" && typeof out.message === "string" && out.message.startsWith("SIWE_") ? out.message : null;
+  const swap = new Map<string, string>([
+    ["HOOK", world.hookUrl],
+    ["HOOK_FAIL", world.hookUrl.replace("/hooks/agent", "/fail")],
+    ["CLOSED", world.closedUrl],
+    ["PAYABLE", world.payableAgentId],
+    ["PAID", world.paidTxHash],
+    ["CLAIM", world.paidClaimSecret],
+  ]);
+  for (const [key, v] of Object.entries(out)) if (typeof v === "string" && swap.has(v)) out[key] = swap.get(v);
+  const siwe =
+    route.path === "/api/auth/siwe" && typeof out.message === "string" && out.message.startsWith("SIWE_")
+      ? out.message
+      : null;
   if (siwe) {
     const wallet = WALLETS[pick % WALLETS.length];
     // A well-formed nonce this site never issued, or a fresh one.
@@ -69,7 +71,9 @@ async function bodyBytes(world: World, body: Body, route: Route, pick: number): 
     case "text":
       return new TextEncoder().encode(body.text);
     case "json":
-      return new TextEncoder().encode(JSON.stringify(await resolvePlaceholders(world, body.value, route, pick)) ?? "null");
+      return new TextEncoder().encode(
+        JSON.stringify(await resolvePlaceholders(world, body.value, route, pick)) ?? "null",
+      );
     case "truncated": {
       const text = JSON.stringify(await resolvePlaceholders(world, body.value, route, pick)) ?? "null";
       return new TextEncoder().encode(text.slice(0, body.cut % (text.length + 1)));
@@ -79,7 +83,11 @@ async function bodyBytes(world: World, body: Body, route: Route, pick: number): 
   }
 }
 
-async function toRequest(world: World, route: Route, c: Case): Promise<{ req: Request; params: Record<string, unknown> }> {
+async function toRequest(
+  world: World,
+  route: Route,
+  c: Case,
+): Promise<{ req: Request; params: Record<string, unknown> }> {
   const pool = route.pool ? world.owners[route.pool] : undefined;
   const owner = pool?.[c.pick % pool.length];
   const headers = new Headers();
@@ -95,13 +103,20 @@ async function toRequest(world: World, route: Route, c: Case): Promise<{ req: Re
   if (cred.kind === "ownerKey") setCredential(owner?.apiKey ?? world.owners.agents[0].apiKey, cred.as);
   if (cred.kind === "code") {
     const code = world.codes[cred.which];
-    const shaped = cred.shape === "upper" ? code.toUpperCase() : cred.shape === "uuid" ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
+    const shaped =
+      cred.shape === "upper"
+        ? code.toUpperCase()
+        : cred.shape === "uuid"
+          ? `${code.slice(0, 4)}-${code.slice(4)}`
+          : code;
     setCredential(shaped, cred.as);
   }
   if (c.cookie.kind === "raw") headers.set("cookie", c.cookie.value);
   if (c.cookie.kind === "session") {
     // Sign-out revokes the session it is sent, so it gets a fresh one each time.
-    const fresh = route.path === "/api/auth/sign-out" && (await createSession(world.accountId, { method: "email", userAgent: "fuzz" })).cookie;
+    const fresh =
+      route.path === "/api/auth/sign-out" &&
+      (await createSession(world.accountId, { method: "email", userAgent: "fuzz" })).cookie;
     headers.set("cookie", fresh ? fresh.split(";")[0] : world.sessionCookie);
   }
   if (c.contentType !== null) headers.set("content-type", c.contentType);
@@ -116,10 +131,13 @@ async function toRequest(world: World, route: Route, c: Case): Promise<{ req: Re
   let path = route.path;
   if (route.dynamicId) {
     const id =
-      c.id === "own" ? (owner?.agentId ?? c.uuid)
-      : c.id === "other" ? world.otherAgentId
-      : c.id === "random" ? c.uuid
-      : c.garbageId;
+      c.id === "own"
+        ? (owner?.agentId ?? c.uuid)
+        : c.id === "other"
+          ? world.otherAgentId
+          : c.id === "random"
+            ? c.uuid
+            : c.garbageId;
     params = { id };
     path = path.replace("[id]", encodeURIComponent(id));
   }
@@ -130,7 +148,12 @@ async function toRequest(world: World, route: Route, c: Case): Promise<{ req: Re
 // What Next.js does with a method: the exported handler, HEAD falling back to GET, OPTIONS
 // answered by itself (204 and Allow), and any other missing method an empty 405, which the
 // property refuses: every route must answer every method in JSON.
-async function dispatch(route: Route, method: Method, req: Request, params: Record<string, unknown>): Promise<Response> {
+async function dispatch(
+  route: Route,
+  method: Method,
+  req: Request,
+  params: Record<string, unknown>,
+): Promise<Response> {
   const mod = route.mod as Module;
   const handler = mod[method] ?? (method === "HEAD" ? mod.GET : undefined);
   if (handler) return handler(req, { params: Promise.resolve(params) });
@@ -148,12 +171,18 @@ export async function check(world: World, route: Route, c: Case): Promise<void> 
     throw new Error(`${why}: ${c.method} ${route.path} → ${res.status} ${type} ${text.slice(0, 300)}`);
   };
   if (process.env.FUZZ_STATS) {
-    const key = `${route.path} ${res.status} ${res.status >= 400 ? String(JSON.parse(text).error).replace(/"[^"]*"/g, '"…"').slice(0, 70) : ""}`;
+    const key = `${route.path} ${res.status} ${
+      res.status >= 400
+        ? String(JSON.parse(text).error)
+            .replace(/"[^"]*"/g, '"…"')
+            .slice(0, 70)
+        : ""
+    }`;
     FUZZ_STATS.set(key, (FUZZ_STATS.get(key) ?? 0) + 1);
   }
 
   if (/html/i.test(type)) fail("an HTML answer");
-  let json: unknown = undefined;
+  let json: unknown;
   if (text.length > 0) {
     if (!/^application\/json/.test(type)) fail("a body that is not JSON");
     try {
@@ -164,10 +193,11 @@ export async function check(world: World, route: Route, c: Case): Promise<void> 
   }
   if (res.status >= 400) {
     const error = (json as { error?: unknown } | undefined)?.error;
-    if (typeof error !== "string" || error.length === 0 || Object.keys(json as object).length !== 1) fail('an error body that is not {"error": "<message>"}');
+    if (typeof error !== "string" || error.length === 0 || Object.keys(json as object).length !== 1)
+      fail('an error body that is not {"error": "<message>"}');
     if (res.status >= 500) {
       const allowed = ALLOWED_5XX[route.path]?.[res.status];
-      if (!allowed || !allowed.test(error as string)) fail("a 5xx the contract does not allow");
+      if (!allowed?.test(error as string)) fail("a 5xx the contract does not allow");
     }
   }
 }

@@ -8,14 +8,14 @@ import * as AUTH_NONCE from "@/app/api/auth/nonce/route";
 import * as AUTH_SESSION from "@/app/api/auth/session/route";
 import * as AUTH_SIGN_OUT from "@/app/api/auth/sign-out/route";
 import * as AUTH_SIWE from "@/app/api/auth/siwe/route";
+import * as CHANNEL_TELEGRAM from "@/app/api/channels/telegram/route";
 import * as CHECKOUT_CONFIRM from "@/app/api/checkout/confirm/route";
 import * as CHECKOUT_QUOTE from "@/app/api/checkout/quote/route";
+import * as CRON_END_CHATS from "@/app/api/cron/end-chats/route";
 import * as CRON_HEALTH_CHECKS from "@/app/api/cron/health-checks/route";
 import * as CRON_RELEASE from "@/app/api/cron/release-rentals/route";
-import * as CRON_SYNC from "@/app/api/cron/sync-escrow/route";
-import * as CRON_END_CHATS from "@/app/api/cron/end-chats/route";
 import * as CRON_RETRY_EMAILS from "@/app/api/cron/retry-emails/route";
-import * as CHANNEL_TELEGRAM from "@/app/api/channels/telegram/route";
+import * as CRON_SYNC from "@/app/api/cron/sync-escrow/route";
 import * as HEALTH from "@/app/api/health/route";
 import * as PUBLIC_CATCH_ALL from "@/app/api/public/[...path]/route";
 import * as PUBLIC_AGENT_CONNECT from "@/app/api/public/agents/[id]/connect/route";
@@ -29,12 +29,38 @@ import * as V1_CHAT from "@/app/api/v1/chat/route";
 import * as V1_OPENAPI from "@/app/api/v1/openapi.json/route";
 import * as V1_ROOT from "@/app/api/v1/route";
 import * as V1_STATUS from "@/app/api/v1/status/route";
-import { anyCredential, bodyOf, type Body, type Case, contentLength, contentType, cookie, type Credential, garbageText, headerName, headerValue, hex, ip, listing, address, METHODS, type Method, mostly, nastyText, nearObject, ownerCredential, renterCredential, unicodeText, usdcAmount } from "./fuzz-cases";
+import {
+  address,
+  anyCredential,
+  type Body,
+  bodyOf,
+  type Case,
+  type Credential,
+  contentLength,
+  contentType,
+  cookie,
+  garbageText,
+  headerName,
+  headerValue,
+  hex,
+  ip,
+  listing,
+  METHODS,
+  type Method,
+  mostly,
+  nastyText,
+  nearObject,
+  ownerCredential,
+  renterCredential,
+  unicodeText,
+} from "./fuzz-cases";
 import { ORIGIN, type World } from "./fuzz-world";
 
 // --- each route, as Next.js would route to it ---------------------------------------------------
 
-export type Module = Partial<Record<Method, (req: Request, ctx: { params: Promise<Record<string, unknown>> }) => Response | Promise<Response>>>;
+export type Module = Partial<
+  Record<Method, (req: Request, ctx: { params: Promise<Record<string, unknown>> }) => Response | Promise<Response>>
+>;
 export type Route = {
   path: string;
   mod: unknown;
@@ -61,13 +87,29 @@ export const ROUTES: Route[] = [
     mod: V1_CHAT,
     serves: ["POST"],
     credential: renterCredential,
-    body: bodyOf(nearObject({ message: fc.oneof(fc.string({ maxLength: 200 }), unicodeText, nastyText, fc.constantFrom("fail", "", "x".repeat(10_001))) })),
+    body: bodyOf(
+      nearObject({
+        message: fc.oneof(
+          fc.string({ maxLength: 200 }),
+          unicodeText,
+          nastyText,
+          fc.constantFrom("fail", "", "x".repeat(10_001)),
+        ),
+      }),
+    ),
   },
   { path: "/api/v1/status", mod: V1_STATUS, serves: ["GET"], credential: renterCredential, body: noBody },
   { path: "/api/v1/openapi.json", mod: V1_OPENAPI, serves: ["GET"], credential: anyCredential, body: noBody },
   { path: "/api/v1/nope/deeper", mod: V1_CATCH_ALL, serves: [], credential: renterCredential, body: noBody },
   { path: "/api/v1", mod: V1_ROOT, serves: [], credential: renterCredential, body: noBody },
-  { path: "/api/public/agents", mod: PUBLIC_AGENTS, serves: ["GET", "POST"], credential: ownerCredential, body: bodyOf(listing), pool: "agents" },
+  {
+    path: "/api/public/agents",
+    mod: PUBLIC_AGENTS,
+    serves: ["GET", "POST"],
+    credential: ownerCredential,
+    body: bodyOf(listing),
+    pool: "agents",
+  },
   {
     path: "/api/public/agents/[id]",
     mod: PUBLIC_AGENT,
@@ -88,15 +130,34 @@ export const ROUTES: Route[] = [
       nearObject({
         webhookUrl: mostly(
           fc.constantFrom("HOOK", "HOOK", "HOOK_FAIL", "CLOSED"),
-          fc.constantFrom("not a url", "ftp://127.0.0.1/x", "http://user:pw@127.0.0.1/hooks", "https://", "javascript:alert(1)", "http://[::1"),
+          fc.constantFrom(
+            "not a url",
+            "ftp://127.0.0.1/x",
+            "http://user:pw@127.0.0.1/hooks",
+            "https://",
+            "javascript:alert(1)",
+            "http://[::1",
+          ),
         ),
-        webhookToken: mostly(fc.base64String({ minLength: 44, maxLength: 80 }), fc.string({ maxLength: 40 }), unicodeText, nastyText.map((t) => t.padEnd(40, "x"))),
+        webhookToken: mostly(
+          fc.base64String({ minLength: 44, maxLength: 80 }),
+          fc.string({ maxLength: 40 }),
+          unicodeText,
+          nastyText.map((t) => t.padEnd(40, "x")),
+        ),
       }),
     ),
     pool: "connect",
     dynamicId: true,
   },
-  { path: "/api/public/stats", mod: PUBLIC_STATS, serves: ["GET"], credential: ownerCredential, body: noBody, pool: "stats" },
+  {
+    path: "/api/public/stats",
+    mod: PUBLIC_STATS,
+    serves: ["GET"],
+    credential: ownerCredential,
+    body: noBody,
+    pool: "stats",
+  },
   { path: "/api/public/nope", mod: PUBLIC_CATCH_ALL, serves: [], credential: ownerCredential, body: noBody },
   { path: "/api/public", mod: PUBLIC_ROOT, serves: [], credential: ownerCredential, body: noBody },
   {
@@ -120,8 +181,16 @@ export const ROUTES: Route[] = [
     credential: anyCredential,
     body: bodyOf(
       nearObject({
-        txHash: fc.oneof(fc.constant("PAID"), hex(64, 64).map((h) => `0x${h}`), fc.string({ maxLength: 70 })),
-        claimSecret: mostly(fc.constantFrom("CLAIM", "CLAIM"), fc.base64String({ maxLength: 64 }), fc.string({ maxLength: 70 })),
+        txHash: fc.oneof(
+          fc.constant("PAID"),
+          hex(64, 64).map((h) => `0x${h}`),
+          fc.string({ maxLength: 70 }),
+        ),
+        claimSecret: mostly(
+          fc.constantFrom("CLAIM", "CLAIM"),
+          fc.base64String({ maxLength: 64 }),
+          fc.string({ maxLength: 70 }),
+        ),
       }),
     ),
   },
@@ -133,8 +202,16 @@ export const ROUTES: Route[] = [
     credential: anyCredential,
     body: bodyOf(
       nearObject({
-        message: mostly(fc.constantFrom("SIWE_SIGNED", "SIWE_UNSIGNED", "SIWE_STALE_NONCE"), fc.string({ maxLength: 400 })),
-        signature: mostly(fc.constant("SIGNATURE"), hex(130, 130).map((h) => `0x${h}`), hex(2, 300).map((h) => `0x${h}`), fc.string({ maxLength: 40 })),
+        message: mostly(
+          fc.constantFrom("SIWE_SIGNED", "SIWE_UNSIGNED", "SIWE_STALE_NONCE"),
+          fc.string({ maxLength: 400 }),
+        ),
+        signature: mostly(
+          fc.constant("SIGNATURE"),
+          hex(130, 130).map((h) => `0x${h}`),
+          hex(2, 300).map((h) => `0x${h}`),
+          fc.string({ maxLength: 40 }),
+        ),
       }),
     ),
   },
@@ -160,7 +237,12 @@ export const ROUTES: Route[] = [
     serves: ["POST"],
     credential: anyCredential,
     body: fc.oneof(
-      { weight: 3, arbitrary: fc.oneof(fc.base64String({ maxLength: 60 }), fc.string({ maxLength: 60 })).map((token) => ({ kind: "text" as const, text: new URLSearchParams({ token }).toString() })) },
+      {
+        weight: 3,
+        arbitrary: fc
+          .oneof(fc.base64String({ maxLength: 60 }), fc.string({ maxLength: 60 }))
+          .map((token) => ({ kind: "text" as const, text: new URLSearchParams({ token }).toString() })),
+      },
       { weight: 2, arbitrary: noBody },
     ),
     headers: sameOrigin,
@@ -175,11 +257,35 @@ export const ROUTES: Route[] = [
     headers: sameOrigin,
   },
   // Crons: the right secret is never sent (a run would sweep the whole shared test database).
-  { path: "/api/cron/health-checks", mod: CRON_HEALTH_CHECKS, serves: ["GET", "POST"], credential: anyCredential, body: noBody },
-  { path: "/api/cron/release-rentals", mod: CRON_RELEASE, serves: ["GET", "POST"], credential: anyCredential, body: noBody },
+  {
+    path: "/api/cron/health-checks",
+    mod: CRON_HEALTH_CHECKS,
+    serves: ["GET", "POST"],
+    credential: anyCredential,
+    body: noBody,
+  },
+  {
+    path: "/api/cron/release-rentals",
+    mod: CRON_RELEASE,
+    serves: ["GET", "POST"],
+    credential: anyCredential,
+    body: noBody,
+  },
   { path: "/api/cron/sync-escrow", mod: CRON_SYNC, serves: ["GET", "POST"], credential: anyCredential, body: noBody },
-  { path: "/api/cron/retry-emails", mod: CRON_RETRY_EMAILS, serves: ["GET", "POST"], credential: anyCredential, body: noBody },
-  { path: "/api/cron/end-chats", mod: CRON_END_CHATS, serves: ["GET", "POST"], credential: anyCredential, body: noBody },
+  {
+    path: "/api/cron/retry-emails",
+    mod: CRON_RETRY_EMAILS,
+    serves: ["GET", "POST"],
+    credential: anyCredential,
+    body: noBody,
+  },
+  {
+    path: "/api/cron/end-chats",
+    mod: CRON_END_CHATS,
+    serves: ["GET", "POST"],
+    credential: anyCredential,
+    body: noBody,
+  },
   // The Telegram bot's webhook: mostly the right secret token (the unit suite's setting), so the
   // updates reach the parser and the database; the reply work after the answer is not run here.
   {
@@ -191,14 +297,30 @@ export const ROUTES: Route[] = [
       nearObject({
         update_id: mostly(fc.integer({ min: 0, max: 2 ** 40 }), fc.double(), fc.string({ maxLength: 12 })),
         message: nearObject({
-          from: nearObject({ id: mostly(fc.integer({ min: 1, max: 2 ** 40 }), fc.string({ maxLength: 12 })), is_bot: fc.boolean(), username: fc.string({ maxLength: 32 }) }),
-          chat: nearObject({ id: fc.integer(), type: mostly(fc.constant("private"), fc.constantFrom("group", "channel"), fc.string({ maxLength: 10 })) }),
-          text: mostly(fc.constantFrom("/start", "/status", "/stop", "/help", "/start 0000000a", "hello"), unicodeText, nastyText),
+          from: nearObject({
+            id: mostly(fc.integer({ min: 1, max: 2 ** 40 }), fc.string({ maxLength: 12 })),
+            is_bot: fc.boolean(),
+            username: fc.string({ maxLength: 32 }),
+          }),
+          chat: nearObject({
+            id: fc.integer(),
+            type: mostly(fc.constant("private"), fc.constantFrom("group", "channel"), fc.string({ maxLength: 10 })),
+          }),
+          text: mostly(
+            fc.constantFrom("/start", "/status", "/stop", "/help", "/start 0000000a", "hello"),
+            unicodeText,
+            nastyText,
+          ),
         }),
       }),
     ),
     headers: fc.oneof(
-      { weight: 6, arbitrary: fc.constant<[string, string][]>([["x-telegram-bot-api-secret-token", "test-telegram-secret-0123456789"]]) },
+      {
+        weight: 6,
+        arbitrary: fc.constant<[string, string][]>([
+          ["x-telegram-bot-api-secret-token", "test-telegram-secret-0123456789"],
+        ]),
+      },
       { weight: 1, arbitrary: headerValue.map((v): [string, string][] => [["x-telegram-bot-api-secret-token", v]]) },
       { weight: 1, arbitrary: fc.constant<[string, string][]>([]) },
     ),
@@ -210,7 +332,10 @@ export const ROUTES: Route[] = [
 
 export function caseOf(route: Route): fc.Arbitrary<Case> {
   const method = route.serves.length
-    ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...route.serves) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) })
+    ? fc.oneof(
+        { weight: 5, arbitrary: fc.constantFrom(...route.serves) },
+        { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+      )
     : fc.constantFrom(...METHODS);
   return fc.record({
     method,
@@ -219,10 +344,19 @@ export function caseOf(route: Route): fc.Arbitrary<Case> {
     contentType,
     contentLength,
     ip,
-    extraHeaders: fc.tuple(route.headers ?? fc.constant([]), fc.array(fc.tuple(headerName, headerValue), { maxLength: 3 })).map(([a, b]) => [...a, ...b]),
+    extraHeaders: fc
+      .tuple(route.headers ?? fc.constant([]), fc.array(fc.tuple(headerName, headerValue), { maxLength: 3 }))
+      .map(([a, b]) => [...a, ...b]),
     body: route.body,
     pick: fc.nat(),
-    id: fc.constantFrom("own" as const, "own" as const, "own" as const, "other" as const, "random" as const, "garbage" as const),
+    id: fc.constantFrom(
+      "own" as const,
+      "own" as const,
+      "own" as const,
+      "other" as const,
+      "random" as const,
+      "garbage" as const,
+    ),
     uuid: fc.uuid(),
     garbageId: garbageText,
   });

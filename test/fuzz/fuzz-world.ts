@@ -47,7 +47,12 @@ export async function buildWorld(): Promise<{ world: World; close: () => Promise
         return { apiKey, agentId: agent.id };
       }),
     );
-  const owners = { agents: await ownerPool(), agent: await ownerPool(), connect: await ownerPool(), stats: await ownerPool() };
+  const owners = {
+    agents: await ownerPool(),
+    agent: await ownerPool(),
+    connect: await ownerPool(),
+    stats: await ownerPool(),
+  };
 
   const { accountId } = await makeOwnerWithKey();
   const renterAgent = await makeOwnerAgent(accountId, { webhook: { url: hook.url, token } });
@@ -55,7 +60,10 @@ export async function buildWorld(): Promise<{ world: World; close: () => Promise
   const bareAgent = await makeOwnerAgent(accountId);
   // Odd data: ciphertexts that do not decrypt (another row's, refused by authenticated encryption).
   const brokenAgent = await makeOwnerAgent(accountId);
-  await db.agent.update({ where: { id: brokenAgent.id }, data: sealWebhookCredentials(renterAgent.id, { url: hook.url, token }) });
+  await db.agent.update({
+    where: { id: brokenAgent.id },
+    data: sealWebhookCredentials(renterAgent.id, { url: hook.url, token }),
+  });
   const code = (rental: { id: string }) => rental.id.slice(0, 8);
   const codes = {
     active: code(await makeRental(renterAgent.id)),
@@ -70,11 +78,22 @@ export async function buildWorld(): Promise<{ world: World; close: () => Promise
   const { agent: payable } = await makePayableAgent();
   const renter = await newRenter(payments);
   const quoted = await CHECKOUT_QUOTE.POST(
-    jsonRequest("/api/checkout/quote", { agentId: payable.id, durationType: "hour", channel: "API", renter: renter.address }),
+    jsonRequest("/api/checkout/quote", {
+      agentId: payable.id,
+      durationType: "hour",
+      channel: "API",
+      renter: renter.address,
+    }),
   );
   const q = await quoted.json();
   if (quoted.status !== 201) throw new Error(`quote failed: ${quoted.status} ${JSON.stringify(q)}`);
-  const quote = { ...q.quote, price: BigInt(q.quote.price), fee: BigInt(q.quote.fee), duration: BigInt(q.quote.duration), deadline: BigInt(q.quote.deadline) };
+  const quote = {
+    ...q.quote,
+    price: BigInt(q.quote.price),
+    fee: BigInt(q.quote.fee),
+    duration: BigInt(q.quote.duration),
+    deadline: BigInt(q.quote.deadline),
+  };
   const paidTxHash = (await pay(payments, renter, { quote, signature: q.signature })).transactionHash;
 
   const world: World = {

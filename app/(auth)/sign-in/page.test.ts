@@ -5,11 +5,14 @@ import { signInWithWallet } from "@/test/auth-fixtures";
 // The cookie store next/headers would hand the page during a request.
 let cookieValue: string | undefined;
 vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: (name: string) => (name === "ars_session" && cookieValue ? { name, value: cookieValue } : undefined) }),
+  cookies: async () => ({
+    get: (name: string) => (name === "ars_session" && cookieValue ? { name, value: cookieValue } : undefined),
+  }),
 }));
 
 const { default: SignInPage } = await import("@/app/(auth)/sign-in/page");
-const render = async (error?: string) => renderToStaticMarkup(await SignInPage({ searchParams: Promise.resolve(error === undefined ? {} : { error }) }));
+const render = async (error?: string) =>
+  renderToStaticMarkup(await SignInPage({ searchParams: Promise.resolve(error === undefined ? {} : { error }) }));
 
 beforeEach(() => {
   cookieValue = undefined;

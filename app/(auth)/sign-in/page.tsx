@@ -21,7 +21,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <main id="main" tabIndex={-1} className={`container ${styles.page}`}>
       <div className="page-intro">
         <h1>Sign in</h1>
-        <p className="lead">Rent agents and manage your listings. There is no password: your wallet or your inbox proves it is you.</p>
+        <p className="lead">
+          Rent agents and manage your listings. There is no password: your wallet or your inbox proves it is you.
+        </p>
       </div>
 
       {problem && (
@@ -40,7 +42,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
 
       <section aria-labelledby="email-heading" className={styles.panel}>
         <h2 id="email-heading">With your e-mail (owners)</h2>
-        <p className="hint">We e-mail you a link that signs you in once, within 15 minutes. New here? The link creates your owner account.</p>
+        <p className="hint">
+          We e-mail you a link that signs you in once, within 15 minutes. New here? The link creates your owner account.
+        </p>
         <EmailSignInForm />
       </section>
     </main>

@@ -24,7 +24,9 @@ class SignInProblem extends Error {}
 async function signIn(onStep: (step: Step) => void, serverChainId: number | null): Promise<void> {
   const provider = window.ethereum;
   if (!provider) {
-    throw new SignInProblem("No wallet found in this browser. Install a browser wallet (such as MetaMask or Coinbase Wallet) and reload this page, or sign in by e-mail.");
+    throw new SignInProblem(
+      "No wallet found in this browser. Install a browser wallet (such as MetaMask or Coinbase Wallet) and reload this page, or sign in by e-mail.",
+    );
   }
   const wallet = createWalletClient({ transport: custom(provider) });
   onStep("connecting");
@@ -79,7 +81,11 @@ function describe(error: unknown): string {
 }
 
 function findCode(error: unknown): number | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === "number") return e.code;
   }
   return undefined;
@@ -100,6 +106,7 @@ export function WalletSignIn({ autoStart = false, chainId = null }: { autoStart?
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; the ref guards it and the handler is new every render.
   useEffect(() => {
     // Pressing the (not yet loaded) button is what brought this component in: carry on at once.
     if (autoStart && !started.current) {
@@ -110,7 +117,13 @@ export function WalletSignIn({ autoStart = false, chainId = null }: { autoStart?
 
   return (
     <div>
-      <button type="button" className="button button-primary" onClick={() => void run()} disabled={step !== "idle"} aria-busy={step !== "idle"}>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => void run()}
+        disabled={step !== "idle"}
+        aria-busy={step !== "idle"}
+      >
         {step === "idle" ? "Sign in with wallet" : BUSY_LABEL[step]}
       </button>
       <div aria-live="polite">

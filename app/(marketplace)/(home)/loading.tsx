@@ -24,6 +24,7 @@ export default function MarketplaceLoading() {
         </div>
         <div className={styles.filterGrid}>
           {Array.from({ length: FIELDS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders of a fixed count, never reordered
             <div key={i} className="field">
               <span className={`skeleton ${styles.skeletonLabel}`} />
               <span className={`skeleton ${styles.skeletonInput}`} />
@@ -45,6 +46,7 @@ export default function MarketplaceLoading() {
         </div>
         <ul className={styles.tiles} aria-hidden="true">
           {Array.from({ length: TILES }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders of a fixed count, never reordered
             <li key={i} className={`${styles.tile} ${styles.tileSkeleton}`}>
               <span className={`skeleton ${styles.skeletonTitle}`} />
               <span className="skeleton skeleton-line skeleton-short" />

@@ -2,20 +2,20 @@
 // Server-rendered and wallet-free: the wallet code loads only on the checkout page.
 import Link from "next/link";
 import { searchMarketplace } from "@/lib/agents/search-marketplace";
-import {
-  hasMarketplaceFilters,
-  marketplaceHref,
-  parseMarketplaceQuery,
-  type MarketplaceQuery,
-  type MarketplaceSearchParams,
-} from "@/lib/schemas/marketplace-query";
-import { AgentTile } from "../_components/agent-tile";
-import { MarketplaceFilters } from "../_components/marketplace-filters";
-import { Pagination } from "../_components/pagination";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { plural } from "@/lib/format/plural";
 import { formatUsdc } from "@/lib/format/usdc";
+import {
+  hasMarketplaceFilters,
+  type MarketplaceQuery,
+  type MarketplaceSearchParams,
+  marketplaceHref,
+  parseMarketplaceQuery,
+} from "@/lib/schemas/marketplace-query";
+import { AgentTile } from "../_components/agent-tile";
+import { MarketplaceFilters } from "../_components/marketplace-filters";
+import { Pagination } from "../_components/pagination";
 import styles from "../marketplace.module.css";
 
 // The filters in force, each with a link that removes just that one.
@@ -23,12 +23,19 @@ function activeFilters(query: MarketplaceQuery): { label: string; href: string }
   const without = (change: Partial<MarketplaceQuery>) => marketplaceHref({ ...query, ...change, page: 1 });
   const filters: { label: string; href: string }[] = [];
   if (query.q) filters.push({ label: `“${query.q}”`, href: without({ q: undefined }) });
-  if (query.category) filters.push({ label: `in ${categoryLabel(query.category)}`, href: without({ category: undefined }) });
+  if (query.category)
+    filters.push({ label: `in ${categoryLabel(query.category)}`, href: without({ category: undefined }) });
   if (query.skill) filters.push({ label: `with skill ${query.skill}`, href: without({ skill: undefined }) });
   if (query.channel) filters.push({ label: `on ${query.channel}`, href: without({ channel: undefined }) });
-  if (query.duration) filters.push({ label: `rentable for ${DURATION_LABEL[query.duration].one}`, href: without({ duration: undefined }) });
-  if (query.minPrice !== undefined) filters.push({ label: `from ${formatUsdc(query.minPrice)}`, href: without({ minPrice: undefined }) });
-  if (query.maxPrice !== undefined) filters.push({ label: `up to ${formatUsdc(query.maxPrice)}`, href: without({ maxPrice: undefined }) });
+  if (query.duration)
+    filters.push({
+      label: `rentable for ${DURATION_LABEL[query.duration].one}`,
+      href: without({ duration: undefined }),
+    });
+  if (query.minPrice !== undefined)
+    filters.push({ label: `from ${formatUsdc(query.minPrice)}`, href: without({ minPrice: undefined }) });
+  if (query.maxPrice !== undefined)
+    filters.push({ label: `up to ${formatUsdc(query.maxPrice)}`, href: without({ maxPrice: undefined }) });
   return filters;
 }
 

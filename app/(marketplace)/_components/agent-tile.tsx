@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { DURATIONS, type MarketplaceAgent } from "@/lib/agents/to-marketplace-agent";
-import { AgentStats } from "./agent-stats";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
-import { UsdcPrice } from "./usdc-price";
 import styles from "../marketplace.module.css";
+import { AgentStats } from "./agent-stats";
+import { UsdcPrice } from "./usdc-price";
 
 const SKILLS_SHOWN = 4;
 
@@ -45,7 +45,10 @@ export function AgentTile({ agent }: { agent: MarketplaceAgent }) {
           {DURATIONS.map((duration) => {
             const price = agent.prices[duration];
             return (
-              <div key={duration} className={price === null ? `${styles.tilePrice} ${styles.isMissing}` : styles.tilePrice}>
+              <div
+                key={duration}
+                className={price === null ? `${styles.tilePrice} ${styles.isMissing}` : styles.tilePrice}
+              >
                 <dt>{DURATION_LABEL[duration].per}</dt>
                 <dd>{price === null ? "not offered" : <UsdcPrice micro={price} />}</dd>
               </div>

@@ -20,7 +20,8 @@ export const NOT_RENTABLE: Record<NotRentableReason, { badge: string; explanatio
   },
   "no-webhook": {
     badge: "Not connected",
-    explanation: "The owner has not connected this agent's webhook yet, so it could not answer your messages. It cannot be rented until it is connected.",
+    explanation:
+      "The owner has not connected this agent's webhook yet, so it could not answer your messages. It cannot be rented until it is connected.",
   },
   "no-price": {
     badge: "No price",

@@ -1,12 +1,12 @@
 import type { FacetValue } from "@/lib/agents/search-marketplace";
 import { DURATIONS } from "@/lib/agents/to-marketplace-agent";
+import { categoryLabel } from "@/lib/format/category";
+import { DURATION_LABEL } from "@/lib/format/duration";
 import { microToUsdc } from "@/lib/money/usdc";
 import { MARKETPLACE_SORTS, MAX_QUERY_CHARS, type MarketplaceQuery } from "@/lib/schemas/marketplace-query";
 import { channelSchema } from "@/lib/schemas/renter-api";
-import { categoryLabel } from "@/lib/format/category";
-import { DURATION_LABEL } from "@/lib/format/duration";
-import { SORT_LABEL } from "./labels";
 import styles from "../marketplace.module.css";
+import { SORT_LABEL } from "./labels";
 
 export const PRICE_HINT =
   "Prices are for the chosen duration, or the cheapest one when no duration is chosen, before the 1 USDC service fee.";
@@ -28,6 +28,7 @@ export function MarketplaceFilters({
   const price = (micro: bigint | undefined) => (micro === undefined ? undefined : String(microToUsdc(micro)));
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a GET form is the search; role="search" on it is the landmark every screen reader knows.
     <form className={styles.filters} action="/" method="get" role="search" aria-label="Search and filter agents">
       <div className={styles.searchRow}>
         <label htmlFor="filter-q" className="visually-hidden">
@@ -85,7 +86,12 @@ export function MarketplaceFilters({
         </div>
         <div className="field">
           <label htmlFor="filter-duration">Duration</label>
-          <select id="filter-duration" name="duration" defaultValue={query.duration ?? ""} aria-describedby="filter-price-hint">
+          <select
+            id="filter-duration"
+            name="duration"
+            defaultValue={query.duration ?? ""}
+            aria-describedby="filter-price-hint"
+          >
             <option value="">Any duration</option>
             {DURATIONS.map((d) => (
               <option key={d} value={d}>

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { marketplaceHref, type MarketplaceQuery } from "@/lib/schemas/marketplace-query";
+import { type MarketplaceQuery, marketplaceHref } from "@/lib/schemas/marketplace-query";
 import styles from "./pagination.module.css";
 
 // Pages around the current one, with the first and last always reachable: 1 … 4 5 [6] 7 8 … 20.
@@ -30,6 +30,7 @@ export function Pagination({ query, pageCount }: { query: MarketplaceQuery; page
         </li>
         {pageWindow(page, pageCount).map((p, i) =>
           p === "gap" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no page number; its place in this fixed window is its identity
             <li key={`gap-${i}`} className={styles.pageGap} aria-hidden="true">
               …
             </li>

@@ -2,8 +2,8 @@
 // with a short summary for screen readers; the numbers themselves are in a table below it.
 import type { ReactNode } from "react";
 import styles from "../dashboard.module.css";
-import { TableScrollRegion } from "./table-scroll-region";
 import chartStyles from "./charts.module.css";
+import { TableScrollRegion } from "./table-scroll-region";
 
 export type Series = { name: string; color: string; values: (number | null)[] };
 
@@ -49,14 +49,39 @@ export function Chart({ id, title, summary, labels, series, kind, format, labelH
       <div style={{ display: "flex", justifyContent: "space-between" }} className="hint" aria-hidden="true">
         <span>max {format(max)}</span>
       </div>
-      <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-title ${id}-summary`} focusable="false">
-        <line x1={0} y1={H - PAD} x2={W} y2={H - PAD} stroke="#71717a" strokeWidth={1} vectorEffect="non-scaling-stroke" />
-        <line x1={0} y1={y(max / 2)} x2={W} y2={y(max / 2)} stroke="#d4d4d8" strokeWidth={1} strokeDasharray="4 4" vectorEffect="non-scaling-stroke" />
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby: the figure's caption and its summary in words. */}
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-labelledby={`${id}-title ${id}-summary`}
+        focusable="false"
+      >
+        <line
+          x1={0}
+          y1={H - PAD}
+          x2={W}
+          y2={H - PAD}
+          stroke="#71717a"
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
+        <line
+          x1={0}
+          y1={y(max / 2)}
+          x2={W}
+          y2={y(max / 2)}
+          stroke="#d4d4d8"
+          strokeWidth={1}
+          strokeDasharray="4 4"
+          vectorEffect="non-scaling-stroke"
+        />
         {kind === "bars"
           ? series.map((s, si) =>
               s.values.map((v, i) =>
                 v ? (
                   <rect
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a bar is its series and its day; the days never reorder
                     key={`${si}-${i}`}
                     x={x(i) - (barWidth * series.length) / 2 + si * barWidth}
                     y={y(v)}

@@ -6,8 +6,9 @@ import styles from "../dashboard.module.css";
 // reader says what it holds (WCAG 2.1.1; axe's scrollable-region-focusable).
 export function TableScrollRegion({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className={styles.tableWrap} role="region" aria-label={label} tabIndex={0}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (see above).
+    <section className={styles.tableWrap} aria-label={label} tabIndex={0}>
       {children}
-    </div>
+    </section>
   );
 }

@@ -6,7 +6,9 @@ import { makeOwnerAgent, makeRental, startWebhook } from "@/test/fixtures";
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
-const { connectWebhookAction, createListingAction, deleteListingAction, updateListingAction } = await import("@/app/dashboard/agents/actions");
+const { connectWebhookAction, createListingAction, deleteListingAction, updateListingAction } = await import(
+  "@/app/dashboard/agents/actions"
+);
 
 const LISTING = {
   name: "Dashboard Agent",
@@ -62,7 +64,14 @@ describe("createListingAction", () => {
   it("answers in words, by field, and hands the values back", async () => {
     const state = await createListingAction(
       null,
-      formData({ ...LISTING, name: "x", skills: "a b c d e f g h i", channels: [], pricePerHour: "", pricePerMonth: "abc" }),
+      formData({
+        ...LISTING,
+        name: "x",
+        skills: "a b c d e f g h i",
+        channels: [],
+        pricePerHour: "",
+        pricePerMonth: "abc",
+      }),
     );
     expect(state.ok).toBe(false);
     if (state.ok) return;
@@ -79,7 +88,10 @@ describe("createListingAction", () => {
 
   it("needs at least one price", async () => {
     const state = await createListingAction(null, formData({ ...LISTING, pricePerHour: "", pricePerMonth: " " }));
-    expect(state).toMatchObject({ ok: false, fieldErrors: { pricePerHour: "set at least one of pricePerHour, pricePerDay, pricePerMonth" } });
+    expect(state).toMatchObject({
+      ok: false,
+      fieldErrors: { pricePerHour: "set at least one of pricePerHour, pricePerDay, pricePerMonth" },
+    });
   });
 
   it("sends a visitor who is not signed in to /sign-in", async () => {
@@ -94,7 +106,15 @@ describe("updateListingAction", () => {
     const state = await updateListingAction(
       agent.id,
       null,
-      formData({ ...LISTING, name: "Renamed", category: "data", skills: "", channels: ["Discord"], pricePerHour: "", pricePerDay: "12" }),
+      formData({
+        ...LISTING,
+        name: "Renamed",
+        category: "data",
+        skills: "",
+        channels: ["Discord"],
+        pricePerHour: "",
+        pricePerDay: "12",
+      }),
     );
     expect(state).toMatchObject({ ok: true, message: expect.stringMatching(/^Saved/) });
     const saved = await db.agent.findUniqueOrThrow({ where: { id: agent.id } });
@@ -112,14 +132,21 @@ describe("updateListingAction", () => {
 
   it("refuses to clear the last price, naming the field", async () => {
     const agent = await createListing();
-    const state = await updateListingAction(agent.id, null, formData({ ...LISTING, pricePerHour: "", pricePerMonth: "" }));
+    const state = await updateListingAction(
+      agent.id,
+      null,
+      formData({ ...LISTING, pricePerHour: "", pricePerMonth: "" }),
+    );
     expect(state).toMatchObject({ ok: false, message: expect.stringMatching(/last price/) });
   });
 
   it("another account's agent reads as not found and is left alone", async () => {
     const other = await makeOwnerAgent((await db.account.create({ data: {} })).id);
     const state = await updateListingAction(other.id, null, formData({ ...LISTING, name: "Hijacked" }));
-    expect(state).toMatchObject({ ok: false, message: "Agent not found: no agent with this id belongs to your account." });
+    expect(state).toMatchObject({
+      ok: false,
+      message: "Agent not found: no agent with this id belongs to your account.",
+    });
     expect((await db.agent.findUniqueOrThrow({ where: { id: other.id } })).name).toBe("Owner Agent");
   });
 });
@@ -127,13 +154,18 @@ describe("updateListingAction", () => {
 describe("deleteListingAction", () => {
   it("asks for the confirmation tick", async () => {
     const agent = await createListing();
-    expect(await deleteListingAction(agent.id, null, formData({}))).toMatchObject({ ok: false, fieldErrors: { confirm: expect.any(String) } });
+    expect(await deleteListingAction(agent.id, null, formData({}))).toMatchObject({
+      ok: false,
+      fieldErrors: { confirm: expect.any(String) },
+    });
     expect(await db.agent.count({ where: { id: agent.id } })).toBe(1);
   });
 
   it("deletes a listing that was never rented", async () => {
     const agent = await createListing();
-    expect(await redirectOf(deleteListingAction(agent.id, null, formData({ confirm: "yes" })))).toBe("/dashboard/agents?deleted=1");
+    expect(await redirectOf(deleteListingAction(agent.id, null, formData({ confirm: "yes" })))).toBe(
+      "/dashboard/agents?deleted=1",
+    );
     expect(await db.agent.count({ where: { id: agent.id } })).toBe(0);
   });
 
@@ -141,7 +173,10 @@ describe("deleteListingAction", () => {
     const rented = await makeOwnerAgent(owner.id);
     await makeRental(rented.id, { durationType: "day" });
     const active = await deleteListingAction(rented.id, null, formData({ confirm: "yes" }));
-    expect(active).toMatchObject({ ok: false, message: expect.stringMatching(/^This agent is rented until .*cannot be deleted while a rental is active\.$/) });
+    expect(active).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^This agent is rented until .*cannot be deleted while a rental is active\.$/),
+    });
 
     const past = await makeOwnerAgent(owner.id);
     await makeRental(past.id, { status: "completed", startsInSeconds: -7200, endsInSeconds: -3600 });
@@ -152,7 +187,10 @@ describe("deleteListingAction", () => {
 
   it("another account's agent reads as not found", async () => {
     const other = await makeOwnerAgent((await db.account.create({ data: {} })).id);
-    expect(await deleteListingAction(other.id, null, formData({ confirm: "yes" }))).toMatchObject({ ok: false, message: expect.stringMatching(/^Agent not found/) });
+    expect(await deleteListingAction(other.id, null, formData({ confirm: "yes" }))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Agent not found/),
+    });
     expect(await db.agent.count({ where: { id: other.id } })).toBe(1);
   });
 });
@@ -186,10 +224,17 @@ describe("connectWebhookAction", () => {
 
   it("checks the URL and token before calling anything", async () => {
     const agent = await createListing();
-    const state = await connectWebhookAction(agent.id, null, formData({ webhookUrl: "not a url", webhookToken: "short" }));
+    const state = await connectWebhookAction(
+      agent.id,
+      null,
+      formData({ webhookUrl: "not a url", webhookToken: "short" }),
+    );
     expect(state).toMatchObject({
       ok: false,
-      fieldErrors: { webhookUrl: expect.stringMatching(/full http\(s\) URL/), webhookToken: expect.stringMatching(/at least 32 characters/) },
+      fieldErrors: {
+        webhookUrl: expect.stringMatching(/full http\(s\) URL/),
+        webhookToken: expect.stringMatching(/at least 32 characters/),
+      },
     });
     expect(state.test).toBeUndefined();
   });
@@ -200,7 +245,8 @@ describe("connectWebhookAction", () => {
       const hook = await startWebhook((_req, res) => res.writeHead(200).end("ok"));
       webhooks.push(hook);
       const [a, b, c] = [await createListing(), await createListing(), await createListing()];
-      const connect = (id: string) => connectWebhookAction(id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }));
+      const connect = (id: string) =>
+        connectWebhookAction(id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }));
       for (let i = 0; i < 5; i++) expect(await connect(a.id)).toMatchObject({ ok: true });
       expect(await connect(a.id)).toMatchObject({
         ok: false,

@@ -5,12 +5,12 @@
 // has one implementation.
 import { redirect } from "next/navigation";
 import { action } from "@/lib/actions/action";
+import type { FormState } from "@/lib/actions/form-errors";
 import { connectAgentWebhook } from "@/lib/agents/connect-agent-webhook";
 import { createAgent } from "@/lib/agents/create-agent";
 import { deleteAgent } from "@/lib/agents/delete-agent";
-import { updateAgent } from "@/lib/agents/update-agent";
-import type { FormState } from "@/lib/actions/form-errors";
 import { listingInputFromForm } from "@/lib/agents/listing-form-data";
+import { updateAgent } from "@/lib/agents/update-agent";
 import { agentListingPatchSchema, agentListingSchema } from "@/lib/schemas/agent-listing";
 import { webhookConnectionSchema } from "@/lib/schemas/webhook-connection";
 
@@ -21,7 +21,13 @@ export type ConnectState =
       message: string;
       fieldErrors?: Record<string, string>;
       values?: { webhookUrl: string };
-      test: { ok: boolean; statusCode: number | null; error: string | null; latencyMs: number; status: "offline" | "available" };
+      test: {
+        ok: boolean;
+        statusCode: number | null;
+        error: string | null;
+        latencyMs: number;
+        status: "offline" | "available";
+      };
     };
 
 // Every listing change shows on the overview, the list and the listing's page.
@@ -29,7 +35,13 @@ const DASHBOARD: ["/dashboard", "layout"] = ["/dashboard", "layout"];
 
 /** New listing → saved `offline` (spec), then its page, where the webhook is connected. */
 export const createListingAction = action(
-  { input: agentListingSchema, read: listingInputFromForm, values: listingInputFromForm, what: "create the listing", revalidate: [DASHBOARD] },
+  {
+    input: agentListingSchema,
+    read: listingInputFromForm,
+    values: listingInputFromForm,
+    what: "create the listing",
+    revalidate: [DASHBOARD],
+  },
   async ({ account, input }): Promise<never> => {
     const { id } = await createAgent(account.id, input, { status: "offline" });
     redirect(`/dashboard/agents/${id}?created=1`);
@@ -38,11 +50,21 @@ export const createListingAction = action(
 
 /** Every field of the form is sent; a blank price disables that duration. */
 export const updateListingAction = action(
-  { input: agentListingPatchSchema, read: listingInputFromForm, values: listingInputFromForm, what: "save the listing", revalidate: [DASHBOARD] },
+  {
+    input: agentListingPatchSchema,
+    read: listingInputFromForm,
+    values: listingInputFromForm,
+    what: "save the listing",
+    revalidate: [DASHBOARD],
+  },
   async ({ account, input, values }, agentId: string): Promise<FormState> => {
     const saved = await updateAgent(account.id, agentId, input);
     // The stored skills are shown (a blank list became the category's defaults).
-    return { ok: true, message: "Saved. The marketplace shows the new details now.", values: { ...values, skills: saved.skills } };
+    return {
+      ok: true,
+      message: "Saved. The marketplace shows the new details now.",
+      values: { ...values, skills: saved.skills },
+    };
   },
 );
 
@@ -51,7 +73,11 @@ export const deleteListingAction = action(
   { what: "delete the listing", revalidate: [DASHBOARD] },
   async ({ account, form }, agentId: string): Promise<FormState> => {
     if (form.get("confirm") !== "yes") {
-      return { ok: false, message: "Tick “Yes, delete this listing” to confirm.", fieldErrors: { confirm: "Tick this box to confirm." } };
+      return {
+        ok: false,
+        message: "Tick “Yes, delete this listing” to confirm.",
+        fieldErrors: { confirm: "Tick this box to confirm." },
+      };
     }
     await deleteAgent(account.id, agentId);
     redirect("/dashboard/agents?deleted=1");
@@ -62,7 +88,10 @@ export const deleteListingAction = action(
 export const connectWebhookAction = action(
   {
     input: webhookConnectionSchema,
-    read: (form) => ({ webhookUrl: String(form.get("webhookUrl") ?? ""), webhookToken: form.get("webhookToken") ?? "" }),
+    read: (form) => ({
+      webhookUrl: String(form.get("webhookUrl") ?? ""),
+      webhookToken: form.get("webhookToken") ?? "",
+    }),
     // The URL is handed back so the form keeps it; the token never is (the browser keeps its copy).
     values: (form) => ({ webhookUrl: String(form.get("webhookUrl") ?? "") }),
     // A test connection also spends from the webhook-test budgets.
@@ -72,7 +101,10 @@ export const connectWebhookAction = action(
     revalidate: [DASHBOARD],
   },
   async ({ account, input, values }, agentId: string): Promise<ConnectState> => {
-    const { agent, test } = await connectAgentWebhook(account.id, agentId, { url: input.webhookUrl, token: input.webhookToken });
+    const { agent, test } = await connectAgentWebhook(account.id, agentId, {
+      url: input.webhookUrl,
+      token: input.webhookToken,
+    });
     const message = test.ok
       ? `Connection works: the webhook answered HTTP ${test.statusCode} in ${test.latencyMs} ms. The agent is now available on the marketplace.`
       : `The test failed: ${test.statusCode === null ? test.error : `the webhook answered HTTP ${test.statusCode}`} (after ${test.latencyMs} ms). The webhook is saved; the agent stays offline until a test or a health check passes.`;

@@ -2,13 +2,13 @@
 // The listing form (new and edit). Posts to a server action; works without JavaScript (the
 // skills are one text field, which the chips above it mirror once scripts run).
 import { useActionState, useId, useState } from "react";
-import { CATEGORIES, CATEGORY_SKILLS, MAX_SKILLS, type Category } from "@/lib/agents/categories";
 import type { FormState, FormValues } from "@/lib/actions/form-errors";
-import { FieldError, FormMessage } from "../_components/form-message";
-import styles from "../dashboard.module.css";
+import { CATEGORIES, CATEGORY_SKILLS, type Category, MAX_SKILLS } from "@/lib/agents/categories";
 import { categoryLabel } from "@/lib/format/category";
-import { Channel } from "@/lib/generated/prisma/enums";
+import { DURATION_LABEL } from "@/lib/format/duration";
+import { FieldError, FormMessage } from "../_components/form-message";
 import forms from "../_components/forms.module.css";
+import styles from "../dashboard.module.css";
 
 export type ListingValues = {
   name: string;
@@ -23,7 +23,14 @@ export type ListingValues = {
 
 type Action = (prev: FormState | null, form: FormData) => Promise<FormState>;
 
-const asList = (v: string | string[] | undefined, fallback: string[]) => (v === undefined ? fallback : Array.isArray(v) ? v : [v]);
+const PRICES = [
+  ["hour", "pricePerHour"],
+  ["day", "pricePerDay"],
+  ["month", "pricePerMonth"],
+] as const;
+
+const asList = (v: string | string[] | undefined, fallback: string[]) =>
+  v === undefined ? fallback : Array.isArray(v) ? v : [v];
 const asText = (v: string | string[] | undefined, fallback: string) => (typeof v === "string" ? v : fallback);
 
 function merge(initial: ListingValues, values: FormValues | undefined): ListingValues {
@@ -40,7 +47,19 @@ function merge(initial: ListingValues, values: FormValues | undefined): ListingV
   };
 }
 
-export function ListingForm({ action, initial, submitLabel }: { action: Action; initial: ListingValues; submitLabel: string }) {
+export function ListingForm({
+  action,
+  initial,
+  submitLabel,
+  channelOptions,
+}: {
+  action: Action;
+  initial: ListingValues;
+  submitLabel: string;
+  // The channels this service runs (lib/channels/configured-channels.ts), plus any the listing
+  // already has, so that saving never drops one.
+  channelOptions: string[];
+}) {
   const [state, formAction, pending] = useActionState(action, null);
   // Each answer remounts the fields with what was submitted (React resets a form after its action);
   // the message region above them stays, so screen readers announce the new message.
@@ -54,7 +73,13 @@ export function ListingForm({ action, initial, submitLabel }: { action: Action; 
   return (
     <form action={formAction} className={forms.form} noValidate>
       <FormMessage state={state} id={`${id}-message`} />
-      <ListingFields key={version} id={id} values={merge(initial, state?.values)} errors={state && !state.ok ? state.fieldErrors : {}} />
+      <ListingFields
+        key={version}
+        id={id}
+        values={merge(initial, state?.values)}
+        channelOptions={channelOptions}
+        errors={state && !state.ok ? state.fieldErrors : {}}
+      />
       <div className={styles.actions}>
         <button type="submit" className="button button-primary" disabled={pending}>
           {submitLabel}
@@ -67,12 +92,31 @@ export function ListingForm({ action, initial, submitLabel }: { action: Action; 
   );
 }
 
-function ListingFields({ id, values, errors }: { id: string; values: ListingValues; errors: Record<string, string> }) {
+function ListingFields({
+  id,
+  values,
+  errors,
+  channelOptions,
+}: {
+  id: string;
+  values: ListingValues;
+  errors: Record<string, string>;
+  channelOptions: string[];
+}) {
   const skills = useSkills(values.skills);
   return (
     <>
       <div className={forms.grid2}>
-        <TextField id={`${id}-name`} name="name" label="Name" value={values.name} error={errors.name} maxLength={60} required hint="2 to 60 characters; shown on marketplace tiles." />
+        <TextField
+          id={`${id}-name`}
+          name="name"
+          label="Name"
+          value={values.name}
+          error={errors.name}
+          maxLength={60}
+          required
+          hint="2 to 60 characters; shown on marketplace tiles."
+        />
         <CategoryField id={id} values={values} error={errors.category} skills={skills} />
       </div>
       <div className="field">
@@ -95,9 +139,14 @@ function ListingFields({ id, values, errors }: { id: string; values: ListingValu
       <fieldset className={forms.fieldset} aria-describedby={errors.channels ? `${id}-channels-error` : undefined}>
         <legend>Channels</legend>
         <div className={forms.checks}>
-          {Object.values(Channel).map((channel) => (
+          {channelOptions.map((channel) => (
             <label key={channel}>
-              <input type="checkbox" name="channels" value={channel} defaultChecked={values.channels.includes(channel)} />
+              <input
+                type="checkbox"
+                name="channels"
+                value={channel}
+                defaultChecked={values.channels.includes(channel)}
+              />
               {channel}
             </label>
           ))}
@@ -107,18 +156,37 @@ function ListingFields({ id, values, errors }: { id: string; values: ListingValu
       <fieldset className={forms.fieldset}>
         <legend>Prices in USDC (leave a price blank to disable that duration)</legend>
         <div className={forms.grid2}>
-          <PriceField id={`${id}-hour`} name="pricePerHour" label="Price per hour" value={values.pricePerHour} error={errors.pricePerHour} />
-          <PriceField id={`${id}-day`} name="pricePerDay" label="Price per day" value={values.pricePerDay} error={errors.pricePerDay} />
-          <PriceField id={`${id}-month`} name="pricePerMonth" label="Price per month" value={values.pricePerMonth} error={errors.pricePerMonth} />
+          {PRICES.map(([duration, name]) => (
+            <PriceField
+              key={name}
+              id={`${id}-${duration}`}
+              name={name}
+              label={`Price ${DURATION_LABEL[duration].per}`}
+              value={values[name]}
+              error={errors[name]}
+            />
+          ))}
         </div>
-        <p className="hint">Renters pay the price plus a 1 USDC service fee; you receive the price when the rental ends.</p>
+        <p className="hint">
+          Renters pay the price plus a 1 USDC service fee; you receive the price when the rental ends.
+        </p>
       </fieldset>
     </>
   );
 }
 
-function TextField(props: { id: string; name: string; label: string; value: string; error?: string; hint?: string; maxLength?: number; required?: boolean }) {
-  const describedBy = [props.hint && `${props.id}-hint`, props.error && `${props.id}-error`].filter(Boolean).join(" ") || undefined;
+function TextField(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  maxLength?: number;
+  required?: boolean;
+}) {
+  const describedBy =
+    [props.hint && `${props.id}-hint`, props.error && `${props.id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={props.id}>{props.label}</label>
@@ -176,13 +244,30 @@ function useSkills(initial: string[]) {
     },
     type(value: string) {
       setText(value);
-      setSkills([...new Set(value.split(/[\s,]+/).map((s) => s.trim().toLowerCase()).filter(Boolean))]);
+      setSkills([
+        ...new Set(
+          value
+            .split(/[\s,]+/)
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ]);
     },
   };
 }
 type Skills = ReturnType<typeof useSkills>;
 
-function CategoryField({ id, values, error, skills }: { id: string; values: ListingValues; error?: string; skills: Skills }) {
+function CategoryField({
+  id,
+  values,
+  error,
+  skills,
+}: {
+  id: string;
+  values: ListingValues;
+  error?: string;
+  skills: Skills;
+}) {
   const [category, setCategory] = useState(values.category);
   return (
     <div className="field">
@@ -196,7 +281,9 @@ function CategoryField({ id, values, error, skills }: { id: string; values: List
         onChange={(event) => {
           const next = event.currentTarget.value as Category;
           const before = (CATEGORY_SKILLS[category as Category] ?? []) as readonly string[];
-          const unchosen = skills.skills.length === 0 || (skills.skills.length === before.length && skills.skills.every((s, i) => s === before[i]));
+          const unchosen =
+            skills.skills.length === 0 ||
+            (skills.skills.length === before.length && skills.skills.every((s, i) => s === before[i]));
           if (unchosen) skills.replace([...CATEGORY_SKILLS[next]]);
           setCategory(next);
         }}
@@ -224,7 +311,11 @@ function SkillsField({ id, error, skills }: { id: string; error?: string; skills
         {skills.skills.map((skill) => (
           <li key={skill} className={forms.chip}>
             {skill}
-            <button type="button" aria-label={`Remove skill ${skill}`} onClick={() => skills.replace(skills.skills.filter((s) => s !== skill))}>
+            <button
+              type="button"
+              aria-label={`Remove skill ${skill}`}
+              onClick={() => skills.replace(skills.skills.filter((s) => s !== skill))}
+            >
               <span aria-hidden="true">×</span>
             </button>
           </li>
@@ -241,10 +332,15 @@ function SkillsField({ id, error, skills }: { id: string; error?: string; skills
         aria-describedby={`${id}-skills-hint${error || over ? ` ${id}-skills-error` : ""}`}
       />
       <p id={`${id}-skills-hint`} className="hint">
-        Lower-case tags separated by commas, such as code-review: at most {MAX_SKILLS} ({skills.skills.length} of {MAX_SKILLS} used). Leave it
-        blank for the category&apos;s defaults.
+        Lower-case tags separated by commas, such as code-review: at most {MAX_SKILLS} ({skills.skills.length} of{" "}
+        {MAX_SKILLS} used). Leave it blank for the category&apos;s defaults.
       </p>
-      <FieldError id={`${id}-skills-error`} message={error ?? (over ? `At most ${MAX_SKILLS} skills: remove ${skills.skills.length - MAX_SKILLS}.` : undefined)} />
+      <FieldError
+        id={`${id}-skills-error`}
+        message={
+          error ?? (over ? `At most ${MAX_SKILLS} skills: remove ${skills.skills.length - MAX_SKILLS}.` : undefined)
+        }
+      />
     </div>
   );
 }

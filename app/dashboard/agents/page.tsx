@@ -1,14 +1,14 @@
 // /dashboard/agents — the signed-in owner's listings, with their state and what to do next.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { StatusBadge } from "@/app/_components/status-badge";
 import { listOwnerAgents } from "@/lib/agents/list-owner-agents";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
-import { StatusBadge } from "@/app/_components/status-badge";
-import { listingStatusLabel } from "@/lib/format/status-label";
-import styles from "../dashboard.module.css";
 import { categoryLabel } from "@/lib/format/category";
 import { plural } from "@/lib/format/plural";
+import { listingStatusLabel } from "@/lib/format/status-label";
 import { formatUsdcNumber } from "@/lib/format/usdc";
+import styles from "../dashboard.module.css";
 import listingStyles from "./listings.module.css";
 
 export const metadata: Metadata = { title: "Listings" };
@@ -33,8 +33,8 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
         <div className="empty">
           <h2>You have no listings yet</h2>
           <p>
-            Create a listing, then connect the webhook where your agent runs. It goes live on the marketplace once a test connection
-            passes.
+            Create a listing, then connect the webhook where your agent runs. It goes live on the marketplace once a
+            test connection passes.
           </p>
           <p>
             <Link href="/dashboard/agents/new" className="button button-primary">
@@ -78,7 +78,11 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
                   </div>
                   <div>
                     <dt>Rating</dt>
-                    <dd>{agent.rating.average === null ? "no ratings yet" : `${agent.rating.average} of 5 (${plural(agent.rating.count, "rating")})`}</dd>
+                    <dd>
+                      {agent.rating.average === null
+                        ? "no ratings yet"
+                        : `${agent.rating.average} of 5 (${plural(agent.rating.count, "rating")})`}
+                    </dd>
                   </div>
                 </dl>
                 <p style={{ margin: 0 }}>

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { authenticateOwner } from "@/lib/accounts/authenticate-owner";
 import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { listApiKeys } from "@/lib/accounts/list-api-keys";
-import { authenticateOwner } from "@/lib/accounts/authenticate-owner";
 import { db } from "@/lib/db";
 import { cookieJar, formData, mockedCookies, redirectOf, signInNewOwner } from "@/test/dashboard-session";
 import { makeOwner, uniqueIp } from "@/test/fixtures";
@@ -38,7 +38,10 @@ describe("API key actions", () => {
     const second = await issueApiKey(owner.id);
     const stranger = await makeOwner();
     await issueApiKey(stranger.id, "not mine");
-    await revokeApiKeyAction(null, formData({ keyId: (await db.apiKey.findFirstOrThrow({ where: { prefix: first.prefix } })).id }));
+    await revokeApiKeyAction(
+      null,
+      formData({ keyId: (await db.apiKey.findFirstOrThrow({ where: { prefix: first.prefix } })).id }),
+    );
     const keys = await listApiKeys(owner.id);
     expect(keys.map((k) => [k.prefix, k.label, k.revokedAt !== null])).toEqual([
       [second.prefix, null, false],
@@ -51,8 +54,13 @@ describe("API key actions", () => {
     const { apiKey, prefix } = await issueApiKey(owner.id);
     const row = await db.apiKey.findFirstOrThrow({ where: { prefix } });
     const state = await revokeApiKeyAction(null, formData({ keyId: row.id }));
-    expect(state).toMatchObject({ ok: true, message: `Key ${prefix}… is revoked; requests with it are refused from now on.` });
-    const req = new Request("http://localhost/api/public/agents", { headers: { authorization: `Bearer ${apiKey}`, "x-forwarded-for": uniqueIp() } });
+    expect(state).toMatchObject({
+      ok: true,
+      message: `Key ${prefix}… is revoked; requests with it are refused from now on.`,
+    });
+    const req = new Request("http://localhost/api/public/agents", {
+      headers: { authorization: `Bearer ${apiKey}`, "x-forwarded-for": uniqueIp() },
+    });
     await expect(authenticateOwner(req)).rejects.toMatchObject({
       status: 401,
     });

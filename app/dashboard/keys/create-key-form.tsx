@@ -2,8 +2,8 @@
 import { useActionState, useId } from "react";
 import { CopyButton } from "../_components/copy-button";
 import { FieldError, FormMessage } from "../_components/form-message";
-import type { CreateKeyState } from "./actions";
 import forms from "../_components/forms.module.css";
+import type { CreateKeyState } from "./actions";
 
 type Action = (prev: CreateKeyState | null, form: FormData) => Promise<CreateKeyState>;
 
@@ -39,6 +39,7 @@ export function CreateKeyForm({ action }: { action: Action }) {
           <p style={{ margin: 0 }}>
             <strong>Your new API key</strong> (shown only now; store it in your secrets manager):
           </p>
+          {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: names the one-time key for screen readers (and the browser test) where it is shown. */}
           <code id={`${id}-key`} aria-label="New API key">
             {state.apiKey}
           </code>

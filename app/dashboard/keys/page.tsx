@@ -3,12 +3,12 @@
 import type { Metadata } from "next";
 import { listApiKeys } from "@/lib/accounts/list-api-keys";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { formatDateTime } from "@/lib/format/date-time";
 import { TableScrollRegion } from "../_components/table-scroll-region";
 import styles from "../dashboard.module.css";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 import { CreateKeyForm } from "./create-key-form";
 import { RevokeKeyForm } from "./revoke-key-form";
-import { formatDateTime } from "@/lib/format/date-time";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -21,8 +21,9 @@ export default async function KeysPage() {
         <h1>API keys</h1>
       </div>
       <p className="lead">
-        Keys let scripts list and create your agents through the owner API (<code>/api/public</code>, 30 requests a minute per key). A
-        key can see and change only this account&apos;s agents. Keys do not expire; revoke one you no longer use or that may have leaked.
+        Keys let scripts list and create your agents through the owner API (<code>/api/public</code>, 30 requests a
+        minute per key). A key can see and change only this account&apos;s agents. Keys do not expire; revoke one you no
+        longer use or that may have leaked.
       </p>
       <section className={styles.panel} aria-labelledby="new-key-heading">
         <h2 id="new-key-heading">Create a key</h2>

@@ -10,7 +10,17 @@ type Action = (prev: FormState | null, form: FormData) => Promise<FormState>;
 // disclosure: it works without JavaScript and by keyboard), since scripts using the key stop at
 // once; then when it was revoked. The component stays mounted across the change, so the answer
 // is still announced.
-export function RevokeKeyForm({ action, keyId, prefix, revoked }: { action: Action; keyId: string; prefix: string; revoked: string | null }) {
+export function RevokeKeyForm({
+  action,
+  keyId,
+  prefix,
+  revoked,
+}: {
+  action: Action;
+  keyId: string;
+  prefix: string;
+  revoked: string | null;
+}) {
   const [state, formAction, pending] = useActionState(action, null);
   return (
     <>
@@ -24,7 +34,12 @@ export function RevokeKeyForm({ action, keyId, prefix, revoked }: { action: Acti
           <form action={formAction}>
             <p className="hint">Scripts using this key stop working at once. This cannot be undone.</p>
             <input type="hidden" name="keyId" value={keyId} />
-            <button type="submit" className={`button ${forms.danger}`} disabled={pending} aria-label={`Revoke key ${prefix}`}>
+            <button
+              type="submit"
+              className={`button ${forms.danger}`}
+              disabled={pending}
+              aria-label={`Revoke key ${prefix}`}
+            >
               Yes, revoke
             </button>
           </form>

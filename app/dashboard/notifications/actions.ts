@@ -7,7 +7,10 @@ import { redirect } from "next/navigation";
 import { plainAction } from "@/lib/actions/action";
 import { markAllNotificationsRead, markNotificationRead } from "@/lib/notifications/mark-notifications-read";
 
-const OPTIONS = { refused: () => redirect("/dashboard/notifications?limited=1"), revalidate: [["/dashboard", "layout"]] as ["/dashboard", "layout"][] };
+const OPTIONS = {
+  refused: () => redirect("/dashboard/notifications?limited=1"),
+  revalidate: [["/dashboard", "layout"]] as ["/dashboard", "layout"][],
+};
 
 export const markAllReadAction = plainAction(OPTIONS, async ({ account }) => {
   await markAllNotificationsRead(account.id);

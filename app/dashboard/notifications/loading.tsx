@@ -12,6 +12,7 @@ export default function NotificationsLoading() {
       </p>
       <ul className={notes.notifications} aria-hidden="true">
         {Array.from({ length: 3 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders of a fixed count, never reordered
           <li key={i} className={notes.notification}>
             <span className="skeleton skeleton-line" />
             <span className="skeleton skeleton-line skeleton-short" />

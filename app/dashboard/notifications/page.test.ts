@@ -3,20 +3,15 @@
 import { randomBytes } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { signInWithWallet } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
-import { makeAgent, makeRental } from "@/test/fixtures";
+import { mockedCookies, signInNewRenter, signOutOfJar } from "@/test/dashboard-session";
+import { makeAgent } from "@/test/fixtures";
+import { rentalOf } from "@/test/renter-fixtures";
 
-let cookieValue: string | undefined;
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: (name: string) => (name === "ars_session" && cookieValue ? { name, value: cookieValue } : undefined) }),
-}));
+vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
-const { default: RentalsPage } = await import("@/app/dashboard/rentals/page");
-const { default: RentalPage } = await import("@/app/dashboard/rentals/[id]/page");
 const { default: NotificationsPage } = await import("@/app/dashboard/notifications/page");
-const { rateRentalAction } = await import("@/app/dashboard/rentals/actions");
 const { markAllReadAction } = await import("@/app/dashboard/notifications/actions");
 
 type Agent = Awaited<ReturnType<typeof makeAgent>>;
@@ -26,30 +21,26 @@ beforeAll(async () => {
   agent = await makeAgent({ listing: { name: `Page Agent ${randomBytes(3).toString("hex")}` } });
 });
 
-async function signIn() {
-  const { cookie, accountId, wallet } = await signInWithWallet();
-  cookieValue = cookie.slice("ars_session=".length);
-  return { accountId, address: wallet.address.toLowerCase() };
-}
+const rentalFor = (accountId: string, overrides: Parameters<typeof rentalOf>[2] = {}) =>
+  rentalOf(agent, { id: accountId, walletAddress: null }, overrides);
 
-async function rentalFor(accountId: string, overrides: Parameters<typeof makeRental>[1] = {}) {
-  const rental = await makeRental(agent.id, overrides);
-  return db.rental.update({ where: { id: rental.id }, data: { renterId: accountId } });
-}
-
-const renderRental = async (id: string) => renderToStaticMarkup(await RentalPage({ params: Promise.resolve({ id }) }));
-
-beforeEach(() => {
-  cookieValue = undefined;
-});
+beforeEach(signOutOfJar);
 
 describe("/dashboard/notifications", () => {
   it("shows an empty state, then the account's notifications with mark all read", async () => {
-    const { accountId } = await signIn();
+    const { accountId } = await signInNewRenter();
     expect(renderToStaticMarkup(await NotificationsPage())).toContain("No notifications");
 
     const rental = await rentalFor(accountId);
-    await db.notification.create({ data: { accountId, kind: "rental-ended", rentalId: rental.id, title: "Your rental has ended", body: "Line one\nLine two" } });
+    await db.notification.create({
+      data: {
+        accountId,
+        kind: "rental-ended",
+        rentalId: rental.id,
+        title: "Your rental has ended",
+        body: "Line one\nLine two",
+      },
+    });
     let html = renderToStaticMarkup(await NotificationsPage());
     expect(html).toContain("1 unread notification.");
     expect(html).toContain("Unread: </span>Your rental has ended");

@@ -5,8 +5,8 @@ import Link from "next/link";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { formatDateTime } from "@/lib/format/date-time";
 import { listNotifications, NOTIFICATIONS_LIMIT } from "@/lib/notifications/list-notifications";
-import styles from "../rentals/renter.module.css";
 import dashboardStyles from "../dashboard.module.css";
+import styles from "../rentals/renter.module.css";
 import { markAllReadAction, markReadAction } from "./actions";
 import notes from "./notifications.module.css";
 
@@ -14,9 +14,16 @@ export const metadata: Metadata = { title: "Notifications" };
 
 const KIND_LABEL: Record<string, string> = { "rental-ended": "Rental ended" };
 
-export default async function NotificationsPage({ searchParams }: { searchParams?: Promise<{ limited?: string }> } = {}) {
+export default async function NotificationsPage({
+  searchParams,
+}: {
+  searchParams?: Promise<{ limited?: string }>;
+} = {}) {
   const account = await requireSignedInAccount();
-  const [{ notifications, unread }, { limited }] = await Promise.all([listNotifications(account.id), searchParams ?? Promise.resolve({ limited: undefined })]);
+  const [{ notifications, unread }, { limited }] = await Promise.all([
+    listNotifications(account.id),
+    searchParams ?? Promise.resolve({ limited: undefined }),
+  ]);
 
   return (
     <main id="main" tabIndex={-1} className={styles.page}>
@@ -32,7 +39,8 @@ export default async function NotificationsPage({ searchParams }: { searchParams
       </div>
       {limited === "1" && (
         <p role="alert" className={dashboardStyles.alert}>
-          Too many changes in a short time (at most 30 a minute), so nothing was marked as read. Please wait a few seconds and try again.
+          Too many changes in a short time (at most 30 a minute), so nothing was marked as read. Please wait a few
+          seconds and try again.
         </p>
       )}
       {notifications.length === 0 ? (
@@ -48,7 +56,11 @@ export default async function NotificationsPage({ searchParams }: { searchParams
       ) : (
         <>
           <p className="muted" role="status">
-            {unread === 0 ? "Everything is read." : unread === 1 ? "1 unread notification." : `${unread} unread notifications.`}
+            {unread === 0
+              ? "Everything is read."
+              : unread === 1
+                ? "1 unread notification."
+                : `${unread} unread notifications.`}
           </p>
           <ul className={notes.notifications} aria-label="Notifications, newest first">
             {notifications.map((n) => (
@@ -79,7 +91,9 @@ export default async function NotificationsPage({ searchParams }: { searchParams
               </li>
             ))}
           </ul>
-          {notifications.length >= NOTIFICATIONS_LIMIT && <p className="hint">Showing the {NOTIFICATIONS_LIMIT} most recent notifications.</p>}
+          {notifications.length >= NOTIFICATIONS_LIMIT && (
+            <p className="hint">Showing the {NOTIFICATIONS_LIMIT} most recent notifications.</p>
+          )}
         </>
       )}
     </main>

@@ -2,10 +2,10 @@
 // escrow holds for them to withdraw.
 import type { Metadata } from "next";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { formatUsdc } from "@/lib/format/usdc";
 import { loadOwnerPayouts } from "@/lib/payouts/load-owner-payouts";
 import { TableScrollRegion } from "../_components/table-scroll-region";
 import styles from "../dashboard.module.css";
-import { formatUsdc } from "@/lib/format/usdc";
 
 export const metadata: Metadata = { title: "Payouts" };
 
@@ -19,7 +19,8 @@ export default async function PayoutsPage() {
         <h1>Payouts</h1>
       </div>
       <p className="lead">
-        Renters pay into an escrow contract. When a rental ends the escrow pays you its price (the renter paid the 1 USDC fee on top).
+        Renters pay into an escrow contract. When a rental ends the escrow pays you its price (the renter paid the 1
+        USDC fee on top).
       </p>
       <dl className={styles.cards}>
         <div className={styles.card}>
@@ -58,8 +59,8 @@ export default async function PayoutsPage() {
         {credit.kind === "ok" && (
           <>
             <p>
-              Payouts are normally sent straight to your wallet. A payout the token refused to transfer (for example to a blocked address)
-              is kept for you as credit in the escrow contract instead, so it is never lost.
+              Payouts are normally sent straight to your wallet. A payout the token refused to transfer (for example to
+              a blocked address) is kept for you as credit in the escrow contract instead, so it is never lost.
             </p>
             <TableScrollRegion label="Credit by payout address">
               <table className={styles.table}>
@@ -67,7 +68,9 @@ export default async function PayoutsPage() {
                 <thead>
                   <tr>
                     <th scope="col">Payout address</th>
-                    <th scope="col" className={styles.num}>Credit</th>
+                    <th scope="col" className={styles.num}>
+                      Credit
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -83,17 +86,18 @@ export default async function PayoutsPage() {
               </table>
             </TableScrollRegion>
             <p style={{ marginTop: "1rem" }}>
-              <strong>How to withdraw:</strong> from the wallet that holds the credit, call <code>withdraw()</code> on the escrow contract{" "}
-              <code>{credit.escrow}</code> (chain {credit.chainId}), for example in your wallet&apos;s
-              contract interface or with <code>cast send {credit.escrow} &quot;withdraw()&quot;</code>. It sends your whole credit to that
-              wallet; if the token still refuses the transfer, the call fails and the credit stays.
+              <strong>How to withdraw:</strong> from the wallet that holds the credit, call <code>withdraw()</code> on
+              the escrow contract <code>{credit.escrow}</code> (chain {credit.chainId}), for example in your
+              wallet&apos;s contract interface or with <code>cast send {credit.escrow} &quot;withdraw()&quot;</code>. It
+              sends your whole credit to that wallet; if the token still refuses the transfer, the call fails and the
+              credit stays.
             </p>
           </>
         )}
         {credit.kind === "no-wallet" && (
           <p>
-            Your account has no wallet and none of your rentals has a payout address yet, so there is no credit to read. Sign in with a
-            wallet to receive payouts to it.
+            Your account has no wallet and none of your rentals has a payout address yet, so there is no credit to read.
+            Sign in with a wallet to receive payouts to it.
           </p>
         )}
         {credit.kind === "not-configured" && (

@@ -17,7 +17,11 @@ export const rateRentalAction = action(
     what: "save a rating",
     unexpected: "Your rating could not be saved because of a problem on our side. Please try again.",
     // This form shows one sentence, no field messages.
-    failure: ({ ok, message, values }): RatingFormState => ({ ok, message, values: values as RatingFormState["values"] }),
+    failure: ({ ok, message, values }): RatingFormState => ({
+      ok,
+      message,
+      values: values as RatingFormState["values"],
+    }),
     revalidate: (rentalId: string) => [`/dashboard/rentals/${rentalId}`, "/dashboard/rentals"],
   },
   async ({ account, values: { score, comment } }, rentalId: string): Promise<RatingFormState> => {
@@ -32,6 +36,9 @@ export const disconnectChatAction = action(
   { what: "disconnect the chat", revalidate: (rentalId: string) => [`/dashboard/rentals/${rentalId}`] },
   async ({ account }, rentalId: string): Promise<FormState> => {
     await disconnectRentalChat(account, rentalId);
-    return { ok: true, message: "Disconnected. Send the start command with your code from the chat you want to use now." };
+    return {
+      ok: true,
+      message: "Disconnected. Send the start command with your code from the chat you want to use now.",
+    };
   },
 );

@@ -13,6 +13,7 @@ export default function RenterRentalsLoading() {
       </p>
       <ul className={styles.cards} aria-hidden="true">
         {Array.from({ length: 3 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders of a fixed count, never reordered
           <li key={i} className={`${styles.card} ${styles.skeletonCard}`}>
             <span className="skeleton skeleton-line" />
             <span className="skeleton skeleton-line skeleton-short" />

@@ -3,21 +3,14 @@
 import { randomBytes } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { signInWithWallet } from "@/test/auth-fixtures";
-import { db } from "@/lib/db";
+import { mockedCookies, signInNewRenter, signOutOfJar } from "@/test/dashboard-session";
 import { makeAgent, makeRental } from "@/test/fixtures";
+import { rentalOf } from "@/test/renter-fixtures";
 
-let cookieValue: string | undefined;
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: (name: string) => (name === "ars_session" && cookieValue ? { name, value: cookieValue } : undefined) }),
-}));
+vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 const { default: RentalsPage } = await import("@/app/dashboard/rentals/page");
-const { default: RentalPage } = await import("@/app/dashboard/rentals/[id]/page");
-const { default: NotificationsPage } = await import("@/app/dashboard/notifications/page");
-const { rateRentalAction } = await import("@/app/dashboard/rentals/actions");
-const { markAllReadAction } = await import("@/app/dashboard/notifications/actions");
 
 type Agent = Awaited<ReturnType<typeof makeAgent>>;
 let agent: Agent;
@@ -26,22 +19,10 @@ beforeAll(async () => {
   agent = await makeAgent({ listing: { name: `Page Agent ${randomBytes(3).toString("hex")}` } });
 });
 
-async function signIn() {
-  const { cookie, accountId, wallet } = await signInWithWallet();
-  cookieValue = cookie.slice("ars_session=".length);
-  return { accountId, address: wallet.address.toLowerCase() };
-}
+const rentalFor = (accountId: string, overrides: Parameters<typeof rentalOf>[2] = {}) =>
+  rentalOf(agent, { id: accountId, walletAddress: null }, overrides);
 
-async function rentalFor(accountId: string, overrides: Parameters<typeof makeRental>[1] = {}) {
-  const rental = await makeRental(agent.id, overrides);
-  return db.rental.update({ where: { id: rental.id }, data: { renterId: accountId } });
-}
-
-const renderRental = async (id: string) => renderToStaticMarkup(await RentalPage({ params: Promise.resolve({ id }) }));
-
-beforeEach(() => {
-  cookieValue = undefined;
-});
+beforeEach(signOutOfJar);
 
 describe("/dashboard/rentals", () => {
   it("sends a visitor who is not signed in to /sign-in", async () => {
@@ -49,14 +30,14 @@ describe("/dashboard/rentals", () => {
   });
 
   it("shows an empty state that links to the marketplace", async () => {
-    await signIn();
+    await signInNewRenter();
     const html = renderToStaticMarkup(await RentalsPage());
     expect(html).toContain("You have no rentals yet");
     expect(html).toContain('href="/"');
   });
 
   it("lists the account's rentals with status, code, copy button, countdown and links", async () => {
-    const { accountId } = await signIn();
+    const { accountId } = await signInNewRenter();
     const rental = await rentalFor(accountId, { durationType: "hour" });
     const stranger = await makeRental(agent.id);
     const html = renderToStaticMarkup(await RentalsPage());

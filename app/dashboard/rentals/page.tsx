@@ -2,15 +2,15 @@
 // the chat playground, the rating form and disputes (on each rental's page).
 import type { Metadata } from "next";
 import Link from "next/link";
+import { StatusBadge } from "@/app/_components/status-badge";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { DURATION_LABEL } from "@/lib/format/duration";
+import { rentalStatusLabel } from "@/lib/format/status-label";
+import { formatUsdc } from "@/lib/format/usdc";
 import { listRenterRentals, RENTER_RENTALS_LIMIT, type RenterRental } from "@/lib/rentals/list-renter-rentals";
 import { CopyCode } from "./_components/copy-code";
 import { RentalEndFacts } from "./_components/rental-end-facts";
-import { StatusBadge } from "@/app/_components/status-badge";
-import { rentalStatusLabel } from "@/lib/format/status-label";
 import styles from "./renter.module.css";
-import { formatUsdc } from "@/lib/format/usdc";
 
 export const metadata: Metadata = { title: "My rentals" };
 
@@ -37,7 +37,8 @@ function RentalCard({ rental, now }: { rental: RenterRental; now: Date }) {
         <RentalEndFacts endsAt={rental.endsAt} now={now} running={running} />
         <dt>Rental</dt>
         <dd>
-          {DURATION_LABEL[rental.durationType].one} · {rental.channel} · {formatUsdc(rental.priceMicro + rental.feeMicro)}
+          {DURATION_LABEL[rental.durationType].one} · {rental.channel} ·{" "}
+          {formatUsdc(rental.priceMicro + rental.feeMicro)}
         </dd>
         <dt>Rating</dt>
         <dd>
@@ -88,8 +89,8 @@ export default async function RenterRentalsPage() {
         <div className="empty">
           <h2>You have no rentals yet</h2>
           <p>
-            Rent an agent on the marketplace: once your payment is confirmed it appears here with its code, its time left and a playground to
-            try it.
+            Rent an agent on the marketplace: once your payment is confirmed it appears here with its code, its time
+            left and a playground to try it.
           </p>
           <p>
             <Link href="/" className="button button-primary">
@@ -97,23 +98,23 @@ export default async function RenterRentalsPage() {
             </Link>
           </p>
           {!account.walletAddress && (
-            <p className="hint">
-              Rentals paid from a wallet show here when you sign in with that wallet.
-            </p>
+            <p className="hint">Rentals paid from a wallet show here when you sign in with that wallet.</p>
           )}
         </div>
       ) : (
         <>
           <p className="hint">
-            Use a rental&apos;s code as <code>X-API-Key</code> with the renter API (<a href="/api/v1/openapi.json">reference</a>), or try it in its
-            playground. Times are in UTC.
+            Use a rental&apos;s code as <code>X-API-Key</code> with the renter API (
+            <a href="/api/v1/openapi.json">reference</a>), or try it in its playground. Times are in UTC.
           </p>
           <ul className={styles.cards} aria-label="Rentals, newest first">
             {rentals.map((rental) => (
               <RentalCard key={rental.id} rental={rental} now={now} />
             ))}
           </ul>
-          {rentals.length >= RENTER_RENTALS_LIMIT && <p className="hint">Showing your {RENTER_RENTALS_LIMIT} most recent rentals.</p>}
+          {rentals.length >= RENTER_RENTALS_LIMIT && (
+            <p className="hint">Showing your {RENTER_RENTALS_LIMIT} most recent rentals.</p>
+          )}
         </>
       )}
     </main>

@@ -2,15 +2,15 @@
 // day by day, as charts with a table of the numbers under each.
 import type { Metadata } from "next";
 import { loadOwnerStats } from "@/lib/agents/load-owner-stats";
-import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { loadOwnerTimeSeries, SERIES_DAYS } from "@/lib/agents/load-owner-time-series";
+import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { formatCount, formatPercent } from "@/lib/format/number";
+import { plural } from "@/lib/format/plural";
+import { formatUsdc, formatUsdcNumber } from "@/lib/format/usdc";
 import { microToUsdc } from "@/lib/money/usdc";
 import { Chart } from "../_components/charts";
 import { TableScrollRegion } from "../_components/table-scroll-region";
 import styles from "../dashboard.module.css";
-import { formatCount, formatPercent } from "@/lib/format/number";
-import { plural } from "@/lib/format/plural";
-import { formatUsdc, formatUsdcNumber } from "@/lib/format/usdc";
 
 export const metadata: Metadata = { title: "Stats" };
 
@@ -59,21 +59,27 @@ export default async function StatsPage() {
           <dt>Webhook latency</dt>
           <dd>
             {total.latencyMs.p50 === null ? "—" : ms(total.latencyMs.p50)}
-            <span className={styles.cardNote}>median; 95th percentile {total.latencyMs.p95 === null ? "—" : ms(total.latencyMs.p95)}</span>
+            <span className={styles.cardNote}>
+              median; 95th percentile {total.latencyMs.p95 === null ? "—" : ms(total.latencyMs.p95)}
+            </span>
           </dd>
         </div>
         <div className={styles.card}>
           <dt>Uptime, last 7 days</dt>
           <dd>
             {total.uptime7d === null ? "—" : formatPercent(total.uptime7d)}
-            <span className={styles.cardNote}>{total.uptime7d === null ? "no health checks yet" : "of health checks passed"}</span>
+            <span className={styles.cardNote}>
+              {total.uptime7d === null ? "no health checks yet" : "of health checks passed"}
+            </span>
           </dd>
         </div>
       </dl>
 
       <h2>Last {SERIES_DAYS} days (UTC)</h2>
       {rentals30 === 0 && calls30 === 0 && checks30 === 0 && (
-        <p className="hint">Nothing happened in the last {SERIES_DAYS} days yet: the charts fill in as your agents are rented and checked.</p>
+        <p className="hint">
+          Nothing happened in the last {SERIES_DAYS} days yet: the charts fill in as your agents are rented and checked.
+        </p>
       )}
       <Chart
         id="chart-rentals"
@@ -124,7 +130,11 @@ export default async function StatsPage() {
       <Chart
         id="chart-uptime"
         title="Uptime per day (share of health checks passed)"
-        summary={checks30 === 0 ? "No health checks ran in this period." : `${plural(checks30, "health check")} in the last ${SERIES_DAYS} days.`}
+        summary={
+          checks30 === 0
+            ? "No health checks ran in this period."
+            : `${plural(checks30, "health check")} in the last ${SERIES_DAYS} days.`
+        }
         labels={labels}
         kind="lines"
         format={formatPercent}
@@ -141,15 +151,33 @@ export default async function StatsPage() {
               <thead>
                 <tr>
                   <th scope="col">Agent</th>
-                  <th scope="col" className={styles.num}>Rentals</th>
-                  <th scope="col" className={styles.num}>Active</th>
-                  <th scope="col" className={styles.num}>Released</th>
-                  <th scope="col" className={styles.num}>In escrow</th>
-                  <th scope="col" className={styles.num}>Chat calls</th>
-                  <th scope="col" className={styles.num}>Error rate</th>
-                  <th scope="col" className={styles.num}>p50</th>
-                  <th scope="col" className={styles.num}>p95</th>
-                  <th scope="col" className={styles.num}>Uptime 7 d</th>
+                  <th scope="col" className={styles.num}>
+                    Rentals
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    Active
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    Released
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    In escrow
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    Chat calls
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    Error rate
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    p50
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    p95
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    Uptime 7 d
+                  </th>
                 </tr>
               </thead>
               <tbody>

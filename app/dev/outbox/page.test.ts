@@ -13,7 +13,13 @@ describe("/dev/outbox", () => {
   it("lists the latest e-mails with time, recipient, subject and text", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     const subject = `Outbox page ${randomBytes(4).toString("hex")} <b>`;
-    await sendEmail({ to: "page-owner@example.com", subject, text: "Line one\nLine two", html: "<p>x</p>", idempotencyKey: `page:${subject}` });
+    await sendEmail({
+      to: "page-owner@example.com",
+      subject,
+      text: "Line one\nLine two",
+      html: "<p>x</p>",
+      idempotencyKey: `page:${subject}`,
+    });
     const { default: OutboxPage } = await import("@/app/dev/outbox/page");
     const html = renderToStaticMarkup(await OutboxPage());
     expect(html).toContain("page-owner@example.com");

@@ -18,9 +18,20 @@ export default async function OutboxPage() {
       </p>
       {emails.length === 0 && <p>No e-mails yet.</p>}
       {emails.map((email) => (
-        <article key={email.id} style={{ background: "#fff", border: "1px solid #ddd", borderRadius: 6, padding: "12px 16px", margin: "16px 0" }}>
+        <article
+          key={email.id}
+          style={{
+            background: "#fff",
+            border: "1px solid #ddd",
+            borderRadius: 6,
+            padding: "12px 16px",
+            margin: "16px 0",
+          }}
+        >
           <div style={{ color: "#555", fontSize: 14 }}>
-            <time dateTime={email.createdAt.toISOString()}>{email.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC</time>
+            <time dateTime={email.createdAt.toISOString()}>
+              {email.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC
+            </time>
             {" · "}to {email.to} · {email.transport}, {email.status}
           </div>
           <h2 style={{ fontSize: 17, margin: "6px 0 8px" }}>{email.subject}</h2>

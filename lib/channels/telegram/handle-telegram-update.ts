@@ -10,8 +10,8 @@ import { startChat } from "@/lib/channels/start-chat";
 import { stopChat } from "@/lib/channels/stop-chat";
 import { sendTelegramReply } from "@/lib/channels/telegram/send-telegram-reply";
 import { telegramApi } from "@/lib/channels/telegram/telegram-api";
-import { ApiError } from "@/lib/http/api-error";
 import { formatCount } from "@/lib/format/number";
+import { ApiError } from "@/lib/http/api-error";
 
 // Telegram's "typing…" shows for 5 seconds; it is sent again this often while the agent thinks.
 const TYPING_EVERY_MS = 4_000;
@@ -23,7 +23,14 @@ const updateSchema = z.object({
   update_id: z.number().int(),
   message: z
     .object({
-      from: z.object({ id: z.number().int(), is_bot: z.boolean().optional(), username: z.string().optional(), first_name: z.string().optional() }).optional(),
+      from: z
+        .object({
+          id: z.number().int(),
+          is_bot: z.boolean().optional(),
+          username: z.string().optional(),
+          first_name: z.string().optional(),
+        })
+        .optional(),
       chat: z.object({ id: z.number().int(), type: z.string() }),
       text: z.string().optional(),
     })
@@ -53,8 +60,13 @@ export async function handleTelegramUpdate(body: Buffer): Promise<Response> {
   const text = message.text;
   afterResponse("a Telegram update", async () => {
     const command = /^\/(\w+)(?:@\w+)?(?:\s+([\s\S]*))?$/.exec(text.trim());
-    if (command) return sendTelegramReply(chatId, await answerCommand(user, command[1].toLowerCase(), command[2] ?? ""));
-    if (text.length > MESSAGE_MAX) return sendTelegramReply(chatId, `That message is longer than ${formatCount(MESSAGE_MAX)} characters; send it in parts.`);
+    if (command)
+      return sendTelegramReply(chatId, await answerCommand(user, command[1].toLowerCase(), command[2] ?? ""));
+    if (text.length > MESSAGE_MAX)
+      return sendTelegramReply(
+        chatId,
+        `That message is longer than ${formatCount(MESSAGE_MAX)} characters; send it in parts.`,
+      );
     await sendTelegramReply(chatId, (await withTyping(chatId, () => relayChatMessage(user, text))).text);
   });
   return new Response(null, { status: 200 });

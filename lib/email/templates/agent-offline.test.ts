@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { appUrl } from "@/lib/env";
 import { agentOfflineEmail } from "@/lib/email/templates/agent-offline";
+import { appUrl } from "@/lib/env";
 
 const agent = { id: "6b1f0c1e-0000-4000-8000-000000000001", name: `<script>alert("x")</script> & 'Co'` };
 const checkedAt = new Date("2026-11-21T10:15:42.000Z");
 
 describe("agentOfflineEmail", () => {
   it("says which agent, what failed, what to do, and links the dashboard", () => {
-    const email = agentOfflineEmail({ agent: { ...agent, name: "Support Bot" }, failure: { statusCode: 503, error: "HTTP 503" }, checkedAt });
+    const email = agentOfflineEmail({
+      agent: { ...agent, name: "Support Bot" },
+      failure: { statusCode: 503, error: "HTTP 503" },
+      checkedAt,
+    });
     expect(email.subject).toBe('Your agent "Support Bot" is offline: its webhook failed a health check');
     expect(email.text).toContain('Your agent "Support Bot" failed its health check at 21 Nov 2026, 10:15 UTC');
     expect(email.text).toContain("What failed: your webhook answered HTTP 503.");
@@ -17,14 +21,22 @@ describe("agentOfflineEmail", () => {
   });
 
   it("names a network error or a redirect", () => {
-    const network = agentOfflineEmail({ agent, failure: { statusCode: null, error: "timeout: no complete reply within 10000 ms" }, checkedAt });
+    const network = agentOfflineEmail({
+      agent,
+      failure: { statusCode: null, error: "timeout: no complete reply within 10000 ms" },
+      checkedAt,
+    });
     expect(network.text).toContain("no usable answer from your webhook (timeout: no complete reply within 10000 ms)");
     const redirect = agentOfflineEmail({ agent, failure: { statusCode: 302, error: "HTTP 302" }, checkedAt });
     expect(redirect.text).toContain("redirect (HTTP 302); redirects are not followed");
   });
 
   it("escapes every interpolated value in the HTML", () => {
-    const email = agentOfflineEmail({ agent, failure: { statusCode: null, error: "unreachable: <b>EHOST</b>" }, checkedAt });
+    const email = agentOfflineEmail({
+      agent,
+      failure: { statusCode: null, error: "unreachable: <b>EHOST</b>" },
+      checkedAt,
+    });
     expect(email.html).not.toContain("<script>");
     expect(email.html).not.toContain("<b>");
     expect(email.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;");

@@ -1,8 +1,8 @@
 import "server-only";
 import { escapeHtml } from "@/lib/email/escape-html";
 import { agentDashboardUrl } from "@/lib/email/templates/agent-dashboard-url";
-import { formatDateTime } from "@/lib/format/date-time";
 import { env } from "@/lib/env";
+import { formatDateTime } from "@/lib/format/date-time";
 
 export type AgentOfflineEmail = {
   agent: { id: string; name: string };
@@ -22,9 +22,21 @@ export function agentOfflineEmail({ agent, failure, checkedAt }: AgentOfflineEma
     "Check that the webhook is running, reachable from the internet, and accepts the token you configured.",
     'Once it is fixed, open the agent in your dashboard and press "Test connection": a 2xx answer puts the agent back online at once.',
   ];
-  const later = "Otherwise the service checks again every 15 minutes and puts the agent back online after the first check that succeeds.";
+  const later =
+    "Otherwise the service checks again every 15 minutes and puts the agent back online after the first check that succeeds.";
 
-  const text = [intro, "", `What failed: ${what}`, rule, "", "What to do:", ...steps.map((s, i) => `${i + 1}. ${s}`), `   ${url}`, "", later].join("\n");
+  const text = [
+    intro,
+    "",
+    `What failed: ${what}`,
+    rule,
+    "",
+    "What to do:",
+    ...steps.map((s, i) => `${i + 1}. ${s}`),
+    `   ${url}`,
+    "",
+    later,
+  ].join("\n");
   const html = `<div style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111">
 <p>${escapeHtml(intro)}</p>
 <p><strong>What failed:</strong> ${escapeHtml(what)}<br>${escapeHtml(rule)}</p>

@@ -1,6 +1,6 @@
 import "server-only";
 import { clientIp } from "@/lib/http/client-ip";
-import { route, type RouteContext } from "@/lib/http/routes/route";
+import { type RouteContext, route } from "@/lib/http/routes/route";
 import { limiters } from "@/lib/ratelimit/policies";
 
 // Checkout needs no account: a quote is only redeemable by the wallet it names, and a confirm

@@ -1,13 +1,13 @@
 // An owner key is scoped to its account: every endpoint, asked about another account's agent,
 // answers as if it did not exist, and changes nothing.
 import { describe, expect, it } from "vitest";
-import { DELETE, GET as GET_AGENT, PATCH } from "@/app/api/public/agents/[id]/route";
 import { POST as CONNECT } from "@/app/api/public/agents/[id]/connect/route";
+import { DELETE, GET as GET_AGENT, PATCH } from "@/app/api/public/agents/[id]/route";
 import { GET as LIST } from "@/app/api/public/agents/route";
 import { GET as STATS } from "@/app/api/public/stats/route";
 import { db } from "@/lib/db";
-import { makeOwnerAgent, makeOwnerWithKey, makeRental, segment } from "@/test/fixtures";
 import { ownerRequest } from "@/test/api-requests";
+import { makeOwnerAgent, makeOwnerWithKey, makeRental, segment } from "@/test/fixtures";
 
 describe("cross-account isolation on /api/public", () => {
   it("a key of account A can neither read, change, connect, delete nor see stats of B's agents", async () => {
@@ -32,12 +32,20 @@ describe("cross-account isolation on /api/public", () => {
       PATCH(ownerRequest(`agents/${id}`, { key, method: "PATCH", body: { name: "Taken" } }), segment(id)),
       PATCH(ownerRequest(`agents/${id}`, { key, method: "PATCH", body: { pricePerHour: 0.01 } }), segment(id)),
       CONNECT(
-        ownerRequest(`agents/${id}/connect`, { key, body: { webhookUrl: "http://127.0.0.1:1/hooks/agent", webhookToken: "t".repeat(40) } }),
+        ownerRequest(`agents/${id}/connect`, {
+          key,
+          body: { webhookUrl: "http://127.0.0.1:1/hooks/agent", webhookToken: "t".repeat(40) },
+        }),
         segment(id),
       ),
       DELETE(ownerRequest(`agents/${id}`, { key, method: "DELETE" }), segment(id)),
     ];
-    const notFound = await (await GET_AGENT(ownerRequest("agents/00000000-0000-4000-8000-000000000000", { key }), segment("00000000-0000-4000-8000-000000000000"))).json();
+    const notFound = await (
+      await GET_AGENT(
+        ownerRequest("agents/00000000-0000-4000-8000-000000000000", { key }),
+        segment("00000000-0000-4000-8000-000000000000"),
+      )
+    ).json();
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual(notFound);

@@ -1,12 +1,12 @@
 // The owner surface shares one 30/min bucket per key across all its endpoints.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DELETE, GET as GET_AGENT, PATCH } from "@/app/api/public/agents/[id]/route";
 import { POST as CONNECT } from "@/app/api/public/agents/[id]/connect/route";
-import { GET as LIST, POST as CREATE } from "@/app/api/public/agents/route";
+import { DELETE, GET as GET_AGENT, PATCH } from "@/app/api/public/agents/[id]/route";
+import { POST as CREATE, GET as LIST } from "@/app/api/public/agents/route";
 import { GET as STATS } from "@/app/api/public/stats/route";
 import { db } from "@/lib/db";
-import { makeOwnerAgent, makeOwnerWithKey, segment } from "@/test/fixtures";
 import { ownerRequest } from "@/test/api-requests";
+import { makeOwnerAgent, makeOwnerWithKey, segment } from "@/test/fixtures";
 
 // Token buckets refill on the clock, and @upstash/ratelimit reads it with Date.now(): tests that
 // count a bucket down freeze Date (timers stay real), so no refill can land inside their burst
@@ -27,10 +27,21 @@ describe("owner API rate limit", () => {
     }
     const limited = [
       LIST(ownerRequest("agents", { key })),
-      CREATE(ownerRequest("agents", { key, body: { name: "Too Many", description: "x", category: "other", channels: ["API"], pricePerHour: 1 } })),
+      CREATE(
+        ownerRequest("agents", {
+          key,
+          body: { name: "Too Many", description: "x", category: "other", channels: ["API"], pricePerHour: 1 },
+        }),
+      ),
       GET_AGENT(ownerRequest(`agents/${id}`, { key }), segment(id)),
       PATCH(ownerRequest(`agents/${id}`, { key, method: "PATCH", body: { name: "Renamed" } }), segment(id)),
-      CONNECT(ownerRequest(`agents/${id}/connect`, { key, body: { webhookUrl: "http://127.0.0.1:1/", webhookToken: "t".repeat(32) } }), segment(id)),
+      CONNECT(
+        ownerRequest(`agents/${id}/connect`, {
+          key,
+          body: { webhookUrl: "http://127.0.0.1:1/", webhookToken: "t".repeat(32) },
+        }),
+        segment(id),
+      ),
       DELETE(ownerRequest(`agents/${id}`, { key, method: "DELETE" }), segment(id)),
       STATS(ownerRequest("stats", { key })),
     ];

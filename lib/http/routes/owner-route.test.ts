@@ -4,8 +4,8 @@ import { POST as CONNECT } from "@/app/api/public/agents/[id]/connect/route";
 import { GET as LIST } from "@/app/api/public/agents/route";
 import { generateApiKey } from "@/lib/crypto/api-key";
 import { db } from "@/lib/db";
-import { makeOwnerAgent, makeOwnerWithKey, segment, startWebhook, uniqueIp } from "@/test/fixtures";
 import { ownerRequest } from "@/test/api-requests";
+import { makeOwnerAgent, makeOwnerWithKey, segment, startWebhook, uniqueIp } from "@/test/fixtures";
 
 // The owner surface's 30/min is per key, so made-up keys would each get a bucket of their own:
 // attempts without a valid key also spend from a budget of 10 a minute per client IP. The clock
@@ -30,7 +30,9 @@ describe("owner API: failed attempts per client IP", () => {
     const limited = responses.filter((r) => r.status === 429);
     expect(limited).toHaveLength(20);
     for (const res of limited) {
-      expect((await res.json()).error).toBe("Too many requests without a valid API key from this address (at most 10 a minute); retry in 6 seconds.");
+      expect((await res.json()).error).toBe(
+        "Too many requests without a valid API key from this address (at most 10 a minute); retry in 6 seconds.",
+      );
       expect(res.headers.get("ratelimit-limit")).toBe("10");
       expect(res.headers.get("ratelimit-remaining")).toBe("0");
       expect(res.headers.get("retry-after")).toBe("6");
@@ -82,11 +84,19 @@ describe("POST /public/agents/{id}/connect: the webhook-test budgets of the dash
       const { accountId, apiKey } = await makeOwnerWithKey();
       const agent = await makeOwnerAgent(accountId);
       const connect = () =>
-        CONNECT(ownerRequest(`agents/${agent.id}/connect`, { key: apiKey, body: { webhookUrl: hook.url, webhookToken: "t".repeat(40) } }), segment(agent.id));
+        CONNECT(
+          ownerRequest(`agents/${agent.id}/connect`, {
+            key: apiKey,
+            body: { webhookUrl: hook.url, webhookToken: "t".repeat(40) },
+          }),
+          segment(agent.id),
+        );
       for (let i = 0; i < 5; i++) expect((await connect()).status).toBe(200);
       const res = await connect();
       expect(res.status).toBe(429);
-      expect((await res.json()).error).toBe("Too many webhook tests of this listing (at most 5 in a row, then one a minute); retry in 60 seconds.");
+      expect((await res.json()).error).toBe(
+        "Too many webhook tests of this listing (at most 5 in a row, then one a minute); retry in 60 seconds.",
+      );
       expect(res.headers.get("ratelimit-limit")).toBe("5");
       expect(res.headers.get("retry-after")).toBe("60");
       expect(hook.received).toHaveLength(5);

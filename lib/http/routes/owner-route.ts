@@ -3,7 +3,7 @@ import { authenticateOwner, type OwnerAuth } from "@/lib/accounts/authenticate-o
 import { hashApiKey } from "@/lib/crypto/api-key";
 import { clientIp } from "@/lib/http/client-ip";
 import { credentialFromHeaders } from "@/lib/http/credential-from-headers";
-import { route, type RouteContext } from "@/lib/http/routes/route";
+import { type RouteContext, route } from "@/lib/http/routes/route";
 import { limiters } from "@/lib/ratelimit/policies";
 
 // Listings are a few KiB at most; anything larger is a mistake or an attack.
@@ -35,12 +35,16 @@ export function ownerRoute<P extends Record<string, string> = Record<string, nev
 
 // Methods a /public path does not serve still answer in the spec's error form.
 export function ownerMethodNotAllowed(allowed: string) {
-  return () => Response.json({ error: `Method not allowed; use ${allowed}.` }, { status: 405, headers: { Allow: allowed } });
+  return () =>
+    Response.json({ error: `Method not allowed; use ${allowed}.` }, { status: 405, headers: { Allow: allowed } });
 }
 
 export function ownerNotFound(): Response {
   return Response.json(
-    { error: "No such endpoint; the owner API has /public/agents, /public/agents/{id}, /public/agents/{id}/connect and /public/stats." },
+    {
+      error:
+        "No such endpoint; the owner API has /public/agents, /public/agents/{id}, /public/agents/{id}/connect and /public/stats.",
+    },
     { status: 404 },
   );
 }

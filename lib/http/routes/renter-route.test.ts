@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { GET as STATUS } from "@/app/api/v1/status/route";
 import { POST as CHAT } from "@/app/api/v1/chat/route";
-import { makeAgent, makeRental, uniqueIp } from "@/test/fixtures";
+import { GET as STATUS } from "@/app/api/v1/status/route";
 import { renterRequest } from "@/test/api-requests";
+import { makeAgent, makeRental, uniqueIp } from "@/test/fixtures";
 
 // The /v1 wrapper's limits as a client meets them: which limit answered a 429, with whose
 // headers, and what counts as one client. The clock (Date) stands still, so no refill lands
@@ -22,7 +22,8 @@ const status = (code: string | undefined, ip: string) => STATUS(renterRequest("s
 // Addresses of one /64 (a fresh one per call of net()), each different.
 const net = () => {
   const prefix = uniqueIp().split("::")[0];
-  return () => `${prefix}:${randomInt(0, 0x10000).toString(16)}:${randomInt(0, 0x10000).toString(16)}:${randomInt(0, 0x10000).toString(16)}:${randomInt(1, 0x10000).toString(16)}`;
+  return () =>
+    `${prefix}:${randomInt(0, 0x10000).toString(16)}:${randomInt(0, 0x10000).toString(16)}:${randomInt(0, 0x10000).toString(16)}:${randomInt(1, 0x10000).toString(16)}`;
 };
 
 describe("/v1 failed-lookup limit", () => {
@@ -34,9 +35,14 @@ describe("/v1 failed-lookup limit", () => {
       // Answers that passed carry the 60/min limit's headers.
       expect(res.headers.get("ratelimit-limit")).toBe("60");
     }
-    for (const res of [await status(wrongCode(), ip), await CHAT(renterRequest("chat", { code: wrongCode(), ip, body: { message: "hi" } }))]) {
+    for (const res of [
+      await status(wrongCode(), ip),
+      await CHAT(renterRequest("chat", { code: wrongCode(), ip, body: { message: "hi" } })),
+    ]) {
       expect(res.status).toBe(429);
-      expect((await res.json()).error).toMatch(/^Too many wrong rental codes from this address \(at most 10 a minute\); retry in 6 seconds\.$/);
+      expect((await res.json()).error).toMatch(
+        /^Too many wrong rental codes from this address \(at most 10 a minute\); retry in 6 seconds\.$/,
+      );
       expect(res.headers.get("ratelimit-limit")).toBe("10");
       expect(res.headers.get("ratelimit-remaining")).toBe("0");
       expect(res.headers.get("ratelimit-reset")).toBe("6");

@@ -1,7 +1,7 @@
 import "server-only";
 import { clientIp } from "@/lib/http/client-ip";
 import { applyCors, preflight } from "@/lib/http/cors";
-import { route, type RouteContext } from "@/lib/http/routes/route";
+import { type RouteContext, route } from "@/lib/http/routes/route";
 import { limiters } from "@/lib/ratelimit/policies";
 import { authenticateRental } from "@/lib/rentals/authenticate-rental";
 import type { RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
@@ -29,14 +29,20 @@ export const renterPreflight = preflight(METHODS);
 // Methods a /v1 path does not serve still answer in the spec's error form, with CORS.
 export function renterMethodNotAllowed(allowed: string) {
   return () => {
-    const res = Response.json({ error: `Method not allowed; use ${allowed}.` }, { status: 405, headers: { Allow: `${allowed}, OPTIONS` } });
+    const res = Response.json(
+      { error: `Method not allowed; use ${allowed}.` },
+      { status: 405, headers: { Allow: `${allowed}, OPTIONS` } },
+    );
     applyCors(res.headers, METHODS);
     return res;
   };
 }
 
 export function renterNotFound(): Response {
-  const res = Response.json({ error: "No such endpoint; the renter API has POST /v1/chat and GET /v1/status." }, { status: 404 });
+  const res = Response.json(
+    { error: "No such endpoint; the renter API has POST /v1/chat and GET /v1/status." },
+    { status: 404 },
+  );
   applyCors(res.headers, METHODS);
   return res;
 }

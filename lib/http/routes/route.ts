@@ -1,7 +1,7 @@
-import type { RateDecision, RateLimiter } from "@/lib/ratelimit/rate-limiter";
 import { applyCors } from "@/lib/http/cors";
 import { rateLimitError, rateLimitHeaders } from "@/lib/http/rate-limit-error";
 import { toErrorResponse } from "@/lib/http/to-error-response";
+import type { RateDecision, RateLimiter } from "@/lib/ratelimit/rate-limiter";
 
 type RouteOptions<A> = {
   // Methods to announce in CORS headers; set for surfaces browsers call cross-origin.

@@ -1,6 +1,6 @@
 import "server-only";
-import { requireSession, type CurrentSession } from "@/lib/auth/current-account";
-import { route, type RouteContext } from "@/lib/http/routes/route";
+import { type CurrentSession, requireSession } from "@/lib/auth/current-account";
+import { type RouteContext, route } from "@/lib/http/routes/route";
 
 // Routes the web UI calls with the session cookie: `ctx.auth.account` is the signed-in account;
 // anyone else gets 401 `{ "error": … }` (and a stale cookie is cleared).

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST as CALLBACK } from "@/app/api/auth/email/callback/route";
 import { POST as EMAIL } from "@/app/api/auth/email/route";
 import { GET as NONCE } from "@/app/api/auth/nonce/route";
-import { POST as SIWE } from "@/app/api/auth/siwe/route";
 import { GET as SESSION } from "@/app/api/auth/session/route";
+import { POST as SIWE } from "@/app/api/auth/siwe/route";
 import { authRequest } from "@/test/auth-fixtures";
 import { uniqueIp } from "@/test/fixtures";
 
@@ -29,7 +29,13 @@ describe("sign-in rate limit (policy auth: 10/min per client IP)", () => {
       await NONCE(authRequest("nonce", { ip })),
       await SIWE(authRequest("siwe", { ip, body: { message: "x", signature: "0x00" } })),
       await EMAIL(authRequest("email", { ip, body: { email: "a@example.com" } })),
-      await CALLBACK(authRequest("email/callback", { ip, rawBody: "token=x", headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" } })),
+      await CALLBACK(
+        authRequest("email/callback", {
+          ip,
+          rawBody: "token=x",
+          headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+        }),
+      ),
     ];
     for (const res of limited) {
       expect(res.status).toBe(429);

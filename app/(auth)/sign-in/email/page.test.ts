@@ -4,12 +4,17 @@ import ConfirmEmailSignInPage from "@/app/(auth)/sign-in/email/page";
 import { hashAuthToken, newAuthToken } from "@/lib/auth/auth-token";
 import { db } from "@/lib/db";
 
-const render = async (token?: string) => renderToStaticMarkup(await ConfirmEmailSignInPage({ searchParams: Promise.resolve(token === undefined ? {} : { token }) }));
+const render = async (token?: string) =>
+  renderToStaticMarkup(
+    await ConfirmEmailSignInPage({ searchParams: Promise.resolve(token === undefined ? {} : { token }) }),
+  );
 
 async function makeLink(overrides: { usedAt?: Date; expiresAt?: Date } = {}) {
   const { token } = newAuthToken();
   const email = `confirm-${token.slice(0, 8).toLowerCase()}@example.com`;
-  await db.magicLink.create({ data: { email, tokenHash: hashAuthToken(token), expiresAt: new Date(Date.now() + 15 * 60_000), ...overrides } });
+  await db.magicLink.create({
+    data: { email, tokenHash: hashAuthToken(token), expiresAt: new Date(Date.now() + 15 * 60_000), ...overrides },
+  });
   return { token, email };
 }
 
@@ -23,7 +28,9 @@ describe("/sign-in/email (where an e-mailed link lands)", () => {
       expect(html).toContain(`<input type="hidden" name="token" value="${token}"/>`);
       expect(html).toContain(`Sign in as ${email}`);
     }
-    expect(await db.magicLink.findUniqueOrThrow({ where: { tokenHash: hashAuthToken(token) } })).toMatchObject({ usedAt: null });
+    expect(await db.magicLink.findUniqueOrThrow({ where: { tokenHash: hashAuthToken(token) } })).toMatchObject({
+      usedAt: null,
+    });
   });
 
   it("sends a used, expired, unknown or missing link back to /sign-in with the reason", async () => {
@@ -37,7 +44,9 @@ describe("/sign-in/email (where an e-mailed link lands)", () => {
       [undefined, "link-invalid"],
     ];
     for (const [token, reason] of cases) {
-      await expect(render(token)).rejects.toMatchObject({ digest: expect.stringContaining(`/sign-in?error=${reason}`) });
+      await expect(render(token)).rejects.toMatchObject({
+        digest: expect.stringContaining(`/sign-in?error=${reason}`),
+      });
     }
   });
 });

@@ -7,9 +7,17 @@ import { inspectMagicLink } from "@/lib/auth/inspect-magic-link";
 import styles from "../sign-in.module.css";
 
 // The token is in this page's URL: no Referer may carry it to another site, no index may keep it.
-export const metadata: Metadata = { title: "Confirm sign-in", referrer: "no-referrer", robots: { index: false, follow: false } };
+export const metadata: Metadata = {
+  title: "Confirm sign-in",
+  referrer: "no-referrer",
+  robots: { index: false, follow: false },
+};
 
-export default async function ConfirmEmailSignInPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
+export default async function ConfirmEmailSignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string | string[] }>;
+}) {
   const { token } = await searchParams;
   const value = typeof token === "string" ? token : null;
   const link = await inspectMagicLink(value);

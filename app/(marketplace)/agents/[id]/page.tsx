@@ -8,22 +8,21 @@ import { cache } from "react";
 import { findMarketplaceAgent } from "@/lib/agents/find-marketplace-agent";
 import { listAgentReviews } from "@/lib/agents/list-agent-reviews";
 import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
-import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
-import { AgentReviews } from "../../_components/agent-reviews";
-import { AgentStats } from "../../_components/agent-stats";
-import { UsdcPrice } from "../../_components/usdc-price";
 import { categoryLabel } from "@/lib/format/category";
 import { formatDate, formatDateTime } from "@/lib/format/date-time";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { formatUsdc } from "@/lib/format/usdc";
+import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
+import { AgentReviews } from "../../_components/agent-reviews";
+import { AgentStats } from "../../_components/agent-stats";
 import { NOT_RENTABLE } from "../../_components/labels";
+import { UsdcPrice } from "../../_components/usdc-price";
 import page from "./agent-page.module.css";
 
 type Props = { params: Promise<{ id: string }> };
 
 // generateMetadata and the page read the same agent: one database visit per request.
 const loadAgent = cache(findMarketplaceAgent);
-
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const agent = await loadAgent((await params).id);
@@ -93,12 +92,17 @@ export default async function AgentPage({ params }: Props) {
             <div>
               <dt>Availability</dt>
               <dd>
-                {reason ? `${reason.badge}: cannot be rented right now.` : "Available: its webhook is connected and passing health checks."}
+                {reason
+                  ? `${reason.badge}: cannot be rented right now.`
+                  : "Available: its webhook is connected and passing health checks."}
                 {agent.lastHealthCheck && (
                   <span className="hint">
                     {" "}
                     Last health check {agent.lastHealthCheck.ok ? "passed" : "failed"}{" "}
-                    <time dateTime={agent.lastHealthCheck.at.toISOString()}>{formatDateTime(agent.lastHealthCheck.at)}</time>.
+                    <time dateTime={agent.lastHealthCheck.at.toISOString()}>
+                      {formatDateTime(agent.lastHealthCheck.at)}
+                    </time>
+                    .
                   </span>
                 )}
               </dd>
@@ -119,8 +123,8 @@ export default async function AgentPage({ params }: Props) {
               <li>Choose a duration and pay the price plus the 1 USDC service fee from your wallet, in USDC.</li>
               <li>The payment is held in escrow; you receive a rental code at once.</li>
               <li>
-                Talk to the agent with that code over the API (<code>POST /api/v1/chat</code>) or on the channel you chose, until the
-                rental ends.
+                Talk to the agent with that code over the API (<code>POST /api/v1/chat</code>) or on the channel you
+                chose, until the rental ends.
               </li>
               <li>When the rental ends, the owner is paid the price; the fee goes to the service.</li>
             </ol>
@@ -144,9 +148,7 @@ export default async function AgentPage({ params }: Props) {
             {priced.map(({ duration, price }) => (
               <li key={duration} className={page.rentOption}>
                 <div className={page.rentOptionText}>
-                  <p className={page.rentOptionDuration}>
-                    {DURATION_LABEL[duration].one}
-                  </p>
+                  <p className={page.rentOptionDuration}>{DURATION_LABEL[duration].one}</p>
                   <p className={page.rentOptionPrice}>
                     <UsdcPrice micro={price} />
                   </p>
@@ -155,7 +157,11 @@ export default async function AgentPage({ params }: Props) {
                   </p>
                 </div>
                 {!reason && (
-                  <Link href={`/agents/${agent.id}/rent?duration=${duration}`} className="button button-primary" prefetch={false}>
+                  <Link
+                    href={`/agents/${agent.id}/rent?duration=${duration}`}
+                    className="button button-primary"
+                    prefetch={false}
+                  >
                     Rent for {DURATION_LABEL[duration].one}
                   </Link>
                 )}
@@ -166,9 +172,9 @@ export default async function AgentPage({ params }: Props) {
             <p className="hint">Not offered {unpriced.map((d) => DURATION_LABEL[d].per).join(" or ")}.</p>
           )}
           <p className={page.feeNote}>
-            <strong>+ 1 USDC service fee per rental.</strong> It is paid at checkout together with the price, whatever the duration.
-            The owner receives the full price when the rental ends. Your wallet also pays the network&apos;s usual transaction
-            fee (gas).
+            <strong>+ 1 USDC service fee per rental.</strong> It is paid at checkout together with the price, whatever
+            the duration. The owner receives the full price when the rental ends. Your wallet also pays the
+            network&apos;s usual transaction fee (gas).
           </p>
         </aside>
       </div>

@@ -4,9 +4,9 @@ import { POST as CALLBACK } from "@/app/api/auth/email/callback/route";
 import { POST } from "@/app/api/auth/email/route";
 import { GET as SESSION } from "@/app/api/auth/session/route";
 import { hashAuthToken } from "@/lib/auth/auth-token";
-import { authRequest, sessionCookieFrom } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
+import { authRequest, sessionCookieFrom } from "@/test/auth-fixtures";
 import { makeOwner } from "@/test/fixtures";
 
 const address = (label = "owner") => `${label}-${randomBytes(5).toString("hex")}@example.com`;
@@ -44,7 +44,11 @@ describe("POST /api/auth/email", () => {
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ sent: true });
     const email = await db.email.findFirstOrThrow({ where: { to } });
-    expect(email).toMatchObject({ transport: "outbox", status: "outbox", subject: "Your sign-in link for Agent Rental Service" });
+    expect(email).toMatchObject({
+      transport: "outbox",
+      status: "outbox",
+      subject: "Your sign-in link for Agent Rental Service",
+    });
     expect(email.text).toContain("It works once");
     const token = await linkTokenFor(to);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -114,7 +118,10 @@ describe("POST /api/auth/email/callback", () => {
     await requestLink({ email: owner.email });
     const token = await linkTokenFor(owner.email!);
     const results = await Promise.all([follow(token), follow(token)]);
-    expect(results.map((r: Response) => r.headers.get("location")).sort()).toEqual(["/dashboard", "/sign-in?error=link-used"]);
+    expect(results.map((r: Response) => r.headers.get("location")).sort()).toEqual([
+      "/dashboard",
+      "/sign-in?error=link-used",
+    ]);
     expect(await db.session.count({ where: { accountId: owner.id } })).toBe(1);
     expect(await db.account.count({ where: { email: owner.email } })).toBe(1);
   });
@@ -123,7 +130,10 @@ describe("POST /api/auth/email/callback", () => {
     const to = address("late");
     await requestLink({ email: to });
     const token = await linkTokenFor(to);
-    await db.magicLink.update({ where: { tokenHash: hashAuthToken(token) }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await db.magicLink.update({
+      where: { tokenHash: hashAuthToken(token) },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
     const res = await follow(token);
     expectRedirect(res, "/sign-in?error=link-expired");
     expect(res.headers.get("set-cookie")).toBeNull();
@@ -135,7 +145,13 @@ describe("POST /api/auth/email/callback", () => {
     await requestLink({ email: to });
     const token = await linkTokenFor(to);
     const sameHost = new URL(appUrl()).origin;
-    const refused: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { origin: "https://attacker.example" }, { origin: "null" }, {}];
+    const refused: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://attacker.example" },
+      { origin: "null" },
+      {},
+    ];
     for (const headers of refused) {
       const res = await follow(token, headers);
       expect(res.status).toBe(403);

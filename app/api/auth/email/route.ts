@@ -1,8 +1,9 @@
 // POST /api/auth/email — e-mail a one-time sign-in link; 202 {sent:true} whether or not the address has an account.
-import { NO_STORE, signInRoute } from "@/lib/http/routes/sign-in-route";
+
 import { sendMagicLink } from "@/lib/auth/send-magic-link";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
+import { NO_STORE, signInRoute } from "@/lib/http/routes/sign-in-route";
 import { AUTH_BODY_MAX_BYTES, emailSignInSchema } from "@/lib/schemas/auth";
 
 export const POST = signInRoute(async ({ req }) => {

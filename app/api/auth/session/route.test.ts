@@ -3,19 +3,28 @@ import { GET } from "@/app/api/auth/session/route";
 import { POST as SIGN_OUT } from "@/app/api/auth/sign-out/route";
 import { hashAuthToken } from "@/lib/auth/auth-token";
 import { currentAccount, currentSession } from "@/lib/auth/current-account";
-import { authRequest, newWallet, signInWithWallet } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
+import { authRequest, newWallet, signInWithWallet } from "@/test/auth-fixtures";
 
 const session = (cookie?: string) => GET(authRequest("session", { cookie }));
 // As this site's own pages send it (cross-site sign-outs: app/api/auth/sign-out/route.test.ts).
 const signOut = (cookie: string | undefined, body?: unknown, options: Parameters<typeof authRequest>[1] = {}) =>
-  SIGN_OUT(authRequest("sign-out", { method: "POST", cookie, body, ...options, headers: { "sec-fetch-site": "same-origin", ...options.headers } }));
+  SIGN_OUT(
+    authRequest("sign-out", {
+      method: "POST",
+      cookie,
+      body,
+      ...options,
+      headers: { "sec-fetch-site": "same-origin", ...options.headers },
+    }),
+  );
 const tokenOf = (cookie: string) => cookie.slice("ars_session=".length);
 
 async function notSignedIn(res: Response, clearsCookie: boolean) {
   expect(res.status).toBe(401);
   expect((await res.json()).error).toBe("You are not signed in, or your session has ended. Sign in again at /sign-in.");
-  if (clearsCookie) expect(res.headers.get("set-cookie")).toMatch(/^ars_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/);
+  if (clearsCookie)
+    expect(res.headers.get("set-cookie")).toMatch(/^ars_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/);
   else expect(res.headers.get("set-cookie")).toBeNull();
 }
 
@@ -40,7 +49,10 @@ describe("GET /api/auth/session", () => {
 
   it("401: an expired session", async () => {
     const { cookie } = await signInWithWallet();
-    await db.session.update({ where: { tokenHash: hashAuthToken(tokenOf(cookie)) }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await db.session.update({
+      where: { tokenHash: hashAuthToken(tokenOf(cookie)) },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
     await notSignedIn(await session(cookie), true);
   });
 
@@ -116,7 +128,10 @@ describe("POST /api/auth/sign-out", () => {
     const bad = await signOut(cookie, { everywhere: "yes" });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toBe("everywhere: must be true or false");
-    const form = await signOut(cookie, undefined, { rawBody: "everywhere=true", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await signOut(cookie, undefined, {
+      rawBody: "everywhere=true",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(400);
     expect((await session(cookie)).status).toBe(200); // a refused sign-out changed nothing
   });

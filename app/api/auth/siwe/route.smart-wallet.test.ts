@@ -1,8 +1,8 @@
 // Smart-contract wallets (ERC-1271) sign in when a chain is configured: the signature is checked
 // by the wallet contract itself, through viem's verifySiweMessage against a real anvil chain.
 import solc from "solc";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Address, Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authRequest, newWallet, siweMessage } from "@/test/auth-fixtures";
 import { accounts, startChain } from "@/test/chain/anvil";
 
@@ -21,7 +21,11 @@ contract OwnerWallet {
 }`;
 
 function compileWallet() {
-  const input = { language: "Solidity", sources: { "OwnerWallet.sol": { content: WALLET_SOURCE } }, settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } } };
+  const input = {
+    language: "Solidity",
+    sources: { "OwnerWallet.sol": { content: WALLET_SOURCE } },
+    settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
+  };
   const out = JSON.parse(solc.compile(JSON.stringify(input)));
   const c = out.contracts["OwnerWallet.sol"].OwnerWallet;
   return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` as Hex };

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GET as NONCE } from "@/app/api/auth/nonce/route";
 import { POST } from "@/app/api/auth/siwe/route";
-import { authRequest, DOMAIN, newWallet, ORIGIN, sessionCookieFrom, siweMessage } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
+import { authRequest, DOMAIN, newWallet, ORIGIN, siweMessage } from "@/test/auth-fixtures";
 
 async function nonce(): Promise<string> {
   const res = await NONCE(authRequest("nonce"));
@@ -11,7 +11,8 @@ async function nonce(): Promise<string> {
   return (await res.json()).nonce;
 }
 
-const signIn = (body: unknown, options: Parameters<typeof authRequest>[1] = {}) => POST(authRequest("siwe", { body, ...options }));
+const signIn = (body: unknown, options: Parameters<typeof authRequest>[1] = {}) =>
+  POST(authRequest("siwe", { body, ...options }));
 
 async function refused(res: Response, status: number, error: RegExp) {
   expect(res.status).toBe(status);
@@ -54,7 +55,12 @@ describe("POST /api/auth/siwe", () => {
     const token = parts[0].slice("ars_session=".length);
     const sessions = await db.session.findMany({ where: { accountId: account.id } });
     expect(sessions).toHaveLength(1);
-    expect(sessions[0]).toMatchObject({ tokenHash: createHash("sha256").update(token).digest("hex"), method: "siwe", userAgent: "vitest", revokedAt: null });
+    expect(sessions[0]).toMatchObject({
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      method: "siwe",
+      userAgent: "vitest",
+      revokedAt: null,
+    });
     expect(JSON.stringify(sessions)).not.toContain(token);
     expect(sessions[0].expiresAt.getTime() - sessions[0].createdAt.getTime()).toBe(30 * 86_400_000);
   });
@@ -83,15 +89,29 @@ describe("POST /api/auth/siwe", () => {
 
   it("401: a message written for another site (domain or URI), in words", async () => {
     const wallet = newWallet();
-    for (const overrides of [{ domain: "evil.example", uri: "https://evil.example" }, { uri: "https://evil.example/login" }]) {
+    for (const overrides of [
+      { domain: "evil.example", uri: "https://evil.example" },
+      { uri: "https://evil.example/login" },
+    ]) {
       const n = await nonce();
       const message = siweMessage(wallet, n, overrides);
-      await refused(await signIn({ message, signature: await wallet.signMessage({ message }) }), 401, /evil\.example.*not (to|on) this site/);
+      await refused(
+        await signIn({ message, signature: await wallet.signMessage({ message }) }),
+        401,
+        /evil\.example.*not (to|on) this site/,
+      );
       // Refused before the nonce was spent: the nonce still works for a correct message.
       expect((await db.authNonce.findUniqueOrThrow({ where: { nonce: n } })).usedAt).toBeNull();
     }
-    const wrongPort = siweMessage(wallet, await nonce(), { domain: `${new URL(ORIGIN).hostname}:1`, uri: `${new URL(ORIGIN).protocol}//${new URL(ORIGIN).hostname}:1` });
-    await refused(await signIn({ message: wrongPort, signature: await wallet.signMessage({ message: wrongPort }) }), 401, new RegExp(`not to this site \\(${DOMAIN}\\)`));
+    const wrongPort = siweMessage(wallet, await nonce(), {
+      domain: `${new URL(ORIGIN).hostname}:1`,
+      uri: `${new URL(ORIGIN).protocol}//${new URL(ORIGIN).hostname}:1`,
+    });
+    await refused(
+      await signIn({ message: wrongPort, signature: await wallet.signMessage({ message: wrongPort }) }),
+      401,
+      new RegExp(`not to this site \\(${DOMAIN}\\)`),
+    );
   });
 
   it("401: a nonce works once, also when two requests race with it", async () => {
@@ -107,7 +127,11 @@ describe("POST /api/auth/siwe", () => {
     const wallet = newWallet();
     for (const n of [randomBytes(16).toString("hex"), "abcdefgh12345678"]) {
       const message = siweMessage(wallet, n);
-      await refused(await signIn({ message, signature: await wallet.signMessage({ message }) }), 401, /nonce was not issued by this site/);
+      await refused(
+        await signIn({ message, signature: await wallet.signMessage({ message }) }),
+        401,
+        /nonce was not issued by this site/,
+      );
     }
   });
 
@@ -116,32 +140,58 @@ describe("POST /api/auth/siwe", () => {
     const n = await nonce();
     await db.authNonce.update({ where: { nonce: n }, data: { expiresAt: new Date(Date.now() - 1_000) } });
     const message = siweMessage(wallet, n);
-    await refused(await signIn({ message, signature: await wallet.signMessage({ message }) }), 401, /nonce has expired \(nonces last 10 minutes\)/);
+    await refused(
+      await signIn({ message, signature: await wallet.signMessage({ message }) }),
+      401,
+      /nonce has expired \(nonces last 10 minutes\)/,
+    );
   });
 
   it("401: a message past its Expiration Time, or before its Not Before", async () => {
     const wallet = newWallet();
     const expired = siweMessage(wallet, await nonce(), { expirationTime: new Date(Date.now() - 60_000) });
-    await refused(await signIn({ message: expired, signature: await wallet.signMessage({ message: expired }) }), 401, /sign-in message expired at .*sign a new one/);
+    await refused(
+      await signIn({ message: expired, signature: await wallet.signMessage({ message: expired }) }),
+      401,
+      /sign-in message expired at .*sign a new one/,
+    );
     const early = siweMessage(wallet, await nonce(), { notBefore: new Date(Date.now() + 3_600_000) });
-    await refused(await signIn({ message: early, signature: await wallet.signMessage({ message: early }) }), 401, /not valid before/);
+    await refused(
+      await signIn({ message: early, signature: await wallet.signMessage({ message: early }) }),
+      401,
+      /not valid before/,
+    );
     // A message that expires later is fine.
     const later = siweMessage(wallet, await nonce(), { expirationTime: new Date(Date.now() + 60_000) });
-    expect((await signIn({ message: later, signature: await wallet.signMessage({ message: later }) })).status).toBe(200);
+    expect((await signIn({ message: later, signature: await wallet.signMessage({ message: later }) })).status).toBe(
+      200,
+    );
   });
 
   it("401: a signature by another key, or over other text; the nonce is spent either way", async () => {
     const wallet = newWallet();
     const n = await nonce();
     const message = siweMessage(wallet, n);
-    await refused(await signIn({ message, signature: await newWallet().signMessage({ message }) }), 401, new RegExp(`does not match the message: it was not signed by ${wallet.address}`));
+    await refused(
+      await signIn({ message, signature: await newWallet().signMessage({ message }) }),
+      401,
+      new RegExp(`does not match the message: it was not signed by ${wallet.address}`),
+    );
     expect((await db.authNonce.findUniqueOrThrow({ where: { nonce: n } })).usedAt).not.toBeNull();
     // The right key, once the nonce is spent, is refused too: one try per nonce.
     await refused(await signIn({ message, signature: await wallet.signMessage({ message }) }), 401, /already used/);
 
     const other = siweMessage(wallet, await nonce());
-    await refused(await signIn({ message: other, signature: await wallet.signMessage({ message: `${other}\n` }) }), 401, /does not match/);
-    await refused(await signIn({ message: siweMessage(wallet, await nonce()), signature: `0x${"11".repeat(65)}` }), 401, /does not match/);
+    await refused(
+      await signIn({ message: other, signature: await wallet.signMessage({ message: `${other}\n` }) }),
+      401,
+      /does not match/,
+    );
+    await refused(
+      await signIn({ message: siweMessage(wallet, await nonce()), signature: `0x${"11".repeat(65)}` }),
+      401,
+      /does not match/,
+    );
     expect(await db.account.count({ where: { walletAddress: wallet.address.toLowerCase() } })).toBe(0);
   });
 
@@ -153,7 +203,10 @@ describe("POST /api/auth/siwe", () => {
       [{ message: "hello", signature }, /message: not a Sign-In with Ethereum \(EIP-4361\) message/],
       [{ message: good.replace(/\nNonce: .*/, ""), signature }, /message: not a Sign-In with Ethereum .*nonce/],
       [{ message: good.replace("Version: 1", "Version: 2"), signature }, /message: Version must be 1/],
-      [{ message: good.replace(/Issued At: .*/, "Issued At: yesterday"), signature }, /message: issuedAt is not an RFC 3339 time/],
+      [
+        { message: good.replace(/Issued At: .*/, "Issued At: yesterday"), signature },
+        /message: issuedAt is not an RFC 3339 time/,
+      ],
       [{ signature }, /message: is required/],
       [{ message: good }, /signature: is required/],
       [{ message: good, signature: "not hex" }, /signature: must be the wallet's 0x-prefixed hex signature/],
@@ -162,7 +215,18 @@ describe("POST /api/auth/siwe", () => {
       [[], /body must be a JSON object/],
     ];
     for (const [body, error] of cases) await refused(await signIn(body), 400, error);
-    await refused(await signIn(undefined, { rawBody: "{", headers: { "content-type": "application/json" } }), 400, /not valid JSON/);
-    await refused(await signIn(undefined, { rawBody: "message=x", headers: { "content-type": "application/x-www-form-urlencoded" } }), 400, /Content-Type must be application\/json/);
+    await refused(
+      await signIn(undefined, { rawBody: "{", headers: { "content-type": "application/json" } }),
+      400,
+      /not valid JSON/,
+    );
+    await refused(
+      await signIn(undefined, {
+        rawBody: "message=x",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+      400,
+      /Content-Type must be application\/json/,
+    );
   });
 });

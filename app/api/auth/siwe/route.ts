@@ -1,10 +1,11 @@
 // POST /api/auth/siwe — sign in with a wallet: {message, signature} → the account and a session cookie.
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+
 import type { Hex } from "viem";
 import { createSession } from "@/lib/auth/create-session";
-import { NO_STORE, signInRoute } from "@/lib/http/routes/sign-in-route";
 import { verifySiweSignIn } from "@/lib/auth/verify-siwe-sign-in";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
+import { NO_STORE, signInRoute } from "@/lib/http/routes/sign-in-route";
 import { AUTH_BODY_MAX_BYTES, siweSignInSchema, toAccountView } from "@/lib/schemas/auth";
 
 export const POST = signInRoute(async ({ req }) => {

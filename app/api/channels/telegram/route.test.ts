@@ -2,7 +2,7 @@
 // limiters, a real local webhook as the owner, and the platform mock recording what the bot sends.
 import { randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startChatPlatformMock, type ChatPlatformMock, type PlatformCall } from "@/scripts/chat-platform-mock";
+import { type ChatPlatformMock, type PlatformCall, startChatPlatformMock } from "@/scripts/chat-platform-mock";
 import { makeAgent, makeRental, type ReceivedRequest, startWebhook } from "@/test/fixtures";
 
 // after() needs a Next.js request scope: here the task starts at once and the test awaits it.
@@ -43,7 +43,10 @@ beforeAll(async () => {
     if (message === "wait") await hold;
     if (message === "never") return; // no answer: the webhook timeout runs out
     if (message === "long") return res.writeHead(200, { "content-type": "text/plain" }).end(`${"word ".repeat(2_000)}`);
-    if (message === "object") return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ content: "", response: "from an object" }));
+    if (message === "object")
+      return res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ content: "", response: "from an object" }));
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(`Echo: ${message}`));
   });
 });
@@ -60,11 +63,15 @@ async function send(user: { id: number; username?: string }, text: string, updat
   await settle();
   return res;
 }
-const sentTo = (user: { id: number }) => mock.calls().filter((c) => c.method === "sendMessage" && c.body.chat_id === String(user.id));
+const sentTo = (user: { id: number }) =>
+  mock.calls().filter((c) => c.method === "sendMessage" && c.body.chat_id === String(user.id));
 const lastText = (user: { id: number }) => String(sentTo(user).at(-1)?.body.text ?? "");
 
 async function telegramRental(overrides: Parameters<typeof makeRental>[1] = {}) {
-  const agent = await makeAgent({ webhook: { url: hook.url, token }, listing: { name: `Bot Agent ${randomBytes(2).toString("hex")}`, channels: ["API", "Telegram", "Discord", "Slack"] } });
+  const agent = await makeAgent({
+    webhook: { url: hook.url, token },
+    listing: { name: `Bot Agent ${randomBytes(2).toString("hex")}`, channels: ["API", "Telegram", "Discord", "Slack"] },
+  });
   const rental = await makeRental(agent.id, { channel: "Telegram", ...overrides });
   return { agent, rental, code: rental.id.slice(0, 8) };
 }
@@ -98,7 +105,12 @@ describe("POST /api/channels/telegram", () => {
     expect(lastText(user)).toContain(`Connected to ${agent.name}`);
     expect(lastText(user)).toMatch(/ends .*UTC/);
     const binding = await db.chatBinding.findFirstOrThrow({ where: { rentalId: rental.id, endedAt: null } });
-    expect(binding).toMatchObject({ platform: "Telegram", chatUser: String(user.id), chatId: String(user.id), chatLabel: `@${user.username}` });
+    expect(binding).toMatchObject({
+      platform: "Telegram",
+      chatUser: String(user.id),
+      chatId: String(user.id),
+      chatLabel: `@${user.username}`,
+    });
 
     await send(user, "hello there");
     expect(lastText(user)).toBe("Echo: hello there");
@@ -157,7 +169,9 @@ describe("POST /api/channels/telegram", () => {
     await send(user, `/start ${code}`);
     const before = sentTo(user).length;
     await send(user, "long");
-    const parts = sentTo(user).slice(before).map((c: PlatformCall) => String(c.body.text));
+    const parts = sentTo(user)
+      .slice(before)
+      .map((c: PlatformCall) => String(c.body.text));
     expect(parts).toHaveLength(3);
     for (const part of parts) expect(part.length).toBeLessThanOrEqual(4096);
     expect(parts.join(" ").replace(/\s+/g, " ")).toContain("word word");
@@ -191,7 +205,9 @@ describe("POST /api/channels/telegram", () => {
     const user = newUser();
     await send(user, `/start ${first.code}`);
     await send(user, `/start ${second.code}`);
-    expect(lastText(user)).toContain(`Connected to ${second.agent.name}. You were connected to ${first.agent.name} before`);
+    expect(lastText(user)).toContain(
+      `Connected to ${second.agent.name}. You were connected to ${first.agent.name} before`,
+    );
     await send(user, "/status");
     expect(lastText(user)).toMatch(new RegExp(`Connected to ${second.agent.name}.*left\\)`));
     await send(user, "/stop");
@@ -225,6 +241,9 @@ describe("POST /api/channels/telegram", () => {
     const notices = sentTo(user).filter((c) => String(c.body.text).includes("is over"));
     expect(notices).toHaveLength(1);
     expect(String(notices[0].body.text)).toContain(agent.name);
-    expect(await db.chatBinding.findFirstOrThrow({ where: { rentalId: rental.id } })).toMatchObject({ endReason: "rental_ended", openUser: null });
+    expect(await db.chatBinding.findFirstOrThrow({ where: { rentalId: rental.id } })).toMatchObject({
+      endReason: "rental_ended",
+      openUser: null,
+    });
   });
 });

@@ -1,7 +1,8 @@
 // POST /api/checkout/quote — price a rental and sign the EIP-712 quote the escrow accepts.
-import { checkoutRoute } from "@/lib/http/routes/checkout-route";
+
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
+import { checkoutRoute } from "@/lib/http/routes/checkout-route";
 import { microToUsdc } from "@/lib/money/usdc";
 import { quoteRental } from "@/lib/rentals/quote-rental";
 import { quoteRequestSchema } from "@/lib/schemas/checkout";
@@ -13,7 +14,13 @@ export const POST = checkoutRoute(async ({ req }) => {
   return Response.json(
     {
       ...rest,
-      quote: { ...quote, price: String(quote.price), fee: String(quote.fee), duration: String(quote.duration), deadline: String(quote.deadline) },
+      quote: {
+        ...quote,
+        price: String(quote.price),
+        fee: String(quote.fee),
+        duration: String(quote.duration),
+        deadline: String(quote.deadline),
+      },
       price: microToUsdc(quote.price),
       fee: microToUsdc(quote.fee),
       total: microToUsdc(total),

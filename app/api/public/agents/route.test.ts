@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { GET, POST, PUT } from "@/app/api/public/agents/route";
 import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
-import { makeOwnerAgent, makeOwnerWithKey, makeRental, uniqueIp } from "@/test/fixtures";
 import { ownerRequest } from "@/test/api-requests";
+import { makeOwnerAgent, makeOwnerWithKey, makeRental, uniqueIp } from "@/test/fixtures";
 
-const list = (key?: string, options: Parameters<typeof ownerRequest>[1] = {}) => GET(ownerRequest("agents", { key, ...options }));
+const list = (key?: string, options: Parameters<typeof ownerRequest>[1] = {}) =>
+  GET(ownerRequest("agents", { key, ...options }));
 const create = (key: string, body: unknown, options: Parameters<typeof ownerRequest>[1] = {}) =>
   POST(ownerRequest("agents", { key, body, method: "POST", ...options }));
 
@@ -34,7 +35,11 @@ describe("GET /api/public/agents", () => {
       await makeRental(rated.id),
       await makeRental(rated.id, { status: "pending" }),
     ];
-    for (const [rental, score] of [[rentals[0], 5], [rentals[1], 4], [rentals[2], 4]] as const) {
+    for (const [rental, score] of [
+      [rentals[0], 5],
+      [rentals[1], 4],
+      [rentals[2], 4],
+    ] as const) {
       await db.rating.create({ data: { rentalId: rental.id, agentId: rated.id, score } });
     }
     const other = await makeOwnerWithKey();
@@ -153,14 +158,25 @@ describe("POST /api/public/agents", () => {
       createdAt: expect.any(String),
     });
     const row = await db.agent.findUniqueOrThrow({ where: { id: agent.id } });
-    expect([row.ownerId, row.pricePerDay, row.pricePerMonth, row.webhookUrlCipher]).toEqual([accountId, 30_500_000n, 700_250_000n, null]);
+    expect([row.ownerId, row.pricePerDay, row.pricePerMonth, row.webhookUrlCipher]).toEqual([
+      accountId,
+      30_500_000n,
+      700_250_000n,
+      null,
+    ]);
     // It shows up in the account's list.
     expect((await (await list(apiKey)).json()).agents.map((a: { id: string }) => a.id)).toEqual([agent.id]);
   });
 
   it("201: given skills are kept; a blank or null price leaves that duration disabled", async () => {
     const { apiKey } = await makeOwnerWithKey();
-    const res = await create(apiKey, { ...listing, skills: ["Docs", "faq"], pricePerHour: "", pricePerDay: null, pricePerMonth: 50 });
+    const res = await create(apiKey, {
+      ...listing,
+      skills: ["Docs", "faq"],
+      pricePerHour: "",
+      pricePerDay: null,
+      pricePerMonth: 50,
+    });
     expect(res.status).toBe(201);
     const { agent } = await res.json();
     expect(agent).toMatchObject({ skills: ["docs", "faq"], pricePerHour: null, pricePerDay: null, pricePerMonth: 50 });
@@ -190,7 +206,10 @@ describe("POST /api/public/agents", () => {
       [{ pricePerDay: "ten" }, /^pricePerDay: must be a USDC amount/],
       [{ pricePerMonth: 1_000_001 }, /^pricePerMonth: must be more than 0 and at most 1,000,000 USDC$/],
       [{ pricePerMonth: true }, /^pricePerMonth: must be a USDC amount such as 12.5$/],
-      [{ pricePerHour: null, pricePerDay: "" }, /^pricePerHour: set at least one of pricePerHour, pricePerDay, pricePerMonth$/],
+      [
+        { pricePerHour: null, pricePerDay: "" },
+        /^pricePerHour: set at least one of pricePerHour, pricePerDay, pricePerMonth$/,
+      ],
       [{ price_per_hour: 2 }, /^unknown field "price_per_hour"; the fields are name, description/],
     ];
     for (const [change, error] of cases) {
@@ -205,19 +224,28 @@ describe("POST /api/public/agents", () => {
     const cases: [Parameters<typeof ownerRequest>[1], RegExp][] = [
       [{ body: [listing] }, /the body must be a JSON object/],
       [{ rawBody: "{nope", headers: { "content-type": "application/json" } }, /not valid JSON/],
-      [{ rawBody: JSON.stringify(listing), headers: { "content-type": "text/plain" } }, /Content-Type must be application\/json/],
+      [
+        { rawBody: JSON.stringify(listing), headers: { "content-type": "text/plain" } },
+        /Content-Type must be application\/json/,
+      ],
     ];
     for (const [options, error] of cases) {
       const res = await POST(ownerRequest("agents", { key: apiKey, method: "POST", ...options }));
       expect(res.status).toBe(400);
       expect((await res.json()).error).toMatch(error);
     }
-    expect(await db.agent.count({ where: { name: listing.name, owner: { apiKeys: { some: { prefix: apiKey.slice(0, 12) } } } } })).toBe(0);
+    expect(
+      await db.agent.count({
+        where: { name: listing.name, owner: { apiKeys: { some: { prefix: apiKey.slice(0, 12) } } } },
+      }),
+    ).toBe(0);
   });
 
   it("413: a body over 16 KiB", async () => {
     const { apiKey } = await makeOwnerWithKey();
-    const res = await POST(ownerRequest("agents", { key: apiKey, method: "POST", body: { ...listing, description: "x".repeat(20_000) } }));
+    const res = await POST(
+      ownerRequest("agents", { key: apiKey, method: "POST", body: { ...listing, description: "x".repeat(20_000) } }),
+    );
     expect(res.status).toBe(413);
     expect((await res.json()).error).toBe("Request body is larger than 16384 bytes.");
   });

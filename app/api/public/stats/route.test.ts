@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/public/stats/route";
 import { db } from "@/lib/db";
-import { makeOwnerAgent, makeOwnerWithKey, makeRental } from "@/test/fixtures";
 import { ownerRequest } from "@/test/api-requests";
+import { makeOwnerAgent, makeOwnerWithKey, makeRental } from "@/test/fixtures";
 
 const stats = (key?: string) => GET(ownerRequest("stats", { key }));
 const DAY_MS = 86_400_000;
 
-async function chatCalls(rental: { id: string; agentId: string }, calls: [statusCode: number, webhookStatus: number | null, latencyMs: number][]) {
+async function chatCalls(
+  rental: { id: string; agentId: string },
+  calls: [statusCode: number, webhookStatus: number | null, latencyMs: number][],
+) {
   await db.chatCall.createMany({
     data: calls.map(([statusCode, webhookStatus, latencyMs]) => ({
       rentalId: rental.id,
@@ -53,12 +56,33 @@ describe("GET /api/public/stats", () => {
     await makeRental(beta.id, { status: "completed", durationType: "month" }); // released 100
 
     // Alpha: 6 calls, 2 of them 5xx; latency over the 5 that reached the webhook: 50, 100, 200, 300, 400.
-    await chatCalls(a1, [[200, 200, 100], [200, 200, 200], [200, 200, 300], [200, 200, 400], [502, 500, 50], [503, null, 0]]);
+    await chatCalls(a1, [
+      [200, 200, 100],
+      [200, 200, 200],
+      [200, 200, 300],
+      [200, 200, 400],
+      [502, 500, 50],
+      [503, null, 0],
+    ]);
     // Beta: 3 calls, 1 of them 5xx (timeout: never reached a reply), latencies 1000 and 3000.
-    await chatCalls(b1, [[200, 200, 1000], [200, 200, 3000], [503, null, 30_000]]);
+    await chatCalls(b1, [
+      [200, 200, 1000],
+      [200, 200, 3000],
+      [503, null, 30_000],
+    ]);
 
-    await healthChecks(alpha.id, [[true, 1_000], [true, DAY_MS], [true, 2 * DAY_MS], [false, 3 * DAY_MS], [false, 8 * DAY_MS]]);
-    await healthChecks(beta.id, [[true, 1_000], [false, 2_000], [false, 3_000]]);
+    await healthChecks(alpha.id, [
+      [true, 1_000],
+      [true, DAY_MS],
+      [true, 2 * DAY_MS],
+      [false, 3 * DAY_MS],
+      [false, 8 * DAY_MS],
+    ]);
+    await healthChecks(beta.id, [
+      [true, 1_000],
+      [false, 2_000],
+      [false, 3_000],
+    ]);
 
     // Another account's numbers never leak in.
     const other = await makeOwnerWithKey();

@@ -4,8 +4,8 @@ import { GET as CHAT_GET, OPTIONS, POST } from "@/app/api/v1/chat/route";
 import { GET as STATUS_GET } from "@/app/api/v1/status/route";
 import { db } from "@/lib/db";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
-import { makeAgent, makeRental, startWebhook, uniqueIp } from "@/test/fixtures";
 import { renterRequest } from "@/test/api-requests";
+import { makeAgent, makeRental, startWebhook, uniqueIp } from "@/test/fixtures";
 
 // Token buckets refill on the clock, and @upstash/ratelimit reads it with Date.now(): tests that
 // count a bucket down freeze Date (timers stay real), so no refill can land inside their burst
@@ -24,7 +24,9 @@ beforeAll(async () => {
     const { message } = JSON.parse(req.body);
     switch (message) {
       case "json":
-        return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ text: "hi", cards: [1, 2] }));
+        return res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ text: "hi", cards: [1, 2] }));
       case "text":
         return res.writeHead(200, { "content-type": "text/plain" }).end("plain words");
       case "fail":
@@ -140,8 +142,13 @@ describe("POST /api/v1/chat", () => {
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect((await res.json()).error).toMatch(error);
     }
-    expect((await chat(code, undefined, { rawBody: "{not json", headers: { "content-type": "application/json" } })).status).toBe(400);
-    const wrongType = await chat(code, undefined, { rawBody: JSON.stringify({ message: "hi" }), headers: { "content-type": "text/plain" } });
+    expect(
+      (await chat(code, undefined, { rawBody: "{not json", headers: { "content-type": "application/json" } })).status,
+    ).toBe(400);
+    const wrongType = await chat(code, undefined, {
+      rawBody: JSON.stringify({ message: "hi" }),
+      headers: { "content-type": "text/plain" },
+    });
     expect(wrongType.status).toBe(400);
     expect((await wrongType.json()).error).toMatch(/Content-Type must be application\/json/);
     // 10,000 characters exactly is fine, counted as a person would (an emoji is one).

@@ -2,8 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET, OPTIONS, POST } from "@/app/api/v1/status/route";
 import { db } from "@/lib/db";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
-import { makeAgent, makeRental, uniqueIp } from "@/test/fixtures";
 import { renterRequest } from "@/test/api-requests";
+import { makeAgent, makeRental, uniqueIp } from "@/test/fixtures";
 
 // Token buckets refill on the clock, and @upstash/ratelimit reads it with Date.now(): tests that
 // count a bucket down freeze Date (timers stay real), so no refill can land inside their burst
@@ -164,7 +164,10 @@ describe("GET /api/v1/status", () => {
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("access-control-allow-methods")).toMatch(/GET/);
-    const allowed = res.headers.get("access-control-allow-headers")!.split(",").map((h) => h.trim().toLowerCase());
+    const allowed = res.headers
+      .get("access-control-allow-headers")!
+      .split(",")
+      .map((h) => h.trim().toLowerCase());
     expect(allowed).toEqual(expect.arrayContaining(["authorization", "x-api-key", "content-type"]));
   });
 

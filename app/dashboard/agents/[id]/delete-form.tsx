@@ -2,8 +2,8 @@
 import { useActionState, useId } from "react";
 import type { FormState } from "@/lib/actions/form-errors";
 import { FormMessage } from "../../_components/form-message";
-import styles from "../../dashboard.module.css";
 import forms from "../../_components/forms.module.css";
+import styles from "../../dashboard.module.css";
 
 type Action = (prev: FormState | null, form: FormData) => Promise<FormState>;
 
@@ -21,7 +21,12 @@ export function DeleteForm({ action, name }: { action: Action; name: string }) {
         </label>
       </div>
       <div className={styles.actions}>
-        <button type="submit" className={`button ${forms.danger}`} disabled={pending} aria-label={`Delete listing ${name}`}>
+        <button
+          type="submit"
+          className={`button ${forms.danger}`}
+          disabled={pending}
+          aria-label={`Delete listing ${name}`}
+        >
           Delete listing
         </button>
       </div>

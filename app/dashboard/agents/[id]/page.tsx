@@ -2,18 +2,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { StatusBadge } from "@/app/_components/status-badge";
 import { countAgentRentals } from "@/lib/agents/count-agent-rentals";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
-import { ApiError } from "@/lib/http/api-error";
-import { StatusBadge } from "@/app/_components/status-badge";
+import { availableChannels } from "@/lib/channels/configured-channels";
 import { listingStatusLabel } from "@/lib/format/status-label";
+import { usdcInputValue } from "@/lib/format/usdc";
+import { ApiError } from "@/lib/http/api-error";
 import styles from "../../dashboard.module.css";
 import { connectWebhookAction, deleteListingAction, updateListingAction } from "../actions";
 import { ListingForm } from "../listing-form";
 import { DeleteForm } from "./delete-form";
 import { WebhookForm } from "./webhook-form";
-import { usdcInputValue } from "@/lib/format/usdc";
 
 export const metadata: Metadata = { title: "Edit listing" };
 
@@ -27,7 +28,13 @@ async function loadAgent(ownerId: string, id: string) {
   }
 }
 
-export default async function EditListingPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string }> }) {
+export default async function EditListingPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ created?: string }>;
+}) {
   const account = await requireSignedInAccount();
   const [{ id }, { created }] = await Promise.all([params, searchParams]);
   const agent = await loadAgent(account.id, id);
@@ -51,8 +58,8 @@ export default async function EditListingPage({ params, searchParams }: { params
       <p className="hint">
         {agent.status === "available" ? (
           <>
-            Live on the marketplace: <Link href={`/agents/${agent.id}`}>view its page</Link>. Its webhook is health-checked every 15
-            minutes.
+            Live on the marketplace: <Link href={`/agents/${agent.id}`}>view its page</Link>. Its webhook is
+            health-checked every 15 minutes.
           </>
         ) : connected ? (
           "Offline: the latest test or health check of its webhook failed. Fix the webhook and test it again below; health checks every 15 minutes also bring it back."
@@ -75,6 +82,7 @@ export default async function EditListingPage({ params, searchParams }: { params
         <h2 id="details-heading">Details</h2>
         <ListingForm
           action={updateListingAction.bind(null, agent.id)}
+          channelOptions={[...new Set([...availableChannels(), ...agent.channels])]}
           submitLabel="Save changes"
           initial={{
             name: agent.name,
@@ -93,8 +101,9 @@ export default async function EditListingPage({ params, searchParams }: { params
         <h2 id="delete-heading">Delete this listing</h2>
         {rentals > 0 ? (
           <p className="hint">
-            This listing has {rentals === 1 ? "1 rental" : `${rentals} rentals`} on record, so it stays: rentals and payouts must remain
-            traceable to the agent they were for. Only a listing that was never rented can be deleted.
+            This listing has {rentals === 1 ? "1 rental" : `${rentals} rentals`} on record, so it stays: rentals and
+            payouts must remain traceable to the agent they were for. Only a listing that was never rented can be
+            deleted.
           </p>
         ) : (
           <>

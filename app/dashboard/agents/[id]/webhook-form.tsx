@@ -3,12 +3,12 @@
 // (crypto.getRandomValues) as 43 base64url characters; the token is never sent anywhere but here
 // and the owner's runtime.
 import { useActionState, useId, useRef, useState } from "react";
-import { FieldError, FormMessage } from "../../_components/form-message";
 import { CopyButton } from "../../_components/copy-button";
+import { FieldError, FormMessage } from "../../_components/form-message";
+import forms from "../../_components/forms.module.css";
 import { generateWebhookToken } from "../../_components/webhook-token";
 import styles from "../../dashboard.module.css";
 import type { ConnectState } from "../actions";
-import forms from "../../_components/forms.module.css";
 
 type Action = (prev: ConnectState | null, form: FormData) => Promise<ConnectState>;
 
@@ -70,8 +70,9 @@ export function WebhookForm({ action, connected }: { action: Action; connected: 
           {token && <CopyButton value={token} label="Copy webhook token" />}
         </div>
         <p id={`${id}-token-hint`} className="hint">
-          A secret of 32 or more characters. We send it as <code>Authorization: Bearer &lt;token&gt;</code>; configure the same value in
-          your agent&apos;s runtime. It is stored encrypted and cannot be shown again{connected ? " (the saved one is replaced)" : ""}.
+          A secret of 32 or more characters. We send it as <code>Authorization: Bearer &lt;token&gt;</code>; configure
+          the same value in your agent&apos;s runtime. It is stored encrypted and cannot be shown again
+          {connected ? " (the saved one is replaced)" : ""}.
         </p>
         <FieldError id={`${id}-token-error`} message={errors.webhookToken} />
       </div>

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CATEGORY_SKILLS } from "@/lib/agents/categories";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { availableChannels } from "@/lib/channels/configured-channels";
 import styles from "../../dashboard.module.css";
 import { createListingAction } from "../actions";
 import { ListingForm } from "../listing-form";
@@ -20,12 +21,13 @@ export default async function NewListingPage() {
         <h1>New listing</h1>
       </div>
       <p className="lead">
-        The listing is saved <strong>offline</strong>: it is not on the marketplace until you connect its webhook and the test
-        connection passes (next step).
+        The listing is saved <strong>offline</strong>: it is not on the marketplace until you connect its webhook and
+        the test connection passes (next step).
       </p>
       <section className={styles.panel} aria-label="Listing details">
         <ListingForm
           action={createListingAction}
+          channelOptions={availableChannels()}
           submitLabel="Create listing"
           initial={{
             name: "",

@@ -6,7 +6,10 @@ export default function RenterRentalNotFound() {
     <main id="main" tabIndex={-1}>
       <div className="empty">
         <h1>This rental is not in your account</h1>
-        <p>The link may be mistyped, or the rental belongs to another account. Rentals paid from a wallet show when you sign in with that wallet.</p>
+        <p>
+          The link may be mistyped, or the rental belongs to another account. Rentals paid from a wallet show when you
+          sign in with that wallet.
+        </p>
         <p>
           <Link href="/dashboard/rentals" className="button button-primary">
             My rentals

@@ -3,21 +3,16 @@
 import { randomBytes } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { signInWithWallet } from "@/test/auth-fixtures";
 import { db } from "@/lib/db";
+import { mockedCookies, signInNewRenter, signOutOfJar } from "@/test/dashboard-session";
 import { makeAgent, makeRental } from "@/test/fixtures";
+import { rentalOf } from "@/test/renter-fixtures";
 
-let cookieValue: string | undefined;
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: (name: string) => (name === "ars_session" && cookieValue ? { name, value: cookieValue } : undefined) }),
-}));
+vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
-const { default: RentalsPage } = await import("@/app/dashboard/rentals/page");
 const { default: RentalPage } = await import("@/app/dashboard/rentals/[id]/page");
-const { default: NotificationsPage } = await import("@/app/dashboard/notifications/page");
 const { rateRentalAction } = await import("@/app/dashboard/rentals/actions");
-const { markAllReadAction } = await import("@/app/dashboard/notifications/actions");
 
 type Agent = Awaited<ReturnType<typeof makeAgent>>;
 let agent: Agent;
@@ -26,33 +21,23 @@ beforeAll(async () => {
   agent = await makeAgent({ listing: { name: `Page Agent ${randomBytes(3).toString("hex")}` } });
 });
 
-async function signIn() {
-  const { cookie, accountId, wallet } = await signInWithWallet();
-  cookieValue = cookie.slice("ars_session=".length);
-  return { accountId, address: wallet.address.toLowerCase() };
-}
-
-async function rentalFor(accountId: string, overrides: Parameters<typeof makeRental>[1] = {}) {
-  const rental = await makeRental(agent.id, overrides);
-  return db.rental.update({ where: { id: rental.id }, data: { renterId: accountId } });
-}
+const rentalFor = (accountId: string, overrides: Parameters<typeof rentalOf>[2] = {}) =>
+  rentalOf(agent, { id: accountId, walletAddress: null }, overrides);
 
 const renderRental = async (id: string) => renderToStaticMarkup(await RentalPage({ params: Promise.resolve({ id }) }));
 
-beforeEach(() => {
-  cookieValue = undefined;
-});
+beforeEach(signOutOfJar);
 
 describe("/dashboard/rentals/[id]", () => {
   it("is not found for someone else's rental", async () => {
     const other = await makeRental(agent.id);
-    await signIn();
+    await signInNewRenter();
     await expect(renderRental(other.id)).rejects.toMatchObject({ digest: expect.stringContaining("404") });
     await expect(renderRental("junk")).rejects.toMatchObject({ digest: expect.stringContaining("404") });
   });
 
   it("shows the playground, the rating form and (without chain settings) why disputes are unavailable", async () => {
-    const { accountId } = await signIn();
+    const { accountId } = await signInNewRenter();
     const rental = await rentalFor(accountId);
     const html = await renderRental(rental.id);
     expect(html).toContain(`<h1>${agent.name}</h1>`);
@@ -71,7 +56,7 @@ describe("/dashboard/rentals/[id]", () => {
     vi.resetModules();
     try {
       const { default: FreshRentalPage } = await import("@/app/dashboard/rentals/[id]/page");
-      const { accountId, address } = await signIn();
+      const { accountId, address } = await signInNewRenter();
       const paid = await rentalFor(accountId);
       await db.rental.update({ where: { id: paid.id }, data: { renterAddress: address } });
       const html = renderToStaticMarkup(await FreshRentalPage({ params: Promise.resolve({ id: paid.id }) }));
@@ -89,7 +74,7 @@ describe("/dashboard/rentals/[id]", () => {
   });
 
   it("disables the playground once the rental has ended and closes the dispute window", async () => {
-    const { accountId } = await signIn();
+    const { accountId } = await signInNewRenter();
     const rental = await rentalFor(accountId, { startsInSeconds: -7200, endsInSeconds: -60 });
     const html = await renderRental(rental.id);
     expect(html).toMatch(/<textarea[^>]*disabled/);
@@ -99,7 +84,7 @@ describe("/dashboard/rentals/[id]", () => {
   });
 
   it("rates through the server action once, then shows the rating instead of the form", async () => {
-    const { accountId } = await signIn();
+    const { accountId } = await signInNewRenter();
     const rental = await rentalFor(accountId);
     const form = new FormData();
     form.set("score", "4");
@@ -107,12 +92,19 @@ describe("/dashboard/rentals/[id]", () => {
     const first = await rateRentalAction(rental.id, { ok: false, message: null }, form);
     expect(first).toMatchObject({ ok: true, message: expect.stringContaining("saved") });
     const second = await rateRentalAction(rental.id, { ok: false, message: null }, form);
-    expect(second).toMatchObject({ ok: false, message: expect.stringMatching(/already rated/), values: { score: "4", comment: "Quick and right" } });
+    expect(second).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/already rated/),
+      values: { score: "4", comment: "Quick and right" },
+    });
 
     const bad = new FormData();
     bad.set("score", "9");
     const other = await rentalFor(accountId);
-    expect(await rateRentalAction(other.id, { ok: false, message: null }, bad)).toMatchObject({ ok: false, message: expect.stringMatching(/1 to 5/) });
+    expect(await rateRentalAction(other.id, { ok: false, message: null }, bad)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/1 to 5/),
+    });
 
     const html = await renderRental(rental.id);
     expect(html).toContain("You rated this rental 4 of 5");
@@ -124,7 +116,9 @@ describe("/dashboard/rentals/[id]", () => {
     const rental = await makeRental(agent.id);
     const form = new FormData();
     form.set("score", "5");
-    await expect(rateRentalAction(rental.id, { ok: false, message: null }, form)).rejects.toMatchObject({ digest: expect.stringContaining("/sign-in") });
+    await expect(rateRentalAction(rental.id, { ok: false, message: null }, form)).rejects.toMatchObject({
+      digest: expect.stringContaining("/sign-in"),
+    });
     expect(await db.rating.count({ where: { rentalId: rental.id } })).toBe(0);
   });
 });

@@ -4,36 +4,45 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { StatusBadge } from "@/app/_components/status-badge";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { shortHex } from "@/lib/chain/short-hex";
+import { findRentalChat } from "@/lib/channels/find-rental-chat";
 import { disputeChain } from "@/lib/disputes/dispute-chain";
 import { formatDateTime } from "@/lib/format/date-time";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { rentalStatusLabel } from "@/lib/format/status-label";
+import { formatUsdc } from "@/lib/format/usdc";
 import { findRenterRental, type RenterRental } from "@/lib/rentals/list-renter-rentals";
-import { findRentalChat } from "@/lib/channels/find-rental-chat";
-import { disconnectChatAction, rateRentalAction } from "../actions";
 import { ChatPlayground } from "../_components/chat-playground";
 import { CopyCode } from "../_components/copy-code";
-import { RentalEndFacts } from "../_components/rental-end-facts";
 import { DisconnectChatForm } from "../_components/disconnect-chat-form";
 import { DisputePanel } from "../_components/dispute-panel";
 import { RatingForm } from "../_components/rating-form";
-import { StatusBadge } from "@/app/_components/status-badge";
+import { RentalEndFacts } from "../_components/rental-end-facts";
+import { disconnectChatAction, rateRentalAction } from "../actions";
 import styles from "../renter.module.css";
-import { formatUsdc } from "@/lib/format/usdc";
 
 export const metadata: Metadata = { title: "Rental" };
 
 type Params = { id: string };
 
 function playgroundState(rental: RenterRental, now: Date): { usable: boolean; reason: string | null } {
-  if (rental.status === "cancelled") return { usable: false, reason: "This rental was cancelled, so the agent no longer answers its code." };
-  if (rental.status === "disputed") return { usable: false, reason: "This rental is disputed, so the agent no longer answers its code." };
+  if (rental.status === "cancelled")
+    return { usable: false, reason: "This rental was cancelled, so the agent no longer answers its code." };
+  if (rental.status === "disputed")
+    return { usable: false, reason: "This rental is disputed, so the agent no longer answers its code." };
   if (rental.status === "completed" || rental.endsAt <= now) {
-    return { usable: false, reason: `This rental ended on ${formatDateTime(rental.endsAt)}, so the agent no longer answers its code. Rent it again from the marketplace to keep talking.` };
+    return {
+      usable: false,
+      reason: `This rental ended on ${formatDateTime(rental.endsAt)}, so the agent no longer answers its code. Rent it again from the marketplace to keep talking.`,
+    };
   }
-  if (rental.startsAt > now) return { usable: false, reason: `This rental starts on ${formatDateTime(rental.startsAt)}; you can chat from then on.` };
+  if (rental.startsAt > now)
+    return {
+      usable: false,
+      reason: `This rental starts on ${formatDateTime(rental.startsAt)}; you can chat from then on.`,
+    };
   return { usable: true, reason: null };
 }
 
@@ -46,10 +55,13 @@ function RatingSection({ rental, now }: { rental: RenterRental; now: Date }) {
             {"★".repeat(rental.rating.score)}
             {"☆".repeat(5 - rental.rating.score)}
           </span>{" "}
-          You rated this rental {rental.rating.score} of 5 on <time dateTime={rental.rating.createdAt.toISOString()}>{formatDateTime(rental.rating.createdAt)}</time>.
+          You rated this rental {rental.rating.score} of 5 on{" "}
+          <time dateTime={rental.rating.createdAt.toISOString()}>{formatDateTime(rental.rating.createdAt)}</time>.
         </p>
         {rental.rating.comment && <blockquote className={styles.ratingComment}>“{rental.rating.comment}”</blockquote>}
-        <p className="hint">Ratings are final: each rental can be rated once. It counts in the agent&apos;s average on the marketplace.</p>
+        <p className="hint">
+          Ratings are final: each rental can be rated once. It counts in the agent&apos;s average on the marketplace.
+        </p>
       </>
     );
   }
@@ -60,9 +72,15 @@ function RatingSection({ rental, now }: { rental: RenterRental; now: Date }) {
 
 function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
   if (rental.status === "disputed") {
-    return <p>You opened a dispute. The payment stays frozen in the escrow until an arbiter refunds you or releases it to the owner.</p>;
+    return (
+      <p>
+        You opened a dispute. The payment stays frozen in the escrow until an arbiter refunds you or releases it to the
+        owner.
+      </p>
+    );
   }
-  if (rental.status !== "active") return <p className="muted">Disputes can only be opened while a rental is running.</p>;
+  if (rental.status !== "active")
+    return <p className="muted">Disputes can only be opened while a rental is running.</p>;
   if (rental.endsAt <= now) {
     return <p className="muted">The dispute window closed when the rental ended ({formatDateTime(rental.endsAt)}).</p>;
   }
@@ -70,25 +88,35 @@ function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
   if (!chain) {
     return (
       <p className="muted">
-        Disputes are unavailable: payments are not configured on this server (the <code>CHAIN_ID</code>, <code>CHAIN_RPC_URL</code> and{" "}
-        <code>ESCROW_ADDRESS</code> settings are not set).
+        Disputes are unavailable: payments are not configured on this server (the <code>CHAIN_ID</code>,{" "}
+        <code>CHAIN_RPC_URL</code> and <code>ESCROW_ADDRESS</code> settings are not set).
       </p>
     );
   }
   if (!rental.renterAddress) {
-    return <p className="muted">This rental was not paid through the escrow (a demo or test rental), so there is no payment to dispute.</p>;
+    return (
+      <p className="muted">
+        This rental was not paid through the escrow (a demo or test rental), so there is no payment to dispute.
+      </p>
+    );
   }
   return (
     <>
       <p>
-        If the agent does not work as described, you can freeze the payment before the rental ends ({formatDateTime(rental.endsAt)}). An arbiter
-        then decides whether you get a full refund (price and fee) or the owner is paid.
+        If the agent does not work as described, you can freeze the payment before the rental ends (
+        {formatDateTime(rental.endsAt)}). An arbiter then decides whether you get a full refund (price and fee) or the
+        owner is paid.
       </p>
       <p className="hint">
         This sends one transaction from the wallet that paid ({shortHex(rental.renterAddress)}) on {chain.chainName}.
         Once it is confirmed, the service&apos;s event reader marks the rental disputed within a minute.
       </p>
-      <DisputePanel escrowId={rental.escrowId} endsAt={rental.endsAt.toISOString()} renterAddress={rental.renterAddress} chain={chain} />
+      <DisputePanel
+        escrowId={rental.escrowId}
+        endsAt={rental.endsAt.toISOString()}
+        renterAddress={rental.renterAddress}
+        chain={chain}
+      />
     </>
   );
 }
@@ -120,7 +148,12 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
       <div className={`detail ${styles.besideNav}`}>
         <section id="playground" aria-labelledby="playground-heading" className={styles.panel}>
           <h2 id="playground-heading">Playground</h2>
-          <ChatPlayground code={rental.code} agentName={rental.agentName} usable={playground.usable} unusableReason={playground.reason} />
+          <ChatPlayground
+            code={rental.code}
+            agentName={rental.agentName}
+            usable={playground.usable}
+            unusableReason={playground.reason}
+          />
         </section>
 
         <div className={styles.side}>
@@ -145,9 +178,14 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
                   <dt>Chat</dt>
                   <dd>
                     {chat ? (
-                      <DisconnectChatForm action={disconnectChatAction.bind(null, rental.id)} chat={`${chat.chatLabel} on ${chat.platform}`} />
+                      <DisconnectChatForm
+                        action={disconnectChatAction.bind(null, rental.id)}
+                        chat={`${chat.chatLabel} on ${chat.platform}`}
+                      />
                     ) : (
-                      <span className="muted">Not connected: send the start command with your code to the {rental.channel} bot.</span>
+                      <span className="muted">
+                        Not connected: send the start command with your code to the {rental.channel} bot.
+                      </span>
                     )}
                   </dd>
                 </>
@@ -177,7 +215,8 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
               )}
             </dl>
             <p className="hint" style={{ margin: 0 }}>
-              Full id <code className={styles.breakAll}>{rental.id}</code>. <Link href={`/agents/${rental.agentId}`}>The agent&apos;s page</Link>
+              Full id <code className={styles.breakAll}>{rental.id}</code>.{" "}
+              <Link href={`/agents/${rental.agentId}`}>The agent&apos;s page</Link>
             </p>
           </section>
 

@@ -1,9 +1,9 @@
 "use client";
 
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
+import { formatCount } from "@/lib/format/number";
 import { CHAT_MESSAGE_MAX as MAX_MESSAGE, sendChatMessage } from "@/lib/rentals/chat-client";
 import styles from "../renter.module.css";
-import { formatCount } from "@/lib/format/number";
 
 type Exchange =
   | { id: number; message: string; state: "sending" }
@@ -15,7 +15,17 @@ type Exchange =
  * a script would (`POST /api/v1/chat` with `X-API-Key: <code>`). Nothing goes through the
  * dashboard's session. Enter sends; Shift+Enter starts a new line.
  */
-export function ChatPlayground({ code, agentName, usable, unusableReason }: { code: string; agentName: string; usable: boolean; unusableReason: string | null }) {
+export function ChatPlayground({
+  code,
+  agentName,
+  usable,
+  unusableReason,
+}: {
+  code: string;
+  agentName: string;
+  usable: boolean;
+  unusableReason: string | null;
+}) {
   const [message, setMessage] = useState("");
   const [log, setLog] = useState<Exchange[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -33,7 +43,9 @@ export function ChatPlayground({ code, agentName, usable, unusableReason }: { co
       return;
     }
     if (length > MAX_MESSAGE) {
-      setProblem(`The message is ${formatCount(length)} characters; the API takes at most ${formatCount(MAX_MESSAGE)}.`);
+      setProblem(
+        `The message is ${formatCount(length)} characters; the API takes at most ${formatCount(MAX_MESSAGE)}.`,
+      );
       return;
     }
     setProblem(null);
@@ -43,7 +55,14 @@ export function ChatPlayground({ code, agentName, usable, unusableReason }: { co
     const started = performance.now();
     const result = await sendChatMessage(code, text);
     const entry: Exchange = result.ok
-      ? { id, message: text, state: "ok", reply: result.reply, json: result.json, ms: Math.round(performance.now() - started) }
+      ? {
+          id,
+          message: text,
+          state: "ok",
+          reply: result.reply,
+          json: result.json,
+          ms: Math.round(performance.now() - started),
+        }
       : { id, message: text, state: "error", error: result.error };
     setLog((l) => l.map((e) => (e.id === id ? entry : e)));
     // Not delivered: give the text back (unless a new one is being typed) so Send retries it.
@@ -64,11 +83,16 @@ export function ChatPlayground({ code, agentName, usable, unusableReason }: { co
           <p>{unusableReason}</p>
         </div>
       )}
-      <ol className={styles.transcript} aria-label={`Conversation with ${agentName}`} aria-live="polite" aria-relevant="additions text">
+      <ol
+        className={styles.transcript}
+        aria-label={`Conversation with ${agentName}`}
+        aria-live="polite"
+        aria-relevant="additions text"
+      >
         {log.length === 0 ? (
           <li className={`${styles.transcriptEmpty} muted`}>
-            No messages yet. What you send here goes to the agent through <code>POST /api/v1/chat</code> with your rental code, exactly as
-            from a script.
+            No messages yet. What you send here goes to the agent through <code>POST /api/v1/chat</code> with your
+            rental code, exactly as from a script.
           </li>
         ) : (
           log.map((e) => (
@@ -85,9 +109,16 @@ export function ChatPlayground({ code, agentName, usable, unusableReason }: { co
               ) : e.state === "ok" ? (
                 <div className={styles.agent}>
                   <span className={styles.who}>
-                    {agentName} <span className="hint">({(e.ms / 1000).toFixed(1)} s{e.json ? ", JSON" : ""})</span>
+                    {agentName}{" "}
+                    <span className="hint">
+                      ({(e.ms / 1000).toFixed(1)} s{e.json ? ", JSON" : ""})
+                    </span>
                   </span>
-                  {e.json ? <pre className={styles.json}>{e.reply}</pre> : <p className={styles.messageText}>{e.reply}</p>}
+                  {e.json ? (
+                    <pre className={styles.json}>{e.reply}</pre>
+                  ) : (
+                    <p className={styles.messageText}>{e.reply}</p>
+                  )}
                 </div>
               ) : (
                 <p className={styles.error}>

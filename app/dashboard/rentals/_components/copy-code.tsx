@@ -10,11 +10,20 @@ export function CopyCode({ code, label = "Copy code" }: { code: string; label?: 
   return (
     <span className={styles.codeRow}>
       <code className={styles.code}>{code}</code>
-      <button type="button" className={`button ${styles.smallButton}`} onClick={() => void copy(code)} aria-label={`${label} ${code}`}>
+      <button
+        type="button"
+        className={`button ${styles.smallButton}`}
+        onClick={() => void copy(code)}
+        aria-label={`${label} ${code}`}
+      >
         {state === "copied" ? "Copied" : state === "failed" ? "Not copied" : "Copy"}
       </button>
       <span className="visually-hidden" role="status">
-        {state === "copied" ? `Code ${code} copied to the clipboard.` : state === "failed" ? "Could not copy: select the code and copy it by hand." : ""}
+        {state === "copied"
+          ? `Code ${code} copied to the clipboard.`
+          : state === "failed"
+            ? "Could not copy: select the code and copy it by hand."
+            : ""}
       </span>
     </span>
   );

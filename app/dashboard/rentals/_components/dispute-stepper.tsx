@@ -4,16 +4,16 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { EIP1193Provider, Hex } from "viem";
 import "viem/window";
 import type { Config } from "wagmi";
+import { shortHex as short } from "@/lib/chain/short-hex";
 import type { DisputeChain } from "@/lib/disputes/dispute-chain";
 import {
   connectForDispute,
   createDisputeConfig,
-  describeDisputeError,
   DisputeProblem,
+  describeDisputeError,
   noWalletMessage,
   sendDispute,
 } from "@/lib/disputes/open-dispute";
-import { shortHex as short } from "@/lib/chain/short-hex";
 import styles from "../renter.module.css";
 import stepper from "./dispute-stepper.module.css";
 
@@ -27,7 +27,12 @@ export type DisputeStepperProps = {
   autoStart?: boolean;
 };
 
-type ConnectState = { kind: "idle" } | { kind: "connecting" } | { kind: "switching" } | { kind: "connected"; address: Hex } | { kind: "error"; message: string };
+type ConnectState =
+  | { kind: "idle" }
+  | { kind: "connecting" }
+  | { kind: "switching" }
+  | { kind: "connected"; address: Hex }
+  | { kind: "error"; message: string };
 type DisputeState =
   | { kind: "idle" }
   | { kind: "checking" }
@@ -70,14 +75,25 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
   async function runDispute() {
     if (!config || connection.kind !== "connected") return;
     try {
-      const outcome = await sendDispute(config, chain, { escrowId, endsAt, account: connection.address }, (step) => setDispute(step));
-      setDispute(outcome.ok ? { kind: "confirmed", hash: outcome.hash } : { kind: "failed", hash: outcome.hash, message: outcome.message });
+      const outcome = await sendDispute(config, chain, { escrowId, endsAt, account: connection.address }, (step) =>
+        setDispute(step),
+      );
+      setDispute(
+        outcome.ok
+          ? { kind: "confirmed", hash: outcome.hash }
+          : { kind: "failed", hash: outcome.hash, message: outcome.message },
+      );
     } catch (error) {
       if (error instanceof DisputeProblem && /changed accounts/.test(error.message)) setConnection({ kind: "idle" });
-      setDispute((d) => ({ kind: "failed", message: describeDisputeError(error, chain, endsAt), hash: d.kind === "pending" ? d.hash : undefined }));
+      setDispute((d) => ({
+        kind: "failed",
+        message: describeDisputeError(error, chain, endsAt),
+        hash: d.kind === "pending" ? d.hash : undefined,
+      }));
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; the ref guards it and the handler is new every render.
   useEffect(() => {
     if (autoStart && !started.current) {
       started.current = true;
@@ -87,7 +103,8 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
 
   const status = statusText(connection, dispute, chain);
   useEffect(() => {
-    if (dispute.kind === "confirmed" || dispute.kind === "failed" || connection.kind === "error") statusRef.current?.focus();
+    if (dispute.kind === "confirmed" || dispute.kind === "failed" || connection.kind === "error")
+      statusRef.current?.focus();
   }, [dispute.kind, connection.kind]);
 
   const explorerTx = (hash: Hex) => (chain.explorerUrl ? `${chain.explorerUrl}/tx/${hash}` : null);
@@ -96,7 +113,11 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
   return (
     <div className={stepper.stepper}>
       <ol className={stepper.steps}>
-        <li className={stepper.step} aria-current={phase === 1 ? "step" : undefined} data-state={phase > 1 ? "done" : "current"}>
+        <li
+          className={stepper.step}
+          aria-current={phase === 1 ? "step" : undefined}
+          data-state={phase > 1 ? "done" : "current"}
+        >
           <span className={stepper.stepNumber} aria-hidden="true">
             {phase > 1 ? "✓" : "1"}
           </span>
@@ -117,12 +138,20 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
                 disabled={connection.kind === "connecting" || connection.kind === "switching"}
                 aria-busy={connection.kind === "connecting" || connection.kind === "switching"}
               >
-                {connection.kind === "connecting" ? "Waiting for your wallet…" : connection.kind === "switching" ? `Switching to ${chain.chainName}…` : "Connect wallet"}
+                {connection.kind === "connecting"
+                  ? "Waiting for your wallet…"
+                  : connection.kind === "switching"
+                    ? `Switching to ${chain.chainName}…`
+                    : "Connect wallet"}
               </button>
             )}
           </div>
         </li>
-        <li className={stepper.step} aria-current={phase === 2 ? "step" : undefined} data-state={phase > 2 ? "done" : phase === 2 ? "current" : "todo"}>
+        <li
+          className={stepper.step}
+          aria-current={phase === 2 ? "step" : undefined}
+          data-state={phase > 2 ? "done" : phase === 2 ? "current" : "todo"}
+        >
           <span className={stepper.stepNumber} aria-hidden="true">
             {phase > 2 ? "✓" : "2"}
           </span>
@@ -130,7 +159,10 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
             <p className={stepper.stepTitle}>
               Open the dispute on chain{phase > 2 && <span className="visually-hidden"> (done)</span>}
             </p>
-            <p className="hint">Your wallet asks you to approve one transaction (a small network fee, no USDC). The payment is then frozen until an arbiter decides.</p>
+            <p className="hint">
+              Your wallet asks you to approve one transaction (a small network fee, no USDC). The payment is then frozen
+              until an arbiter decides.
+            </p>
             {phase === 2 && (
               <button
                 type="button"
@@ -153,7 +185,12 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
           </div>
         </li>
       </ol>
-      <p ref={statusRef} tabIndex={-1} role="status" className={`${stepper.stepStatus} ${dispute.kind === "failed" || connection.kind === "error" ? styles.error : ""}`}>
+      <p
+        ref={statusRef}
+        tabIndex={-1}
+        role="status"
+        className={`${stepper.stepStatus} ${dispute.kind === "failed" || connection.kind === "error" ? styles.error : ""}`}
+      >
         {status}
       </p>
       {dispute.kind === "confirmed" && (

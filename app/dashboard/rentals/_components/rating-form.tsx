@@ -1,22 +1,32 @@
 "use client";
 
 import { useActionState, useId } from "react";
-import type { RatingFormState } from "../actions";
-import styles from "../renter.module.css";
 import { formatCount } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
+import type { RatingFormState } from "../actions";
+import styles from "../renter.module.css";
 import stars from "./rating-form.module.css";
 
 const COMMENT_MAX = 1000;
 const SCORES = [1, 2, 3, 4, 5] as const;
-const SCORE_WORDS: Record<(typeof SCORES)[number], string> = { 1: "poor", 2: "fair", 3: "good", 4: "very good", 5: "excellent" };
+const SCORE_WORDS: Record<(typeof SCORES)[number], string> = {
+  1: "poor",
+  2: "fair",
+  3: "good",
+  4: "very good",
+  5: "excellent",
+};
 
 /**
  * 1–5 stars (native radio buttons: arrow keys move between them, screen readers say "3 stars,
  * good, 3 of 5") and an optional comment. Works without JavaScript; with it, the result appears
  * in place without a reload.
  */
-export function RatingForm({ action }: { action: (state: RatingFormState, form: FormData) => Promise<RatingFormState> }) {
+export function RatingForm({
+  action,
+}: {
+  action: (state: RatingFormState, form: FormData) => Promise<RatingFormState>;
+}) {
   const [state, formAction, pending] = useActionState(action, { ok: false, message: null });
   const commentId = useId();
   const hintId = useId();
@@ -58,8 +68,8 @@ export function RatingForm({ action }: { action: (state: RatingFormState, form: 
         aria-describedby={hintId}
       />
       <p id={hintId} className="hint">
-        Up to {formatCount(COMMENT_MAX)} characters. Your score and comment count in the agent&apos;s rating on the marketplace.
-        A rental can be rated once.
+        Up to {formatCount(COMMENT_MAX)} characters. Your score and comment count in the agent&apos;s rating on the
+        marketplace. A rental can be rated once.
       </p>
       <div aria-live="polite">
         {state.message && (

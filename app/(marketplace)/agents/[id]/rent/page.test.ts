@@ -1,12 +1,16 @@
 // The rent page as the server renders it, with CHAIN_RPC_URL holding a provider's API key: the key
 // is neither in the HTML nor in the props handed to the checkout (what Next.js serialises into the
 // page for the browser); the public RPC URL is.
-import { renderToStaticMarkup } from "react-dom/server";
+
 import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeAgent } from "@/test/fixtures";
 
-vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
+vi.mock("next/server", async (original) => ({
+  ...(await original<typeof import("next/server")>()),
+  connection: async () => {},
+}));
 
 const SECRET = "SECRET-PROVIDER-KEY-4f1c9e";
 const CHAIN = {
@@ -26,7 +30,11 @@ async function renderRentPage(vars: Record<string, string>) {
   const { default: RentPage } = await import("@/app/(marketplace)/agents/[id]/rent/page");
   const agent = await makeAgent({ webhook: { url: "https://agent.example.com/hooks/agent", token: "t".repeat(40) } });
   const tree = await RentPage({ params: Promise.resolve({ id: agent.id }), searchParams: Promise.resolve({}) });
-  return { html: renderToStaticMarkup(tree), payload: clientPayload(tree), checkoutChain: findProps(tree, "Checkout")?.chain };
+  return {
+    html: renderToStaticMarkup(tree),
+    payload: clientPayload(tree),
+    checkoutChain: findProps(tree, "Checkout")?.chain,
+  };
 }
 
 // Every value in the element tree the page returns: the props of client components in it are what
@@ -69,7 +77,10 @@ describe("/agents/[id]/rent and CHAIN_RPC_URL", () => {
   });
 
   it("hands the browser CHAIN_PUBLIC_RPC_URL when it is set", async () => {
-    const { payload, checkoutChain } = await renderRentPage({ CHAIN_ID: "8453", CHAIN_PUBLIC_RPC_URL: "https://rpc.example.com/base" });
+    const { payload, checkoutChain } = await renderRentPage({
+      CHAIN_ID: "8453",
+      CHAIN_PUBLIC_RPC_URL: "https://rpc.example.com/base",
+    });
     expect(checkoutChain).toMatchObject({ rpcUrl: "https://rpc.example.com/base" });
     expect(payload).not.toContain(SECRET);
   });

@@ -11,14 +11,14 @@ import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
 import { publicChainSettings } from "@/lib/chain/public-chain-settings";
 import { channelLinks } from "@/lib/channels/channel-links";
 import { availableChannels } from "@/lib/channels/configured-channels";
-import type { DurationType } from "@/lib/generated/prisma/enums";
-import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
-import { Checkout } from "./_components/checkout";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { formatUsdc } from "@/lib/format/usdc";
+import type { DurationType } from "@/lib/generated/prisma/enums";
+import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 import { NOT_RENTABLE } from "../../../_components/labels";
 import page from "../agent-page.module.css";
+import { Checkout } from "./_components/checkout";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -65,7 +65,9 @@ export default async function RentPage({ params, searchParams }: Props) {
             <p className="tile-category">{categoryLabel(agent.category)}</p>
             <h1>Rent {agent.name}</h1>
           </header>
-          <p className={page.detailDescription}>{agent.description.length > 300 ? `${agent.description.slice(0, 300)}…` : agent.description}</p>
+          <p className={page.detailDescription}>
+            {agent.description.length > 300 ? `${agent.description.slice(0, 300)}…` : agent.description}
+          </p>
           <dl className={page.facts}>
             <div>
               <dt>Prices</dt>
@@ -90,8 +92,8 @@ export default async function RentPage({ params, searchParams }: Props) {
             <ol>
               <li>The service signs a price quote for your wallet (valid for a few minutes).</li>
               <li>
-                You pay the price plus the 1 USDC fee into the escrow contract: one signature and one transaction when your USDC
-                supports permits, otherwise an approval and a payment.
+                You pay the price plus the 1 USDC fee into the escrow contract: one signature and one transaction when
+                your USDC supports permits, otherwise an approval and a payment.
               </li>
               <li>As soon as the payment is confirmed you get your rental code, here, on this page.</li>
               <li>The owner is paid the price when the rental ends; the fee goes to the service.</li>
@@ -122,12 +124,13 @@ export default async function RentPage({ params, searchParams }: Props) {
               <h2>Payments are not available</h2>
               <div className="notice" role="note">
                 <p>
-                  <strong>Checkout is not configured on this server</strong>, so no payment can be taken. Nothing was charged.
+                  <strong>Checkout is not configured on this server</strong>, so no payment can be taken. Nothing was
+                  charged.
                 </p>
                 <p>
                   Operators: set <code>CHAIN_ID</code>, <code>CHAIN_RPC_URL</code>, <code>USDC_ADDRESS</code> and{" "}
-                  <code>ESCROW_ADDRESS</code>, and <code>CHAIN_PUBLIC_RPC_URL</code> for a chain without a known public endpoint
-                  (see docs/deployment.md).
+                  <code>ESCROW_ADDRESS</code>, and <code>CHAIN_PUBLIC_RPC_URL</code> for a chain without a known public
+                  endpoint (see docs/deployment.md).
                 </p>
               </div>
             </div>

@@ -5,11 +5,11 @@
 // cross-site form could otherwise sign a visitor into someone else's account).
 import { createSession } from "@/lib/auth/create-session";
 import { redeemMagicLink } from "@/lib/auth/redeem-magic-link";
-import { NO_STORE, signInRoute } from "@/lib/http/routes/sign-in-route";
 import { ApiError } from "@/lib/http/api-error";
 import { isSameOriginRequest } from "@/lib/http/is-same-origin-request";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseFormBody } from "@/lib/http/parse-form-body";
+import { NO_STORE, signInRoute } from "@/lib/http/routes/sign-in-route";
 
 // The form holds one 43-character token; anything much larger is not this site's form (413).
 const CALLBACK_BODY_MAX_BYTES = 4 * 1024;
@@ -18,13 +18,20 @@ const CALLBACK_BODY_MAX_BYTES = 4 * 1024;
 const HEADERS = { ...NO_STORE, "Referrer-Policy": "no-referrer" };
 
 export const POST = signInRoute(async ({ req }) => {
-  if (!isSameOriginRequest(req)) throw new ApiError(403, "Sign-in links are confirmed on this site's own page; open the link from the e-mail again.");
+  if (!isSameOriginRequest(req))
+    throw new ApiError(
+      403,
+      "Sign-in links are confirmed on this site's own page; open the link from the e-mail again.",
+    );
   const token = (await parseFormBody(req, CALLBACK_BODY_MAX_BYTES))?.get("token");
   const result = await redeemMagicLink(typeof token === "string" ? token : null);
   if (!result.ok) {
     return new Response(null, { status: 303, headers: { ...HEADERS, Location: `/sign-in?error=${result.reason}` } });
   }
-  const { cookie } = await createSession(result.account.id, { method: "email", userAgent: req.headers.get("user-agent") });
+  const { cookie } = await createSession(result.account.id, {
+    method: "email",
+    userAgent: req.headers.get("user-agent"),
+  });
   return new Response(null, { status: 303, headers: { ...HEADERS, Location: "/dashboard", "Set-Cookie": cookie } });
 });
 

@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { DELETE, GET, PATCH, POST } from "@/app/api/public/agents/[id]/route";
 import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
-import { makeOwnerAgent, makeOwnerWithKey, makeRental, segment } from "@/test/fixtures";
 import { ownerRequest } from "@/test/api-requests";
+import { makeOwnerAgent, makeOwnerWithKey, makeRental, segment } from "@/test/fixtures";
 
 const get = (key: string | undefined, id: string) => GET(ownerRequest(`agents/${id}`, { key }), segment(id));
 const patch = (key: string | undefined, id: string, body: unknown) =>
   PATCH(ownerRequest(`agents/${id}`, { key, body, method: "PATCH" }), segment(id));
-const remove = (key: string | undefined, id: string) => DELETE(ownerRequest(`agents/${id}`, { key, method: "DELETE" }), segment(id));
+const remove = (key: string | undefined, id: string) =>
+  DELETE(ownerRequest(`agents/${id}`, { key, method: "DELETE" }), segment(id));
 
 async function ownerWithAgent(options: Parameters<typeof makeOwnerAgent>[1] = {}) {
   const owner = await makeOwnerWithKey();
@@ -116,7 +117,10 @@ describe("PATCH /api/public/agents/{id}", () => {
       [{ pricePerHour: 0 }, /^pricePerHour: must be more than 0/],
       [{ pricePerDay: "1.1234567" }, /^pricePerDay: must be a USDC amount with at most 6 decimals$/],
       [{ pricePerMonth: 2_000_000 }, /^pricePerMonth: must be more than 0 and at most 1,000,000 USDC$/],
-      [{ pricePerHour: null }, /^pricePerHour: this would clear the last price; keep at least one of pricePerHour, pricePerDay, pricePerMonth$/],
+      [
+        { pricePerHour: null },
+        /^pricePerHour: this would clear the last price; keep at least one of pricePerHour, pricePerDay, pricePerMonth$/,
+      ],
       [{ pricePerHour: "", pricePerDay: null }, /^pricePerHour: this would clear the last price/],
       [{ status: "offline" }, /^unknown field "status"/],
       [{ webhookUrl: "https://x.example" }, /^unknown field "webhookUrl"/],
@@ -152,7 +156,9 @@ describe("PATCH /api/public/agents/{id}", () => {
 describe("DELETE /api/public/agents/{id}", () => {
   it("204: deletes a never-rented agent and its health checks", async () => {
     const { apiKey, agent } = await ownerWithAgent();
-    await db.healthCheck.create({ data: { agentId: agent.id, ok: true, statusCode: 200, latencyMs: 5, trigger: "connect" } });
+    await db.healthCheck.create({
+      data: { agentId: agent.id, ok: true, statusCode: 200, latencyMs: 5, trigger: "connect" },
+    });
     const res = await remove(apiKey, agent.id);
     expect(res.status).toBe(204);
     expect(await res.text()).toBe("");

@@ -3,11 +3,14 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Checkout } from "./checkout";
 import type { ChannelLinks } from "@/lib/checkout/activation";
-import { RentalResult } from "./rental-result";
+import { Checkout } from "./checkout";
 
-const links: ChannelLinks = { telegramBot: "agent_rental_bot", discordApplicationId: "100000000000000001", slackInstallUrl: null };
+const links: ChannelLinks = {
+  telegramBot: "agent_rental_bot",
+  discordApplicationId: "100000000000000001",
+  slackInstallUrl: null,
+};
 
 const chain = {
   chainId: 31337,
@@ -19,8 +22,14 @@ const chain = {
   walletConnectProjectId: null,
 } as const;
 
-const connectButtons = (html: string) => [...html.matchAll(/<button[^>]*>(Connect [^<]*)<\/button>/g)].map(([, label]) => label);
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+const connectButtons = (html: string) =>
+  [...html.matchAll(/<button[^>]*>(Connect [^<]*)<\/button>/g)].map(([, label]) => label);
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
 
 describe("checkout markup", () => {
   it("shows the chooser, the price table from micro amounts and the stepper", () => {
@@ -58,6 +67,10 @@ describe("checkout markup", () => {
         links,
       }),
     );
-    expect(connectButtons(html)).toEqual(["Connect browser wallet", "Connect with Coinbase Wallet", "Connect with WalletConnect"]);
+    expect(connectButtons(html)).toEqual([
+      "Connect browser wallet",
+      "Connect with Coinbase Wallet",
+      "Connect with WalletConnect",
+    ]);
   });
 });

@@ -5,10 +5,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { WagmiProvider } from "wagmi";
+import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import type { ChannelLinks, CheckoutChannel } from "@/lib/checkout/activation";
 import type { Duration } from "@/lib/checkout/checkout-api";
-import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
-import { createCheckoutConfig, type CheckoutConfig } from "@/lib/checkout/wagmi-config";
+import { type CheckoutConfig, createCheckoutConfig } from "@/lib/checkout/wagmi-config";
+import styles from "./checkout.module.css";
 import { PaymentPanel } from "./payment-panel";
 import { PriceTable } from "./price-table";
 import { RentalOptions } from "./rental-options";
@@ -16,7 +17,6 @@ import { RentalResult } from "./rental-result";
 import { UnfinishedPaymentNotice } from "./unfinished-payment-notice";
 import { useCheckout } from "./use-checkout";
 import { WalletPanel } from "./wallet-panel";
-import styles from "./checkout.module.css";
 
 export type CheckoutProps = {
   agentId: string;
@@ -32,7 +32,9 @@ export type CheckoutProps = {
 
 export function Checkout(props: CheckoutProps) {
   const [config] = useState(() => createCheckoutConfig(props.chain));
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }));
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }),
+  );
   return (
     <WagmiProvider config={config}>
       <QueryClientProvider client={queryClient}>
@@ -42,7 +44,14 @@ export function Checkout(props: CheckoutProps) {
   );
 }
 
-function CheckoutFlow({ agentName, channels, prices, chain, links, ...rest }: CheckoutProps & { config: CheckoutConfig }) {
+function CheckoutFlow({
+  agentName,
+  channels,
+  prices,
+  chain,
+  links,
+  ...rest
+}: CheckoutProps & { config: CheckoutConfig }) {
   const checkout = useCheckout({ channels, prices, chain, ...rest });
 
   if (checkout.result) {

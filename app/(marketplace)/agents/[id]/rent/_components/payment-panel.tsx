@@ -1,16 +1,41 @@
 "use client";
 // The Payment part: the stepper, its live announcement, the notice, and Pay / Retry / Cancel.
 import { formatUsdc } from "@/lib/format/usdc";
+import styles from "./checkout.module.css";
 import { StepList } from "./step-list";
 import type { CheckoutState } from "./use-checkout";
-import styles from "./checkout.module.css";
 
 export type PaymentPanelProps = Pick<
   CheckoutState,
-  "steps" | "order" | "status" | "started" | "running" | "walletOpen" | "failed" | "notice" | "totals" | "onChain" | "run" | "cancel"
+  | "steps"
+  | "order"
+  | "status"
+  | "started"
+  | "running"
+  | "walletOpen"
+  | "failed"
+  | "notice"
+  | "totals"
+  | "onChain"
+  | "run"
+  | "cancel"
 > & { connected: boolean };
 
-export function PaymentPanel({ steps, order, status, started, running, walletOpen, failed, notice, totals, onChain, run, cancel, connected }: PaymentPanelProps) {
+export function PaymentPanel({
+  steps,
+  order,
+  status,
+  started,
+  running,
+  walletOpen,
+  failed,
+  notice,
+  totals,
+  onChain,
+  run,
+  cancel,
+  connected,
+}: PaymentPanelProps) {
   const payLabel = `Pay ${formatUsdc(totals.total)}`;
   return (
     <div className={styles.payment}>

@@ -2,11 +2,19 @@
 // The price, the service fee and the total for the chosen duration, plus the gas note.
 import type { Duration } from "@/lib/checkout/checkout-api";
 import type { CheckoutTotals } from "@/lib/checkout/price";
-import { formatUsdc } from "@/lib/format/usdc";
 import { DURATION_LABEL } from "@/lib/format/duration";
+import { formatUsdc } from "@/lib/format/usdc";
 import styles from "./checkout.module.css";
 
-export function PriceTable({ totals, duration, chainName }: { totals: CheckoutTotals; duration: Duration; chainName: string }) {
+export function PriceTable({
+  totals,
+  duration,
+  chainName,
+}: {
+  totals: CheckoutTotals;
+  duration: Duration;
+  chainName: string;
+}) {
   return (
     <>
       <table className={styles.prices} aria-label="Price">
@@ -25,7 +33,9 @@ export function PriceTable({ totals, duration, chainName }: { totals: CheckoutTo
           </tr>
         </tbody>
       </table>
-      <p className="hint">Plus the network&apos;s transaction fee (gas), paid by your wallet in the native coin of {chainName}.</p>
+      <p className="hint">
+        Plus the network&apos;s transaction fee (gas), paid by your wallet in the native coin of {chainName}.
+      </p>
     </>
   );
 }

@@ -2,8 +2,8 @@
 // The duration and channel choice. Both are fixed (disabled) while a payment runs or once one was sent.
 import type { CheckoutChannel } from "@/lib/checkout/activation";
 import type { Duration } from "@/lib/checkout/checkout-api";
-import { formatUsdc } from "@/lib/format/usdc";
 import { DURATION_LABEL } from "@/lib/format/duration";
+import { formatUsdc } from "@/lib/format/usdc";
 import styles from "./checkout.module.css";
 
 export type RentalOptionsProps = {
@@ -18,7 +18,16 @@ export type RentalOptionsProps = {
   locked: boolean;
 };
 
-export function RentalOptions({ priced, prices, duration, onDuration, channels, channel, onChannel, locked }: RentalOptionsProps) {
+export function RentalOptions({
+  priced,
+  prices,
+  duration,
+  onDuration,
+  channels,
+  channel,
+  onChannel,
+  locked,
+}: RentalOptionsProps) {
   return (
     <>
       <fieldset className={styles.group} disabled={locked}>

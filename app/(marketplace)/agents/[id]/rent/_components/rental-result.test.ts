@@ -3,31 +3,35 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Checkout } from "./checkout";
 import type { ChannelLinks } from "@/lib/checkout/activation";
 import { RentalResult } from "./rental-result";
 
-const links: ChannelLinks = { telegramBot: "agent_rental_bot", discordApplicationId: "100000000000000001", slackInstallUrl: null };
+const links: ChannelLinks = {
+  telegramBot: "agent_rental_bot",
+  discordApplicationId: "100000000000000001",
+  slackInstallUrl: null,
+};
 
-const chain = {
-  chainId: 31337,
-  chainName: "Local chain (anvil)",
-  rpcUrl: "http://127.0.0.1:8545",
-  usdc: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-  escrow: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
-  confirmations: 1,
-  walletConnectProjectId: null,
-} as const;
-
-const connectButtons = (html: string) => [...html.matchAll(/<button[^>]*>(Connect [^<]*)<\/button>/g)].map(([, label]) => label);
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
 
 describe("checkout markup", () => {
   it("shows the code, a Copy code button, the countdown and a ready curl", () => {
     const endsAt = new Date(Date.now() + 3_600_000).toISOString();
     const html = renderToString(
       createElement(RentalResult, {
-        result: { id: "d8ca3b8c-7fb3-48dd-b5bd-56e9527a457c", code: "d8ca3b8c", status: "active", starts_at: new Date().toISOString(), ends_at: endsAt, txHash: `0x${"ab".repeat(32)}` },
+        result: {
+          id: "d8ca3b8c-7fb3-48dd-b5bd-56e9527a457c",
+          code: "d8ca3b8c",
+          status: "active",
+          starts_at: new Date().toISOString(),
+          ends_at: endsAt,
+          txHash: `0x${"ab".repeat(32)}`,
+        },
         channel: "API",
         agentName: "Echo Agent",
         links,
@@ -44,7 +48,14 @@ describe("checkout markup", () => {
     const render = (channel: "Telegram" | "Discord" | "Slack", withLinks = links) =>
       renderToString(
         createElement(RentalResult, {
-          result: { id: "x", code: "d8ca3b8c", status: "active", starts_at: "", ends_at: new Date(Date.now() + 86_400_000).toISOString(), txHash: `0x${"ab".repeat(32)}` },
+          result: {
+            id: "x",
+            code: "d8ca3b8c",
+            status: "active",
+            starts_at: "",
+            ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+            txHash: `0x${"ab".repeat(32)}`,
+          },
           channel,
           agentName: "Echo Agent",
           links: withLinks,
@@ -55,7 +66,9 @@ describe("checkout markup", () => {
     expect(text(telegram)).toContain("Open in Telegram");
     expect(text(telegram)).toContain("/start d8ca3b8c");
     const discord = render("Discord");
-    expect(discord).toContain("https://discord.com/oauth2/authorize?client_id=100000000000000001&amp;integration_type=1&amp;scope=applications.commands");
+    expect(discord).toContain(
+      "https://discord.com/oauth2/authorize?client_id=100000000000000001&amp;integration_type=1&amp;scope=applications.commands",
+    );
     expect(text(discord)).toContain("/start code:d8ca3b8c");
     const slack = render("Slack", { ...links, slackInstallUrl: "https://rent.example/api/channels/slack/install" });
     expect(slack).toContain('href="https://rent.example/api/channels/slack/install"');

@@ -2,11 +2,10 @@
 // After confirmation: the rental code (large, copyable), the time left, and how to start.
 import { useEffect, useRef, useState } from "react";
 import { activationSteps, type ChannelLinks, type CheckoutChannel } from "@/lib/checkout/activation";
+import type { ClaimedRental } from "@/lib/checkout/checkout-api";
 import { formatDateTime } from "@/lib/format/date-time";
 import { formatTimeLeft } from "@/lib/format/time-left";
-import type { ClaimedRental } from "@/lib/checkout/checkout-api";
 import styles from "./checkout.module.css";
-
 
 function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
@@ -24,7 +23,15 @@ function selectText(element: HTMLElement | null) {
   selection?.selectAllChildren(element);
 }
 
-function CopyButton({ target, label, text }: { target: React.RefObject<HTMLElement | null>; label: string; text: string }) {
+function CopyButton({
+  target,
+  label,
+  text,
+}: {
+  target: React.RefObject<HTMLElement | null>;
+  label: string;
+  text: string;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "selected">("idle");
   async function copy() {
     try {
@@ -100,12 +107,18 @@ export function RentalResult({ result, channel, agentName, links }: RentalResult
 
       <h3>How to start ({channel})</h3>
       <ol className={styles.activation}>
-        {steps.map((step, i) => (
-          <li key={i}>
+        {steps.map((step) => (
+          <li key={step.text}>
             <p>{step.text}</p>
             {step.link && (
               <p>
-                <a className="button button-primary" href={step.link.href} target="_blank" rel="noopener noreferrer" data-testid="channel-link">
+                <a
+                  className="button button-primary"
+                  href={step.link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid="channel-link"
+                >
                   {step.link.label}
                 </a>
               </p>

@@ -5,15 +5,30 @@ import "client-only";
 import { useEffect, useReducer, useRef, useState } from "react";
 import { erc20Abi } from "viem";
 import { useBalance, useConnection, useReadContract } from "wagmi";
-import type { CheckoutChannel } from "@/lib/checkout/activation";
-import { CheckoutApiError, isClaimed, UNCLAIMED_PAYMENT, type ClaimedRental, type Duration } from "@/lib/checkout/checkout-api";
-import { forgetPayment, pendingPayment, rememberPayment, type PendingPayment } from "@/lib/checkout/pending-payment";
-import { checkoutTotals, shortfallMessage } from "@/lib/checkout/price";
 import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
-import { confirmWithRetry, paymentPlan, runCheckout, type FlowData } from "@/lib/checkout/run-checkout";
-import { announcement, failedStep, initialSteps, isRunning, stepsFor, stepsReducer, waitingForWallet, type StepId } from "@/lib/checkout/steps";
-import { describeWalletError } from "@/lib/checkout/wallet-errors";
+import type { CheckoutChannel } from "@/lib/checkout/activation";
+import {
+  CheckoutApiError,
+  type ClaimedRental,
+  type Duration,
+  isClaimed,
+  UNCLAIMED_PAYMENT,
+} from "@/lib/checkout/checkout-api";
+import { forgetPayment, type PendingPayment, pendingPayment, rememberPayment } from "@/lib/checkout/pending-payment";
+import { checkoutTotals, shortfallMessage } from "@/lib/checkout/price";
+import { confirmWithRetry, type FlowData, paymentPlan, runCheckout } from "@/lib/checkout/run-checkout";
+import {
+  announcement,
+  failedStep,
+  initialSteps,
+  isRunning,
+  type StepId,
+  stepsFor,
+  stepsReducer,
+  waitingForWallet,
+} from "@/lib/checkout/steps";
 import type { CheckoutConfig } from "@/lib/checkout/wagmi-config";
+import { describeWalletError } from "@/lib/checkout/wallet-errors";
 
 const DURATIONS: Duration[] = ["hour", "day", "month"];
 
@@ -168,7 +183,12 @@ export function useCheckout({ agentId, channels, prices, initialDuration, chain,
     runId.current++;
     const open = order.find((id) => steps.steps[id].status === "wallet");
     if (open) {
-      dispatch({ type: "failed", step: open, error: "Cancelled. If your wallet still shows the request, reject it there.", rejected: true });
+      dispatch({
+        type: "failed",
+        step: open,
+        error: "Cancelled. If your wallet still shows the request, reject it there.",
+        rejected: true,
+      });
       return;
     }
     flow.current = { permitDomain: flow.current.permitDomain, renter: flow.current.renter };

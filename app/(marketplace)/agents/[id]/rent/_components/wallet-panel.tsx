@@ -2,14 +2,17 @@
 // The Wallet part: connect buttons, or the connected wallet with its chain, USDC balance and gas.
 import { useState } from "react";
 import { useConnect, useConnectors, useDisconnect, useSwitchChain } from "wagmi";
-import { shortHex } from "@/lib/chain/short-hex";
-import { formatUsdc } from "@/lib/format/usdc";
 import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
+import { shortHex } from "@/lib/chain/short-hex";
 import { describeWalletError } from "@/lib/checkout/wallet-errors";
-import type { CheckoutState } from "./use-checkout";
+import { formatUsdc } from "@/lib/format/usdc";
 import styles from "./checkout.module.css";
+import type { CheckoutState } from "./use-checkout";
 
-export type WalletPanelProps = Pick<CheckoutState, "connection" | "onChain" | "balance" | "gas" | "short" | "running"> & { chain: PublicChainSettings };
+export type WalletPanelProps = Pick<
+  CheckoutState,
+  "connection" | "onChain" | "balance" | "gas" | "short" | "running"
+> & { chain: PublicChainSettings };
 
 export function WalletPanel({ connection, onChain, balance, gas, short, running, chain }: WalletPanelProps) {
   const connectors = useConnectors();
@@ -44,17 +47,28 @@ export function WalletPanel({ connection, onChain, balance, gas, short, running,
           <p>
             Connected: <code data-testid="wallet-address">{shortHex(address)}</code>
             {connection.connector ? ` (${connection.connector.name})` : ""}{" "}
-            <button type="button" className="button button-quiet" onClick={() => disconnect.mutate()} disabled={running}>
+            <button
+              type="button"
+              className="button button-quiet"
+              onClick={() => disconnect.mutate()}
+              disabled={running}
+            >
               Disconnect
             </button>
           </p>
           {!onChain && (
             <div className="notice" role="alert">
               <p>
-                Your wallet is on {connection.chain?.name ?? `chain ${connection.chainId}`}; payments are made on {chain.chainName}.
+                Your wallet is on {connection.chain?.name ?? `chain ${connection.chainId}`}; payments are made on{" "}
+                {chain.chainName}.
               </p>
               <p>
-                <button type="button" className="button button-primary" disabled={switchChain.isPending} onClick={() => switchChain.mutate({ chainId: chain.chainId })}>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={switchChain.isPending}
+                  onClick={() => switchChain.mutate({ chainId: chain.chainId })}
+                >
                   {switchChain.isPending ? "Confirm the switch in your wallet…" : `Switch to ${chain.chainName}`}
                 </button>
               </p>
@@ -64,7 +78,11 @@ export function WalletPanel({ connection, onChain, balance, gas, short, running,
           {onChain && (
             <p data-testid="usdc-balance">
               Balance:{" "}
-              {balance.data !== undefined ? `${formatUsdc(balance.data)}` : balance.isError ? "could not be read" : "reading…"}{" "}
+              {balance.data !== undefined
+                ? `${formatUsdc(balance.data)}`
+                : balance.isError
+                  ? "could not be read"
+                  : "reading…"}{" "}
               <button type="button" className="button button-quiet" onClick={() => void balance.refetch()}>
                 Refresh balance
               </button>
@@ -77,7 +95,8 @@ export function WalletPanel({ connection, onChain, balance, gas, short, running,
           )}
           {onChain && gas.data && gas.data.value === 0n && (
             <p className="notice" role="note">
-              This wallet holds no {gas.data.symbol} on {chain.chainName}: it needs a little to pay the transaction fee (gas).
+              This wallet holds no {gas.data.symbol} on {chain.chainName}: it needs a little to pay the transaction fee
+              (gas).
             </p>
           )}
         </>

@@ -5,8 +5,8 @@ import { openWebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { AgentListingInput } from "@/lib/schemas/agent-listing";
-import { makeOwnerAgent, makeOwnerWithKey, segment, startWebhook } from "@/test/fixtures";
 import { ownerRequest } from "@/test/api-requests";
+import { makeOwnerAgent, makeOwnerWithKey, segment, startWebhook } from "@/test/fixtures";
 
 type Webhook = Awaited<ReturnType<typeof startWebhook>>;
 const token = randomBytes(32).toString("base64url");
@@ -85,7 +85,11 @@ describe("POST /api/public/agents/{id}/connect", () => {
     expect(res.status).toBe(200);
     expect(body.test).toEqual({ ok: false, statusCode: 500, error: "HTTP 500", latencyMs: expect.any(Number) });
     expect(body.agent).toMatchObject({ status: "offline", webhookConnected: true });
-    expect(await db.healthCheck.findFirst({ where: { agentId: agent.id } })).toMatchObject({ ok: false, statusCode: 500, trigger: "connect" });
+    expect(await db.healthCheck.findFirst({ where: { agentId: agent.id } })).toMatchObject({
+      ok: false,
+      statusCode: 500,
+      trigger: "connect",
+    });
   });
 
   it("200 with the agent offline: a redirect is not followed", async () => {
@@ -98,7 +102,11 @@ describe("POST /api/public/agents/{id}/connect", () => {
 
   it("200 with the agent offline: the connection drops, or is refused", async () => {
     const dropped = await connect("/drop");
-    expect(dropped.body.test).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/^unreachable: /) });
+    expect(dropped.body.test).toMatchObject({
+      ok: false,
+      statusCode: null,
+      error: expect.stringMatching(/^unreachable: /),
+    });
     expect(dropped.body.agent.status).toBe("offline");
 
     const gone = await startWebhook((_req, res) => res.end());
@@ -128,7 +136,10 @@ describe("POST /api/public/agents/{id}/connect", () => {
   it("200: an offline agent comes back when connected to a working webhook", async () => {
     const { agent, apiKey } = await connect("/fail");
     const res = await POST(
-      ownerRequest(`agents/${agent.id}/connect`, { key: apiKey, body: { webhookUrl: url("/hooks/agent"), webhookToken: token } }),
+      ownerRequest(`agents/${agent.id}/connect`, {
+        key: apiKey,
+        body: { webhookUrl: url("/hooks/agent"), webhookToken: token },
+      }),
       segment(agent.id),
     );
     expect((await res.json()).agent.status).toBe("available");
@@ -144,8 +155,14 @@ describe("POST /api/public/agents/{id}/connect", () => {
       [{ ...good, webhookUrl: "agent.example.com/hooks/agent" }, /^webhookUrl: must be a full http\(s\) URL/],
       [{ ...good, webhookUrl: "ftp://agent.example.com/hooks" }, /^webhookUrl: must be a full http\(s\) URL/],
       [{ ...good, webhookUrl: 42 }, /^webhookUrl: must be a full http\(s\) URL/],
-      [{ ...good, webhookUrl: `https://agent.example.com/${"a".repeat(2048)}` }, /^webhookUrl: must be at most 2048 characters$/],
-      [{ ...good, webhookUrl: "https://me:pw@agent.example.com/hooks" }, /^webhookUrl: must not contain a user name or password/],
+      [
+        { ...good, webhookUrl: `https://agent.example.com/${"a".repeat(2048)}` },
+        /^webhookUrl: must be at most 2048 characters$/,
+      ],
+      [
+        { ...good, webhookUrl: "https://me:pw@agent.example.com/hooks" },
+        /^webhookUrl: must not contain a user name or password/,
+      ],
       [{ webhookUrl: good.webhookUrl }, /^webhookToken: is required$/],
       [{ ...good, webhookToken: "x".repeat(31) }, /^webhookToken: must be at least 32 characters/],
       [{ ...good, webhookToken: "x".repeat(513) }, /^webhookToken: must be at most 512 characters$/],
@@ -172,7 +189,10 @@ describe("POST /api/public/agents/{id}/connect", () => {
     const saved = { NODE_ENV: env.NODE_ENV, ALLOW_PRIVATE_WEBHOOKS: env.ALLOW_PRIVATE_WEBHOOKS };
     const send = () =>
       POST(
-        ownerRequest(`agents/${agent.id}/connect`, { key: apiKey, body: { webhookUrl: url("/hooks/agent"), webhookToken: token } }),
+        ownerRequest(`agents/${agent.id}/connect`, {
+          key: apiKey,
+          body: { webhookUrl: url("/hooks/agent"), webhookToken: token },
+        }),
         segment(agent.id),
       );
     try {
@@ -193,7 +213,10 @@ describe("POST /api/public/agents/{id}/connect", () => {
     const before = hook.received.length;
     for (const id of [theirs.id, "x"]) {
       const res = await POST(
-        ownerRequest(`agents/${id}/connect`, { key: apiKey, body: { webhookUrl: url("/hooks/agent"), webhookToken: token } }),
+        ownerRequest(`agents/${id}/connect`, {
+          key: apiKey,
+          body: { webhookUrl: url("/hooks/agent"), webhookToken: token },
+        }),
         segment(id),
       );
       expect(res.status).toBe(404);

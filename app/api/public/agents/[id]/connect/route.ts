@@ -11,7 +11,10 @@ export const POST = ownerRoute<{ id: string }>(async ({ req, auth, params }) => 
   const { webhookUrl, webhookToken } = await parseJsonBody(req, webhookConnectionSchema, OWNER_BODY_MAX_BYTES);
   // Each connect sends a test request: the same webhook-test budgets as the dashboard's button.
   await spendWebhookTest(auth.accountId, params.id);
-  const { agent, test } = await connectAgentWebhook(auth.accountId, params.id, { url: webhookUrl, token: webhookToken });
+  const { agent, test } = await connectAgentWebhook(auth.accountId, params.id, {
+    url: webhookUrl,
+    token: webhookToken,
+  });
   const [view] = await loadAgentViews([agent]);
   return Response.json({ agent: view, test });
 });
