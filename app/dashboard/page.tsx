@@ -1,6 +1,7 @@
 // /dashboard — the owner's overview: listings by state, money, and what to do next.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { FigureCard } from "@/app/dashboard/_components/figure-card";
 import { listOwnerAgents } from "@/lib/agents/list-owner-agents";
 import { loadOwnerStats } from "@/lib/agents/load-owner-stats";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
@@ -25,36 +26,25 @@ export default async function DashboardPage() {
         </Link>
       </div>
       <dl className={styles.cards}>
-        <div className={styles.card}>
-          <dt>Listings</dt>
-          <dd>
-            {agents.length}
-            <span className={styles.cardNote}>
+        <FigureCard
+          name="Listings"
+          note={
+            <>
               {available} available, {agents.length - available} offline
-            </span>
-          </dd>
-        </div>
-        <div className={styles.card}>
-          <dt>Active rentals</dt>
-          <dd>
-            {total.rentals.active}
-            <span className={styles.cardNote}>{plural(total.rentals.total, "rental")} in all</span>
-          </dd>
-        </div>
-        <div className={styles.card}>
-          <dt>Released to you</dt>
-          <dd>
-            {formatUsdcNumber(total.revenue.released)}
-            <span className={styles.cardNote}>{formatUsdcNumber(total.revenue.inEscrow)} in escrow</span>
-          </dd>
-        </div>
-        <div className={styles.card}>
-          <dt>Uptime, last 7 days</dt>
-          <dd>
-            {total.uptime7d === null ? "—" : `${total.uptime7d}%`}
-            <span className={styles.cardNote}>of webhook health checks passed</span>
-          </dd>
-        </div>
+            </>
+          }
+        >
+          {agents.length}
+        </FigureCard>
+        <FigureCard name="Active rentals" note={<>{plural(total.rentals.total, "rental")} in all</>}>
+          {total.rentals.active}
+        </FigureCard>
+        <FigureCard name="Released to you" note={<>{formatUsdcNumber(total.revenue.inEscrow)} in escrow</>}>
+          {formatUsdcNumber(total.revenue.released)}
+        </FigureCard>
+        <FigureCard name="Uptime, last 7 days" note="of webhook health checks passed">
+          {total.uptime7d === null ? "—" : `${total.uptime7d}%`}
+        </FigureCard>
       </dl>
       <section className={styles.panel} aria-labelledby="next-heading">
         <h2 id="next-heading">Next steps</h2>

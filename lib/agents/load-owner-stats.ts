@@ -1,9 +1,16 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { Channel } from "@/lib/generated/prisma/enums";
 import { microToUsdc } from "@/lib/money/usdc";
 
 type RentalRow = { agent_id: string | null; total: number; active: number; released: bigint; in_escrow: bigint };
-type CallRow = { agent_id: string | null; calls: number; errors: number; p50: number | null; p95: number | null };
+type CallRow = {
+  agent_id: string | null;
+  calls: number;
+  errors: number;
+  p50: number | null;
+  p95: number | null;
+} & Record<Channel, number>;
 type CheckRow = { agent_id: string | null; ok: number; checks: number };
 
 const UPTIME_WINDOW_MS = 7 * 24 * 3_600_000;
@@ -13,7 +20,8 @@ const UPTIME_WINDOW_MS = 7 * 24 * 3_600_000;
 // rows, so totals are exact aggregates (a p95 of all calls, not an average of p95s).
 //   rentals:   paid rentals (not awaiting payment); active = status active and not yet ended
 //   revenue:   released = completed rentals' prices; inEscrow = active or disputed rentals' prices
-//   chatCalls: renter messages; errorRate = share answered with a 5xx (0 when there were none)
+//   chatCalls: renter messages, and by channel (the API and each chat bot) in chatCallsByChannel;
+//              errorRate = share answered with a 5xx (0 when there were none)
 //   latencyMs: webhook round trip of calls that reached the webhook (percentile_cont)
 //   uptime7d:  percentage of health checks in the last 7 days that passed (null when none ran)
 export async function loadOwnerStats(ownerId: string) {
@@ -38,6 +46,10 @@ export async function loadOwnerStats(ownerId: string) {
       SELECT c.agent_id,
              count(*)::int AS calls,
              count(*) FILTER (WHERE c.status_code >= 500)::int AS errors,
+             count(*) FILTER (WHERE c.channel = 'API')::int AS "API",
+             count(*) FILTER (WHERE c.channel = 'Telegram')::int AS "Telegram",
+             count(*) FILTER (WHERE c.channel = 'Discord')::int AS "Discord",
+             count(*) FILTER (WHERE c.channel = 'Slack')::int AS "Slack",
              percentile_cont(0.5) WITHIN GROUP (ORDER BY c.latency_ms) FILTER (WHERE c.webhook_status IS NOT NULL) AS p50,
              percentile_cont(0.95) WITHIN GROUP (ORDER BY c.latency_ms) FILTER (WHERE c.webhook_status IS NOT NULL) AS p95
         FROM chat_calls c JOIN agents a ON a.id = c.agent_id
@@ -61,6 +73,9 @@ export async function loadOwnerStats(ownerId: string) {
       rentals: { total: r?.total ?? 0, active: r?.active ?? 0 },
       revenue: { released: microToUsdc(r?.released ?? 0n), inEscrow: microToUsdc(r?.in_escrow ?? 0n) },
       chatCalls: c?.calls ?? 0,
+      chatCallsByChannel: Object.fromEntries(
+        Object.values(Channel).map((channel) => [channel, c?.[channel] ?? 0]),
+      ) as Record<Channel, number>,
       errorRate: c?.calls ? round(c.errors / c.calls, 4) : 0,
       latencyMs: { p50: roundOrNull(c?.p50, 0), p95: roundOrNull(c?.p95, 0) },
       uptime7d: h?.checks ? round((100 * h.ok) / h.checks, 2) : null,

@@ -1,3 +1,4 @@
+import { listingBasics } from "@/lib/agents/listing-basics";
 import { appUrl } from "@/lib/env";
 import { microToUsdc } from "@/lib/money/usdc";
 
@@ -28,12 +29,7 @@ const price = (micro: bigint | null) => (micro === null ? null : microToUsdc(mic
 // webhook URL or token.
 export function toAgentView(agent: AgentRow, stats: ListingStats = NEW_LISTING) {
   return {
-    id: agent.id,
-    name: agent.name,
-    description: agent.description,
-    category: agent.category,
-    skills: agent.skills,
-    channels: agent.channels,
+    ...listingBasics(agent),
     pricePerHour: price(agent.pricePerHour),
     pricePerDay: price(agent.pricePerDay),
     pricePerMonth: price(agent.pricePerMonth),

@@ -1,3 +1,4 @@
+import { listingBasics } from "@/lib/agents/listing-basics";
 import type { ListingStats } from "@/lib/agents/to-agent-view";
 import type { Channel, DurationType } from "@/lib/generated/prisma/enums";
 
@@ -36,12 +37,7 @@ export function notRentableReason(
 export function toMarketplaceAgent(agent: MarketplaceAgentRow, stats: ListingStats) {
   const reason = notRentableReason(agent);
   return {
-    id: agent.id,
-    name: agent.name,
-    description: agent.description,
-    category: agent.category,
-    skills: agent.skills,
-    channels: agent.channels,
+    ...listingBasics(agent),
     prices: { hour: agent.pricePerHour, day: agent.pricePerDay, month: agent.pricePerMonth } satisfies Record<
       DurationType,
       bigint | null

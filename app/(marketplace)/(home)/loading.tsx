@@ -17,7 +17,7 @@ export default function MarketplaceLoading() {
           By the hour, the day or the month, paid in USDC. Talk to it over the API or in Telegram, Discord or Slack.
         </p>
       </div>
-      <div className={styles.filters} aria-hidden="true">
+      <div className={`surface ${styles.filters}`} aria-hidden="true">
         <div className={styles.searchRow}>
           <span className={`skeleton ${styles.skeletonInput}`} />
           <span className={`skeleton ${styles.skeletonButton}`} />

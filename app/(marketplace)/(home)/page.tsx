@@ -70,7 +70,7 @@ export default async function MarketplacePage({ searchParams }: { searchParams: 
                   : plural(result.total, "agent")}
           </h2>
           {filters.length > 0 && (
-            <ul className={styles.activeFilters} aria-label="Active filters">
+            <ul className="tags" aria-label="Active filters">
               {filters.map((f) => (
                 <li key={f.label}>
                   <Link href={f.href} className={styles.chipLink}>

@@ -29,7 +29,13 @@ export function MarketplaceFilters({
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a GET form is the search; role="search" on it is the landmark every screen reader knows.
-    <form className={styles.filters} action="/" method="get" role="search" aria-label="Search and filter agents">
+    <form
+      className={`surface ${styles.filters}`}
+      action="/"
+      method="get"
+      role="search"
+      aria-label="Search and filter agents"
+    >
       <div className={styles.searchRow}>
         <label htmlFor="filter-q" className="visually-hidden">
           Search agents

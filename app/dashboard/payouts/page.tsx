@@ -1,6 +1,7 @@
 // /dashboard/payouts — what the owner has been paid, what is locked in escrow, and what the
 // escrow holds for them to withdraw.
 import type { Metadata } from "next";
+import { FigureCard } from "@/app/dashboard/_components/figure-card";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { formatUsdc } from "@/lib/format/usdc";
 import { loadOwnerPayouts } from "@/lib/payouts/load-owner-payouts";
@@ -23,25 +24,16 @@ export default async function PayoutsPage() {
         USDC fee on top).
       </p>
       <dl className={styles.cards}>
-        <div className={styles.card}>
-          <dt>Released</dt>
-          <dd>
-            {formatUsdc(payouts.releasedMicro)}
-            <span className={styles.cardNote}>prices of completed rentals</span>
-          </dd>
-        </div>
-        <div className={styles.card}>
-          <dt>In escrow</dt>
-          <dd>
-            {formatUsdc(payouts.inEscrowMicro)}
-            <span className={styles.cardNote}>active and disputed rentals; paid when they end</span>
-          </dd>
-        </div>
-        <div className={styles.card}>
-          <dt>Withdrawable credit</dt>
-          <dd>
-            {credit.kind === "ok" ? formatUsdc(credit.totalMicro) : "—"}
-            <span className={styles.cardNote}>
+        <FigureCard name="Released" note={<>prices of completed rentals</>}>
+          {formatUsdc(payouts.releasedMicro)}
+        </FigureCard>
+        <FigureCard name="In escrow" note={<>active and disputed rentals; paid when they end</>}>
+          {formatUsdc(payouts.inEscrowMicro)}
+        </FigureCard>
+        <FigureCard
+          name="Withdrawable credit"
+          note={
+            <>
               {credit.kind === "ok"
                 ? "held by the escrow for you"
                 : credit.kind === "no-wallet"
@@ -49,9 +41,11 @@ export default async function PayoutsPage() {
                   : credit.kind === "not-configured"
                     ? "payments not configured"
                     : "could not be read"}
-            </span>
-          </dd>
-        </div>
+            </>
+          }
+        >
+          {credit.kind === "ok" ? formatUsdc(credit.totalMicro) : "—"}
+        </FigureCard>
       </dl>
 
       <section className={styles.panel} aria-labelledby="credit-heading">

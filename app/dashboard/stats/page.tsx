@@ -1,6 +1,7 @@
 // /dashboard/stats — the owner's figures (the same as GET /api/public/stats) and 30 days of them
 // day by day, as charts with a table of the numbers under each.
 import type { Metadata } from "next";
+import { FigureCard } from "@/app/dashboard/_components/figure-card";
 import { loadOwnerStats } from "@/lib/agents/load-owner-stats";
 import { loadOwnerTimeSeries, SERIES_DAYS } from "@/lib/agents/load-owner-time-series";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
@@ -26,6 +27,11 @@ export default async function StatsPage() {
   const errors30 = days.reduce((sum, d) => sum + d.chatErrors, 0);
   const checks30 = days.reduce((sum, d) => sum + d.healthChecks, 0);
   const { total } = stats;
+  // Where the messages came from: the API and each chat bot, the channels used only.
+  const byChannel = Object.entries(total.chatCallsByChannel)
+    .filter(([, n]) => n > 0)
+    .map(([channel, n]) => `${channel} ${formatCount(n)}`)
+    .join(", ");
 
   return (
     <main id="main" tabIndex={-1}>
@@ -34,45 +40,35 @@ export default async function StatsPage() {
       </div>
       <h2 className="visually-hidden">Totals</h2>
       <dl className={styles.cards}>
-        <div className={styles.card}>
-          <dt>Rentals</dt>
-          <dd>
-            {formatCount(total.rentals.total)}
-            <span className={styles.cardNote}>{total.rentals.active} active now</span>
-          </dd>
-        </div>
-        <div className={styles.card}>
-          <dt>Released to you</dt>
-          <dd>
-            {formatUsdcNumber(total.revenue.released)}
-            <span className={styles.cardNote}>{formatUsdcNumber(total.revenue.inEscrow)} in escrow</span>
-          </dd>
-        </div>
-        <div className={styles.card}>
-          <dt>Chat calls</dt>
-          <dd>
-            {formatCount(total.chatCalls)}
-            <span className={styles.cardNote}>{formatPercent(total.errorRate * 100)} answered with an error</span>
-          </dd>
-        </div>
-        <div className={styles.card}>
-          <dt>Webhook latency</dt>
-          <dd>
-            {total.latencyMs.p50 === null ? "—" : ms(total.latencyMs.p50)}
-            <span className={styles.cardNote}>
-              median; 95th percentile {total.latencyMs.p95 === null ? "—" : ms(total.latencyMs.p95)}
-            </span>
-          </dd>
-        </div>
-        <div className={styles.card}>
-          <dt>Uptime, last 7 days</dt>
-          <dd>
-            {total.uptime7d === null ? "—" : formatPercent(total.uptime7d)}
-            <span className={styles.cardNote}>
-              {total.uptime7d === null ? "no health checks yet" : "of health checks passed"}
-            </span>
-          </dd>
-        </div>
+        <FigureCard name="Rentals" note={<>{total.rentals.active} active now</>}>
+          {formatCount(total.rentals.total)}
+        </FigureCard>
+        <FigureCard name="Released to you" note={<>{formatUsdcNumber(total.revenue.inEscrow)} in escrow</>}>
+          {formatUsdcNumber(total.revenue.released)}
+        </FigureCard>
+        <FigureCard
+          name="Chat calls"
+          note={
+            <>
+              {formatPercent(total.errorRate * 100)} answered with an error
+              {byChannel && <> · {byChannel}</>}
+            </>
+          }
+        >
+          {formatCount(total.chatCalls)}
+        </FigureCard>
+        <FigureCard
+          name="Webhook latency"
+          note={<>median; 95th percentile {total.latencyMs.p95 === null ? "—" : ms(total.latencyMs.p95)}</>}
+        >
+          {total.latencyMs.p50 === null ? "—" : ms(total.latencyMs.p50)}
+        </FigureCard>
+        <FigureCard
+          name="Uptime, last 7 days"
+          note={<>{total.uptime7d === null ? "no health checks yet" : "of health checks passed"}</>}
+        >
+          {total.uptime7d === null ? "—" : formatPercent(total.uptime7d)}
+        </FigureCard>
       </dl>
 
       <h2>Last {SERIES_DAYS} days (UTC)</h2>

@@ -131,7 +131,7 @@ export default async function AgentPage({ params }: Props) {
           </section>
         </div>
 
-        <aside className={page.rentCard} aria-labelledby="rent-heading">
+        <aside className={`surface ${page.rentCard}`} aria-labelledby="rent-heading">
           <h2 id="rent-heading">Rent this agent</h2>
           {reason && (
             <div className="notice" role="note">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/public/stats/route";
 import { db } from "@/lib/db";
+import type { Channel } from "@/lib/generated/prisma/enums";
 import { ownerRequest } from "@/test/api-requests";
 import { makeOwnerAgent, makeOwnerWithKey, makeRental } from "@/test/fixtures";
 
@@ -9,10 +10,11 @@ const DAY_MS = 86_400_000;
 
 async function chatCalls(
   rental: { id: string; agentId: string },
-  calls: [statusCode: number, webhookStatus: number | null, latencyMs: number][],
+  calls: [statusCode: number, webhookStatus: number | null, latencyMs: number, channel?: Channel][],
 ) {
   await db.chatCall.createMany({
-    data: calls.map(([statusCode, webhookStatus, latencyMs]) => ({
+    data: calls.map(([statusCode, webhookStatus, latencyMs, channel = "API"]) => ({
+      channel,
       rentalId: rental.id,
       agentId: rental.agentId,
       statusCode,
@@ -59,8 +61,8 @@ describe("GET /api/public/stats", () => {
     await chatCalls(a1, [
       [200, 200, 100],
       [200, 200, 200],
-      [200, 200, 300],
-      [200, 200, 400],
+      [200, 200, 300, "Telegram"],
+      [200, 200, 400, "Telegram"],
       [502, 500, 50],
       [503, null, 0],
     ]);
@@ -68,7 +70,7 @@ describe("GET /api/public/stats", () => {
     await chatCalls(b1, [
       [200, 200, 1000],
       [200, 200, 3000],
-      [503, null, 30_000],
+      [503, null, 30_000, "Slack"],
     ]);
 
     await healthChecks(alpha.id, [
@@ -101,6 +103,7 @@ describe("GET /api/public/stats", () => {
           rentals: { total: 5, active: 1 },
           revenue: { released: 12.75, inEscrow: 102.5 },
           chatCalls: 6,
+          chatCallsByChannel: { API: 4, Telegram: 2, Discord: 0, Slack: 0 },
           errorRate: 0.3333,
           latencyMs: { p50: 200, p95: 380 },
           uptime7d: 75,
@@ -111,6 +114,7 @@ describe("GET /api/public/stats", () => {
           rentals: { total: 2, active: 0 },
           revenue: { released: 100, inEscrow: 2.5 },
           chatCalls: 3,
+          chatCallsByChannel: { API: 2, Telegram: 0, Discord: 0, Slack: 1 },
           errorRate: 0.3333,
           latencyMs: { p50: 2000, p95: 2900 },
           uptime7d: 33.33,
@@ -121,6 +125,7 @@ describe("GET /api/public/stats", () => {
           rentals: { total: 0, active: 0 },
           revenue: { released: 0, inEscrow: 0 },
           chatCalls: 0,
+          chatCallsByChannel: { API: 0, Telegram: 0, Discord: 0, Slack: 0 },
           errorRate: 0,
           latencyMs: { p50: null, p95: null },
           uptime7d: null,
@@ -131,6 +136,7 @@ describe("GET /api/public/stats", () => {
         rentals: { total: 7, active: 1 },
         revenue: { released: 112.75, inEscrow: 105 },
         chatCalls: 9,
+        chatCallsByChannel: { API: 6, Telegram: 2, Discord: 0, Slack: 1 },
         errorRate: 0.3333,
         latencyMs: { p50: 300, p95: 2400 },
         uptime7d: 57.14,
@@ -148,6 +154,7 @@ describe("GET /api/public/stats", () => {
         rentals: { total: 0, active: 0 },
         revenue: { released: 0, inEscrow: 0 },
         chatCalls: 0,
+        chatCallsByChannel: { API: 0, Telegram: 0, Discord: 0, Slack: 0 },
         errorRate: 0,
         latencyMs: { p50: null, p95: null },
         uptime7d: null,

@@ -14,17 +14,17 @@ export default function RenterRentalLoading() {
         Loading the rental…
       </p>
       <div className={`detail ${styles.besideNav}`} aria-hidden="true">
-        <div className={styles.panel}>
+        <div className={`surface ${styles.panel}`}>
           <span className="skeleton skeleton-line skeleton-short" />
           <span className="skeleton skeleton-block" style={{ height: "12rem" }} />
           <span className="skeleton skeleton-block" style={{ height: "5.5rem" }} />
         </div>
         <div className={styles.side}>
-          <div className={styles.panel}>
+          <div className={`surface ${styles.panel}`}>
             <span className="skeleton skeleton-line skeleton-short" />
             <span className="skeleton skeleton-block" />
           </div>
-          <div className={styles.panel}>
+          <div className={`surface ${styles.panel}`}>
             <span className="skeleton skeleton-line skeleton-short" />
             <span className="skeleton skeleton-block" />
           </div>

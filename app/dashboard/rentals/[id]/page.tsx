@@ -146,7 +146,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
       <p className="muted">{status.explanation}</p>
 
       <div className={`detail ${styles.besideNav}`}>
-        <section id="playground" aria-labelledby="playground-heading" className={styles.panel}>
+        <section id="playground" aria-labelledby="playground-heading" className={`surface ${styles.panel}`}>
           <h2 id="playground-heading">Playground</h2>
           <ChatPlayground
             code={rental.code}
@@ -157,7 +157,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
         </section>
 
         <div className={styles.side}>
-          <section aria-labelledby="facts-heading" className={styles.panel}>
+          <section aria-labelledby="facts-heading" className={`surface ${styles.panel}`}>
             <h2 id="facts-heading">Rental</h2>
             <dl className={styles.facts}>
               <dt>Code</dt>
@@ -220,12 +220,12 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
             </p>
           </section>
 
-          <section id="rate" aria-labelledby="rate-heading" className={styles.panel}>
+          <section id="rate" aria-labelledby="rate-heading" className={`surface ${styles.panel}`}>
             <h2 id="rate-heading">Rate the agent</h2>
             <RatingSection rental={rental} now={now} />
           </section>
 
-          <section id="dispute" aria-labelledby="dispute-heading" className={styles.panel}>
+          <section id="dispute" aria-labelledby="dispute-heading" className={`surface ${styles.panel}`}>
             <h2 id="dispute-heading">Dispute</h2>
             <DisputeSection rental={rental} now={now} />
           </section>

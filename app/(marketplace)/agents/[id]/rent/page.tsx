@@ -108,7 +108,7 @@ export default async function RentPage({ params, searchParams }: Props) {
             </p>
           )}
           {reason ? (
-            <div className={page.rentCard}>
+            <div className={`surface ${page.rentCard}`}>
               <h2>Cannot be rented right now</h2>
               <div className="notice" role="note">
                 <p>
@@ -120,7 +120,7 @@ export default async function RentPage({ params, searchParams }: Props) {
               </div>
             </div>
           ) : !chain ? (
-            <div className={page.rentCard} data-testid="payments-not-configured">
+            <div className={`surface ${page.rentCard}`} data-testid="payments-not-configured">
               <h2>Payments are not available</h2>
               <div className="notice" role="note">
                 <p>
