@@ -84,8 +84,7 @@ export async function measureFirstLoadJs(base: string, pages: Page[]): Promise<P
 // Same-origin external scripts of a page, in document order, each once.
 function scriptUrls(html: string, base: string): string[] {
   const urls = new Set<string>();
-  const attr = (tag: string, name: string) =>
-    tag.match(new RegExp(`\\s${name}(?=[\\s=/>])(?:=(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?`, "i"));
+  const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}(?=[\\s=/>])(?:=(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?`, "i"));
   const value = (m: RegExpMatchArray | null) => (m ? (m[1] ?? m[2] ?? m[3] ?? "") : undefined);
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
     let src: string | undefined;
@@ -107,9 +106,7 @@ function scriptUrls(html: string, base: string): string[] {
 export function printFirstLoadJs(results: PageFirstLoad[]): void {
   const kib = (bytes: number) => (bytes / 1024).toFixed(1);
   const wallet = (s: ScriptSet) => (s.markers.length ? `present (${s.markers.join(", ")})` : "none");
-  console.log(
-    `\nFirst-load JS per page (production build, no session; gzip level 9, per chunk; inline scripts not counted)\n`,
-  );
+  console.log(`\nFirst-load JS per page (production build, no session; gzip level 9, per chunk; inline scripts not counted)\n`);
   console.table(
     results.map((r) =>
       r.firstLoad

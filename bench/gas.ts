@@ -61,16 +61,10 @@ try {
 
   const disputed = await newRental();
   record("openDispute", (await e.send(renter.address, "openDispute", [disputed.q.rentalId])).gasUsed);
-  record(
-    "resolveDispute (refund)",
-    (await e.send(arbiter.address, "resolveDispute", [disputed.q.rentalId, true])).gasUsed,
-  );
+  record("resolveDispute (refund)", (await e.send(arbiter.address, "resolveDispute", [disputed.q.rentalId, true])).gasUsed);
   const disputed2 = await newRental();
   await e.send(renter.address, "openDispute", [disputed2.q.rentalId]);
-  record(
-    "resolveDispute (release)",
-    (await e.send(arbiter.address, "resolveDispute", [disputed2.q.rentalId, false])).gasUsed,
-  );
+  record("resolveDispute (release)", (await e.send(arbiter.address, "resolveDispute", [disputed2.q.rentalId, false])).gasUsed);
   const cancelled = await newRental();
   record("cancel", (await e.send(operator.address, "cancel", [cancelled.q.rentalId])).gasUsed);
 

@@ -116,11 +116,7 @@ const proxied: number[] = [];
 for (let i = 0; i < CHAT_SAMPLES; i++) {
   direct.push(await timedPost(echo.url, { authorization: `Bearer ${token}` }, directBody));
   proxied.push(
-    await timedPost(
-      `${base}/api/v1/chat`,
-      { "x-api-key": demo.code, "x-forwarded-for": `10.200.${i >> 8}.${i & 255}` },
-      proxiedBody,
-    ),
+    await timedPost(`${base}/api/v1/chat`, { "x-api-key": demo.code, "x-forwarded-for": `10.200.${i >> 8}.${i & 255}` }, proxiedBody),
   );
 }
 
@@ -132,9 +128,7 @@ function timedPost(url: string, headers: Record<string, string>, body: string): 
       { method: "POST", agent: keepAlive, headers: { ...headers, "content-type": "application/json" } },
       (res) => {
         res.resume();
-        res.on("end", () =>
-          res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`HTTP ${res.statusCode}`)),
-        );
+        res.on("end", () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`HTTP ${res.statusCode}`))));
       },
     );
     req.on("error", reject);
@@ -142,8 +136,7 @@ function timedPost(url: string, headers: Record<string, string>, body: string): 
   });
 }
 
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 server.kill("SIGTERM");
 await echo.close();

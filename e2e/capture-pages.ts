@@ -52,13 +52,9 @@ function tooWide(page: Page, screenWidth: number): Promise<string[]> {
     if (document.documentElement.scrollWidth <= limit) return [];
     const name = (el: Element) =>
       `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.classList.length ? `.${[...el.classList].join(".")}` : ""}`;
-    const offenders = [...document.body.querySelectorAll("*")].filter(
-      (el) => el.getBoundingClientRect().right > limit + 1,
-    );
+    const offenders = [...document.body.querySelectorAll("*")].filter((el) => el.getBoundingClientRect().right > limit + 1);
     const innermost = offenders.filter((el) => !offenders.some((other) => other !== el && el.contains(other)));
-    const found = innermost
-      .slice(0, 5)
-      .map((el) => `${name(el)} (right edge ${Math.round(el.getBoundingClientRect().right)}px)`);
+    const found = innermost.slice(0, 5).map((el) => `${name(el)} (right edge ${Math.round(el.getBoundingClientRect().right)}px)`);
     return [`the page is ${document.documentElement.scrollWidth}px wide`, ...found];
   }, screenWidth);
 }

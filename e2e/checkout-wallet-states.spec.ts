@@ -12,14 +12,7 @@ let agentId: string;
 
 test.beforeAll(async () => {
   const payout = privateKeyToAccount(`0x${"11".repeat(32)}`).address;
-  ({ agentId, echo } = await listAgentWithCli(payout, [
-    "--name",
-    "Ledger Clerk",
-    "--category",
-    "finance",
-    "--price-day",
-    "12",
-  ]));
+  ({ agentId, echo } = await listAgentWithCli(payout, ["--name", "Ledger Clerk", "--category", "finance", "--price-day", "12"]));
 });
 
 test.afterAll(async () => {

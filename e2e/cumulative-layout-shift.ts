@@ -18,8 +18,7 @@ export async function recordLayoutShifts(context: BrowserContext): Promise<void>
     const recording = window as Recording;
     recording.layoutShiftSum = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as LayoutShift[])
-        if (!entry.hadRecentInput) recording.layoutShiftSum! += entry.value;
+      for (const entry of list.getEntries() as LayoutShift[]) if (!entry.hadRecentInput) recording.layoutShiftSum! += entry.value;
     }).observe({ type: "layout-shift", buffered: true });
   });
 }

@@ -25,9 +25,7 @@ test.afterAll(async () => {
   await echo?.close();
 });
 
-test("a renter opens a dispute on chain from the dashboard; the payment stays in escrow after the rental ends", async ({
-  browser,
-}) => {
+test("a renter opens a dispute on chain from the dashboard; the payment stays in escrow after the rental ends", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   const wallet = await installTestWallet(page, keys.renter());

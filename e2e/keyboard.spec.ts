@@ -12,8 +12,7 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
   await expect(target).toBeInViewport();
   const ring = await target.evaluate((element) => {
     const style = getComputedStyle(element);
-    const outline =
-      style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0 && style.outlineColor !== "rgba(0, 0, 0, 0)";
+    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0 && style.outlineColor !== "rgba(0, 0, 0, 0)";
     return outline
       ? `outline ${style.outlineWidth} ${style.outlineStyle}`
       : style.boxShadow === "none"
@@ -29,9 +28,7 @@ async function streamedIn(page: Page): Promise<void> {
   await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
 }
 
-test("the marketplace works from the keyboard: skip link, search and filters, focus always visible", async ({
-  browser,
-}) => {
+test("the marketplace works from the keyboard: skip link, search and filters, focus always visible", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   const main = page.getByRole("main");

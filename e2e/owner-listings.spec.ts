@@ -11,9 +11,7 @@ test.afterAll(async () => {
   await echo?.close();
 });
 
-test("an owner creates, edits and deletes a listing; skills, prices and channels show on the marketplace", async ({
-  browser,
-}) => {
+test("an owner creates, edits and deletes a listing; skills, prices and channels show on the marketplace", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   await installTestWallet(page, `0x${"33".repeat(32)}`);

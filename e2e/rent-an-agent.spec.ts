@@ -37,9 +37,7 @@ test.afterAll(async () => {
   await renter?.context().close();
 });
 
-test("an owner signs in with a wallet, lists an agent, connects its webhook and manages API keys", async ({
-  browser,
-}) => {
+test("an owner signs in with a wallet, lists an agent, connects its webhook and manages API keys", async ({ browser }) => {
   owner = await walletPage(browser, keys.owner());
   await signInWithWallet(owner);
 
@@ -128,9 +126,7 @@ test("the renter chats with the agent in the playground and rates it", async () 
   await renter.getByRole("link", { name: AGENT_NAME }).first().click();
   await renter.getByLabel(`Message to ${AGENT_NAME}`).fill("Hello from the browser");
   await renter.getByRole("button", { name: "Send" }).click();
-  await expect(renter.getByRole("list", { name: `Conversation with ${AGENT_NAME}` })).toContainText(
-    "Echo: Hello from the browser",
-  );
+  await expect(renter.getByRole("list", { name: `Conversation with ${AGENT_NAME}` })).toContainText("Echo: Hello from the browser");
 
   await renter.getByRole("radio", { name: /^5 stars/ }).check();
   await renter.getByLabel(/^Comment/).fill("Quick and to the point.");

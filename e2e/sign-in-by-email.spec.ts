@@ -5,9 +5,7 @@ import { expect, test } from "@playwright/test";
 import { checkAccessibility } from "./check-accessibility";
 import { baseUrl } from "./stack";
 
-test("sign in by e-mail through the dev outbox: the link survives a mail scanner and works only once", async ({
-  browser,
-}, testInfo) => {
+test("sign in by e-mail through the dev outbox: the link survives a mail scanner and works only once", async ({ browser }, testInfo) => {
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   const email = `owner-${Date.now()}@example.com`;

@@ -100,10 +100,7 @@ export async function mintUsdc(to: Address, micro: bigint): Promise<void> {
 
 /** An owner (paid to `payoutWallet`) with one available agent whose webhook is a local echo agent,
  * made with the operator CLI. `listing` is agent:create's flags (name, prices…). */
-export async function listAgentWithCli(
-  payoutWallet: Address,
-  listing: string[],
-): Promise<{ agentId: string; echo: EchoAgent }> {
+export async function listAgentWithCli(payoutWallet: Address, listing: string[]): Promise<{ agentId: string; echo: EchoAgent }> {
   const token = randomBytes(32).toString("base64url");
   const echo = await startEchoAgent(token);
   const owner = await operatorCli([

@@ -31,9 +31,7 @@ test.afterAll(async () => {
 type Call = { method: string; body: Record<string, unknown> };
 const botSaid = async (chatId: number): Promise<string[]> => {
   const calls: Call[] = await (await fetch(`${process.env.E2E_PLATFORM_MOCK_URL}/_calls`)).json();
-  return calls
-    .filter((c) => c.method === "sendMessage" && c.body.chat_id === String(chatId))
-    .map((c) => String(c.body.text));
+  return calls.filter((c) => c.method === "sendMessage" && c.body.chat_id === String(chatId)).map((c) => String(c.body.text));
 };
 
 async function telegramSends(userId: number, text: string) {
@@ -59,9 +57,7 @@ async function telegramSends(userId: number, text: string) {
   expect(res.status).toBe(200);
 }
 
-test("a renter buys a Telegram rental, opens the bot from the deep link and chats with the agent there", async ({
-  browser,
-}) => {
+test("a renter buys a Telegram rental, opens the bot from the deep link and chats with the agent there", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   await installTestWallet(page, keys.renter());

@@ -81,8 +81,7 @@ export async function installTestWallet(page: Page, key: Hex, options: { chainId
     Object.defineProperty(window, "ethereum", { value: provider, configurable: true });
     // What the wallet's own UI would do: the test calls this to "switch network in the wallet".
     Object.defineProperty(window, "__e2eWalletEmit", { value: emit });
-    const icon =
-      "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxIDEiLz4=";
+    const icon = "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxIDEiLz4=";
     const announce = () =>
       window.dispatchEvent(
         new CustomEvent("eip6963:announceProvider", {
@@ -110,11 +109,7 @@ export async function installTestWallet(page: Page, key: Hex, options: { chainId
     async switchNetwork(id: number) {
       chainId = id;
       await page.evaluate(
-        (hex) =>
-          (window as unknown as { __e2eWalletEmit: (e: string, v: unknown) => void }).__e2eWalletEmit(
-            "chainChanged",
-            hex,
-          ),
+        (hex) => (window as unknown as { __e2eWalletEmit: (e: string, v: unknown) => void }).__e2eWalletEmit("chainChanged", hex),
         `0x${id.toString(16)}`,
       );
     },

@@ -68,14 +68,10 @@ describe("isDatabaseUnavailable", () => {
       meta: { driverAdapterError: shutdown },
     });
     expect(isDatabaseUnavailable(wrapped)).toBe(true);
-    expect(
-      isDatabaseUnavailable(Object.assign(new Error("pool"), { name: "PrismaClientKnownRequestError", code: "P2024" })),
-    ).toBe(true);
-    expect(
-      isDatabaseUnavailable(
-        Object.assign(new Error("init"), { name: "PrismaClientInitializationError", errorCode: "P1001" }),
-      ),
-    ).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("pool"), { name: "PrismaClientKnownRequestError", code: "P2024" }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("init"), { name: "PrismaClientInitializationError", errorCode: "P1001" }))).toBe(
+      true,
+    );
   });
 
   it("does not mistake bugs, bad data or other services' outages for it", async () => {

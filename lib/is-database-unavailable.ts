@@ -50,8 +50,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (e.name === "DriverAdapterError" && adapterCauseUnavailable(e)) return true;
     const meta = e.meta as { driverAdapterError?: unknown } | undefined;
     if (meta && adapterCauseUnavailable(meta.driverAdapterError)) return true;
-    if (typeof e.message === "string" && e.name === "Error" && PG_MESSAGES.some((m) => m.test(e.message as string)))
-      return true;
+    if (typeof e.message === "string" && e.name === "Error" && PG_MESSAGES.some((m) => m.test(e.message as string))) return true;
     current = e.cause;
   }
   return false;

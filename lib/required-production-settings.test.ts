@@ -18,8 +18,8 @@ describe("missingProductionSettings", () => {
         new RegExp(`^npm start refuses to start in production: ${name} is not set\\.\\n  ${name}: `),
       );
     }
-    expect(
-      missingProductionSettingsMessage({ APP_URL: undefined, SECRET_BOX_KEYS: undefined, CRON_SECRET: undefined }),
-    ).toContain("APP_URL, SECRET_BOX_KEYS, CRON_SECRET are not set.");
+    expect(missingProductionSettingsMessage({ APP_URL: undefined, SECRET_BOX_KEYS: undefined, CRON_SECRET: undefined })).toContain(
+      "APP_URL, SECRET_BOX_KEYS, CRON_SECRET are not set.",
+    );
   });
 });

@@ -107,18 +107,13 @@ describe("applyMigrations", () => {
     await applyMigrations(url);
     const tampered = localMigrations[0];
     await query(url, `UPDATE "_prisma_migrations" SET checksum = repeat('0', 64) WHERE migration_name = '${tampered}'`);
-    await expect(applyMigrations(url)).rejects.toThrow(
-      `Migration ${tampered} was modified after it was applied (checksum mismatch)`,
-    );
+    await expect(applyMigrations(url)).rejects.toThrow(`Migration ${tampered} was modified after it was applied (checksum mismatch)`);
   });
 
   it("refuses to run over a migration recorded as started but not finished", async () => {
     const url = await createDatabase();
     await applyMigrations(url);
-    await query(
-      url,
-      `UPDATE "_prisma_migrations" SET finished_at = NULL WHERE migration_name = '${localMigrations[0]}'`,
-    );
+    await query(url, `UPDATE "_prisma_migrations" SET finished_at = NULL WHERE migration_name = '${localMigrations[0]}'`);
     await expect(applyMigrations(url)).rejects.toThrow(/recorded as started but not finished/);
   });
 

@@ -118,10 +118,7 @@ async function applyOne(client: pg.Client, migration: LocalMigration): Promise<v
   }
 }
 
-export async function applyMigrations(
-  databaseUrl: string,
-  log?: (line: string) => void,
-): Promise<{ applied: string[] }> {
+export async function applyMigrations(databaseUrl: string, log?: (line: string) => void): Promise<{ applied: string[] }> {
   const local = await readLocalMigrations();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

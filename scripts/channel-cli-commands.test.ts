@@ -37,11 +37,6 @@ describe("channel setup commands", { timeout: 120_000 }, () => {
       secret_token: "cli-test-secret-0123456789",
       allowed_updates: ["message"],
     });
-    expect((calls[1].body.commands as { command: string }[]).map((c) => c.command)).toEqual([
-      "start",
-      "status",
-      "stop",
-      "help",
-    ]);
+    expect((calls[1].body.commands as { command: string }[]).map((c) => c.command)).toEqual(["start", "status", "stop", "help"]);
   });
 });

@@ -68,10 +68,8 @@ export async function startChatPlatformMock(port = 0): Promise<ChatPlatformMock>
     if (url.pathname.startsWith("/discord/")) {
       const path = url.pathname.slice("/discord".length);
       record({ platform: "Discord", method: `${req.method} ${path}`, auth: req.headers.authorization ?? null, body });
-      if (req.method === "POST" && path === "/users/@me/channels")
-        return send(200, { id: `dm-${String(body.recipient_id)}`, type: 1 });
-      if (req.method === "PUT" && /^\/applications\/[^/]+\/commands$/.test(path))
-        return send(200, Array.isArray(body) ? body : []);
+      if (req.method === "POST" && path === "/users/@me/channels") return send(200, { id: `dm-${String(body.recipient_id)}`, type: 1 });
+      if (req.method === "PUT" && /^\/applications\/[^/]+\/commands$/.test(path)) return send(200, Array.isArray(body) ? body : []);
       return send(200, { id: String(nextMessageId++), content: body.content ?? "" });
     }
     const slack = /^\/slack\/([\w.]+)$/.exec(url.pathname);
@@ -104,11 +102,7 @@ export async function startChatPlatformMock(port = 0): Promise<ChatPlatformMock>
         if (found) return resolve(found);
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(
-            new Error(
-              `no matching platform call within ${timeoutMs} ms; calls: ${JSON.stringify(recorded.map((c) => c.method))}`,
-            ),
-          );
+          reject(new Error(`no matching platform call within ${timeoutMs} ms; calls: ${JSON.stringify(recorded.map((c) => c.method))}`));
         }, timeoutMs);
         const waiter = (call: PlatformCall) => {
           if (!match(call)) return;

@@ -13,12 +13,7 @@ const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 
 async function cli(args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [
-      tsx,
-      "--conditions=react-server",
-      "scripts/cli.ts",
-      ...args,
-    ]);
+    const { stdout, stderr } = await run(process.execPath, [tsx, "--conditions=react-server", "scripts/cli.ts", ...args]);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

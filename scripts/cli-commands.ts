@@ -126,8 +126,7 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
         })
         .strict()
         .parse(flags);
-      if (!env.RENTER_PRIVATE_KEY)
-        throw new Error("RENTER_PRIVATE_KEY is not set: the checkout pays with that wallet.");
+      if (!env.RENTER_PRIVATE_KEY) throw new Error("RENTER_PRIVATE_KEY is not set: the checkout pays with that wallet.");
       const paid = await checkoutWithKey({
         agentId: input.agent,
         durationType: input.duration,

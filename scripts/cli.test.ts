@@ -11,15 +11,11 @@ const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 
 // `env` is added to this process's (NODE_ENV=test under vitest); undefined removes a variable.
 async function cli(args: string[], env: Record<string, string | undefined> = {}) {
-  const merged = Object.fromEntries(
-    Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
-  );
+  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined));
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      [tsx, "--conditions=react-server", "scripts/cli.ts", ...args],
-      { env: merged as NodeJS.ProcessEnv },
-    );
+    const { stdout, stderr } = await run(process.execPath, [tsx, "--conditions=react-server", "scripts/cli.ts", ...args], {
+      env: merged as NodeJS.ProcessEnv,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -89,10 +85,7 @@ describe("operator CLI", { timeout: 180_000 }, () => {
       [["owner:fly"], /Unknown command "owner:fly"/],
       [["owner:create", "--email", "not-an-email"], /--email: must be an e-mail address/],
       [["owner:create", "--email"], /--email needs a value/],
-      [
-        ["agent:create", "--owner", "00000000-0000-4000-8000-000000000000", "--name", "X Agent", "--price-hour", "1"],
-        /No account/,
-      ],
+      [["agent:create", "--owner", "00000000-0000-4000-8000-000000000000", "--name", "X Agent", "--price-hour", "1"], /No account/],
       [["rental:create", "--agent", "00000000-0000-4000-8000-000000000000", "--duration", "week"], /--duration/],
     ];
     for (const [args, message] of cases) {
@@ -127,27 +120,11 @@ describe("operator CLI", { timeout: 180_000 }, () => {
 
   it("takes --name=value as well as --name value, negative numbers included", async () => {
     const agent = await makeAgent();
-    const result = await cli([
-      "rental:create",
-      `--agent=${agent.id}`,
-      "--duration=hour",
-      "--starts-in=-120",
-      "--ends-in=-60",
-    ]);
+    const result = await cli(["rental:create", `--agent=${agent.id}`, "--duration=hour", "--starts-in=-120", "--ends-in=-60"]);
     expect(result.code, result.stderr).toBe(0);
     const rental = JSON.parse(result.stdout);
     expect(Date.parse(rental.ends_at) - Date.parse(rental.starts_at)).toBe(60_000); // started 120 s ago, ended 60 s ago
-    const spaced = await cli([
-      "rental:create",
-      "--agent",
-      agent.id,
-      "--duration",
-      "hour",
-      "--starts-in",
-      "-120",
-      "--ends-in",
-      "-60",
-    ]);
+    const spaced = await cli(["rental:create", "--agent", agent.id, "--duration", "hour", "--starts-in", "-120", "--ends-in", "-60"]);
     expect(spaced.code, spaced.stderr).toBe(0);
   });
 });
@@ -166,9 +143,7 @@ describe("parseFlags", () => {
   it("refuses a flag without a value, and anything that is not a flag", () => {
     expect(() => parseFlags(["--email"])).toThrow("Flag --email needs a value.");
     expect(() => parseFlags(["--email", "--wallet", "0x1"])).toThrow("Flag --email needs a value.");
-    expect(() => parseFlags(["email=x"])).toThrow(
-      'Unexpected argument "email=x"; flags look like --name value or --name=value.',
-    );
+    expect(() => parseFlags(["email=x"])).toThrow('Unexpected argument "email=x"; flags look like --name value or --name=value.');
     expect(() => parseFlags(["--=x"])).toThrow(/Unexpected argument "--=x"/);
   });
 });

@@ -57,9 +57,7 @@ class CharAsTextClient extends pg.Client {
     const query = super.query as (...args: unknown[]) => unknown;
     if (typeof callback === "function") {
       const cb = callback as QueryCallback;
-      return query.call(this, config, values, (error: Error | null, result?: pg.QueryResult) =>
-        cb(error, charAsText(result)),
-      );
+      return query.call(this, config, values, (error: Error | null, result?: pg.QueryResult) => cb(error, charAsText(result)));
     }
     return (query.call(this, config, values) as Promise<pg.QueryResult>).then(charAsText);
   }
@@ -76,10 +74,7 @@ async function loadSchemaEngineClass(): Promise<typeof SchemaEngine> {
       lastPanic = message;
     },
   };
-  const wasmPath = path.join(
-    path.dirname(createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm")),
-    "schema_engine_bg.wasm",
-  );
+  const wasmPath = path.join(path.dirname(createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm")), "schema_engine_bg.wasm");
   const { instance } = await WebAssembly.instantiate(await readFile(wasmPath), {
     "./schema_engine_bg.js": engineGlue as unknown as WebAssembly.ModuleImports,
   });
@@ -145,8 +140,7 @@ async function diffMigrationsToSchema(adminUrl: string): Promise<string | null> 
   let engine: SchemaEngine | undefined;
   // Ctrl-C during the diff would otherwise leave the shadow database behind. The engine may be
   // mid-call (it cannot be freed then) and hold pooled connections: FORCE ends those.
-  const onSignal = () =>
-    void admin.query(`DROP DATABASE IF EXISTS "${shadowName}" WITH (FORCE)`).finally(() => process.exit(130));
+  const onSignal = () => void admin.query(`DROP DATABASE IF EXISTS "${shadowName}" WITH (FORCE)`).finally(() => process.exit(130));
   process.once("SIGINT", onSignal).once("SIGTERM", onSignal);
   try {
     // PGlite (scripts/embedded-postgres.ts) ignores database names and serves its one

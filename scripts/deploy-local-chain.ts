@@ -98,9 +98,7 @@ type Deployment = { chainId: number; usdc: Address; escrow: Address; startBlock:
 // names how rentals are identified on chain: escrows that held rentals under their UUID (which
 // revealed the rental code) were replaced once random escrow ids came in.
 const ESCROW_ID_SCHEME = "random-escrow-ids";
-const codeHash = keccak256(
-  `${RentalEscrow.bytecode}${TestUSDC.bytecode.slice(2)}${Buffer.from(ESCROW_ID_SCHEME).toString("hex")}`,
-);
+const codeHash = keccak256(`${RentalEscrow.bytecode}${TestUSDC.bytecode.slice(2)}${Buffer.from(ESCROW_ID_SCHEME).toString("hex")}`);
 
 function readDeployment(file: string): Deployment | null {
   if (!existsSync(file)) return null;

@@ -84,10 +84,7 @@ async function start() {
   const { db } = await import("@/lib/db");
   if (chain?.deployed) {
     const cancelled = await forgetEarlierDeployment(chain.operator);
-    if (cancelled)
-      console.log(
-        `The local chain was deployed afresh: ${cancelled} rental(s) paid on the earlier one marked cancelled.`,
-      );
+    if (cancelled) console.log(`The local chain was deployed afresh: ${cancelled} rental(s) paid on the earlier one marked cancelled.`);
   }
   const demo = await seedDemo(
     { url: echo.url, token: webhookToken },
@@ -119,9 +116,7 @@ async function start() {
   const local = `http://127.0.0.1:${port}`;
   // Compile the renter routes once so the first curl answers at once.
   await Promise.allSettled(
-    ["status", "chat"].map((p) =>
-      fetch(`${local}/api/v1/${p}`, { method: "OPTIONS", signal: AbortSignal.timeout(60_000) }),
-    ),
+    ["status", "chat"].map((p) => fetch(`${local}/api/v1/${p}`, { method: "OPTIONS", signal: AbortSignal.timeout(60_000) })),
   );
 
   console.log(`
@@ -153,9 +148,7 @@ DEMO_RENTAL_CODE=${demo.code}
 async function startLocalChain(): Promise<LocalChain> {
   const chainPort = Number(process.env.EMBEDDED_CHAIN_PORT || 8545);
   if (!Number.isInteger(chainPort) || chainPort < 0 || chainPort > 65_535) {
-    throw new Error(
-      `EMBEDDED_CHAIN_PORT must be a port number (0 = any free port), not "${process.env.EMBEDDED_CHAIN_PORT}"`,
-    );
+    throw new Error(`EMBEDDED_CHAIN_PORT must be a port number (0 = any free port), not "${process.env.EMBEDDED_CHAIN_PORT}"`);
   }
   mkdirSync(chainDir, { recursive: true });
   console.log(`Starting local chain (anvil, state in ${shown(chainDir)})…`);
@@ -231,17 +224,7 @@ function scheduleCrons(base: string) {
     MINUTE,
     15_000,
     cronTick(base, "release-rentals", "release sweep", (b) =>
-      counts(b, [
-        "claimed",
-        "sent",
-        "replaced",
-        "completed",
-        "failed",
-        "completedWithoutEscrow",
-        "reconciled",
-        "backedOff",
-        "gaveUp",
-      ])
+      counts(b, ["claimed", "sent", "replaced", "completed", "failed", "completedWithoutEscrow", "reconciled", "backedOff", "gaveUp"])
         .replace("completedWithoutEscrow", "completed without escrow")
         .replace("reconciled", "settled from the escrow's record")
         .replace("backedOff", "not releasable, retried later")
@@ -261,9 +244,7 @@ function scheduleCrons(base: string) {
     5 * MINUTE,
     20_000,
     cronTick(base, "retry-emails", "e-mail retries", (b) =>
-      counts(b, ["retried", "sent", "failed", "gaveUp", "remaining"])
-        .replace("failed", "failed again")
-        .replace("gaveUp", "given up"),
+      counts(b, ["retried", "sent", "failed", "gaveUp", "remaining"]).replace("failed", "failed again").replace("gaveUp", "given up"),
     ),
   );
 }

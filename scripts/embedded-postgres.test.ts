@@ -61,9 +61,9 @@ describe("startEmbeddedPostgres", () => {
     const blocker = await listen(0);
     const { port } = blocker.address() as { port: number };
     try {
-      await expect(
-        startEmbeddedPostgres({ dataDir: path.join(path.dirname(dataDir), "unused"), port }),
-      ).rejects.toThrow(`port ${port} on 127.0.0.1 is already in use`);
+      await expect(startEmbeddedPostgres({ dataDir: path.join(path.dirname(dataDir), "unused"), port })).rejects.toThrow(
+        `port ${port} on 127.0.0.1 is already in use`,
+      );
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }

@@ -33,10 +33,7 @@ function assertPortFree(port: number): Promise<void> {
 }
 
 // port 0 picks a free port (tests).
-export async function startEmbeddedPostgres(opts: {
-  dataDir: string;
-  port?: number;
-}): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startEmbeddedPostgres(opts: { dataDir: string; port?: number }): Promise<{ url: string; stop(): Promise<void> }> {
   const port = opts.port ?? DEFAULT_PORT;
   if (port !== 0) await assertPortFree(port);
   await mkdir(opts.dataDir, { recursive: true });

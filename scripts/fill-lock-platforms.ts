@@ -34,7 +34,5 @@ for (const parent of ["node_modules/@foundry-rs/anvil", "node_modules/next"]) {
 }
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(
-  added
-    ? `Added ${added} platform package entries to package-lock.json.`
-    : "package-lock.json already lists every platform package.",
+  added ? `Added ${added} platform package entries to package-lock.json.` : "package-lock.json already lists every platform package.",
 );

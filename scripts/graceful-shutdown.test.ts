@@ -30,8 +30,7 @@ const webhook = await startWebhook((_req, res) => {
 });
 const nextWebhookCall = () => new Promise<void>((resolve) => (arrived = resolve));
 const answerWebhook = (reply: string) => {
-  for (const res of pending.splice(0))
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ reply }));
+  for (const res of pending.splice(0)) res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ reply }));
 };
 
 const cleanups: Array<() => void> = [];
@@ -73,11 +72,7 @@ async function listen(server: Server): Promise<number> {
 
 type Reply = { status: number; headers: IncomingMessage["headers"]; body: string; socket: Socket };
 
-function send(
-  port: number,
-  path: string,
-  options: { agent?: Agent; headers?: Record<string, string>; body?: string } = {},
-) {
+function send(port: number, path: string, options: { agent?: Agent; headers?: Record<string, string>; body?: string } = {}) {
   return new Promise<Reply>((resolve, reject) => {
     const req = request(
       {

@@ -77,13 +77,9 @@ export function gracefulShutdown(server: Server, options: GracefulShutdownOption
       }
       stopping = true;
       const deadlineMs = Math.max(options.deadlineMs, ...responses.values());
-      log(
-        `${signal}: no new connections; waiting for ${responses.size} request(s) in flight (at most ${Math.ceil(deadlineMs / 1000)} s).`,
-      );
+      log(`${signal}: no new connections; waiting for ${responses.size} request(s) in flight (at most ${Math.ceil(deadlineMs / 1000)} s).`);
       const cancelDeadline = startDeadline(() => {
-        log(
-          `Shutdown deadline of ${Math.ceil(deadlineMs / 1000)} s passed with ${responses.size} request(s) in flight: exiting.`,
-        );
+        log(`Shutdown deadline of ${Math.ceil(deadlineMs / 1000)} s passed with ${responses.size} request(s) in flight: exiting.`);
         exitOnce(1);
       }, deadlineMs);
 

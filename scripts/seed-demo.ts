@@ -19,17 +19,13 @@ const DEMO_KEY_LABEL = "demo (npm run dev)";
 export type DemoChain = { ownerWallet: Address; renterKey: Hex };
 
 export async function seedDemo(webhook: WebhookCredentials, chain?: DemoChain) {
-  let owner =
-    (await db.account.findUnique({ where: { email: DEMO_EMAIL } })) ??
-    (await db.account.create({ data: { email: DEMO_EMAIL } }));
+  let owner = (await db.account.findUnique({ where: { email: DEMO_EMAIL } })) ?? (await db.account.create({ data: { email: DEMO_EMAIL } }));
   if (chain && owner.walletAddress !== chain.ownerWallet.toLowerCase()) {
     // A quote needs the owner's payout wallet.
     const wallet = chain.ownerWallet.toLowerCase();
     const holder = await db.account.findUnique({ where: { walletAddress: wallet } });
     if (holder && holder.id !== owner.id) {
-      throw new Error(
-        `The demo owner's wallet ${wallet} already belongs to account ${holder.id}; delete .data/ to start afresh.`,
-      );
+      throw new Error(`The demo owner's wallet ${wallet} already belongs to account ${holder.id}; delete .data/ to start afresh.`);
     }
     owner = await db.account.update({ where: { id: owner.id }, data: { walletAddress: wallet } });
   }

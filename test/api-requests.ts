@@ -14,12 +14,7 @@ type ApiRequestOptions = {
 export type RenterRequest = ApiRequestOptions & { code?: string };
 export type OwnerRequest = ApiRequestOptions & { key?: string };
 
-function apiRequest(
-  url: string,
-  credential: string | undefined,
-  auth: "x-api-key" | "bearer",
-  options: ApiRequestOptions,
-): Request {
+function apiRequest(url: string, credential: string | undefined, auth: "x-api-key" | "bearer", options: ApiRequestOptions): Request {
   const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? uniqueIp(), ...options.headers };
   if (credential !== undefined) {
     if (auth === "bearer") headers.authorization = `Bearer ${credential}`;

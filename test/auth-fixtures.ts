@@ -42,11 +42,7 @@ export function authRequest(path: string, options: AuthRequest = {}): Request {
 }
 
 /** A message as the sign-in page builds it, for `wallet`, with the given nonce and overrides. */
-export function siweMessage(
-  wallet: PrivateKeyAccount,
-  nonce: string,
-  overrides: Partial<CreateSiweMessageParameters> = {},
-): string {
+export function siweMessage(wallet: PrivateKeyAccount, nonce: string, overrides: Partial<CreateSiweMessageParameters> = {}): string {
   return createSiweMessage({
     domain: DOMAIN,
     uri: ORIGIN,

@@ -24,9 +24,7 @@ describe("1,000 concurrent /v1 requests from one client", () => {
     expect((await STATUS(renterRequest("status", { code }))).status).toBe(200);
 
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-    const responses = await Promise.all(
-      Array.from({ length: 1_000 }, () => STATUS(renterRequest("status", { code, ip }))),
-    );
+    const responses = await Promise.all(Array.from({ length: 1_000 }, () => STATUS(renterRequest("status", { code, ip }))));
 
     const passed = responses.filter((res) => res.status === 200);
     const limited = responses.filter((res) => res.status === 429);

@@ -41,8 +41,7 @@ const listing = {
   pricePerHour: 2,
 };
 const status = (code: string, ip = uniqueIp()) => STATUS(renterRequest("status", { code, ip }));
-const createAgent = (apiKey: string) =>
-  CREATE_AGENT(ownerRequest("agents", { key: apiKey, method: "POST", body: listing }));
+const createAgent = (apiKey: string) => CREATE_AGENT(ownerRequest("agents", { key: apiKey, method: "POST", body: listing }));
 
 async function expectJsonError(res: Response, statusCode: number, error: string | RegExp, retryAfter: string) {
   expect(res.status).toBe(statusCode);
@@ -66,10 +65,7 @@ describe("PostgreSQL goes away mid-traffic", () => {
     // Requests whose queries are on the wire when the database goes: the relay holds their
     // bytes, and once one has provably reached it, the database is cut under all of them.
     const { held } = database.hold();
-    const inFlight = [
-      ...Array.from({ length: 6 }, () => status(code)),
-      ...Array.from({ length: 4 }, () => createAgent(owner.apiKey)),
-    ];
+    const inFlight = [...Array.from({ length: 6 }, () => status(code)), ...Array.from({ length: 4 }, () => createAgent(owner.apiKey))];
     await held;
     await database.cut();
     // And requests that arrive while it is down (new connections are refused).

@@ -11,9 +11,7 @@ export const noSearch = Promise.resolve({});
 // Every <input>, <select> and <textarea> (but hidden ones) has a label: a <label for> naming
 // its id, or a <label> around it.
 export function expectLabelled(markup: string) {
-  const controls = [...markup.matchAll(/<(input|select|textarea)\b([^>]*)>/g)].filter(
-    ([, , attrs]) => !/type="hidden"/.test(attrs),
-  );
+  const controls = [...markup.matchAll(/<(input|select|textarea)\b([^>]*)>/g)].filter(([, , attrs]) => !/type="hidden"/.test(attrs));
   expect(controls.length).toBeGreaterThan(0);
   for (const match of controls) {
     const [control, , attrs] = match;

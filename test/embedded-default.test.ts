@@ -48,14 +48,7 @@ describe("npm run dev (embedded default)", () => {
       EMBEDDED_PG_PORT: String(await freePort()),
       EMBEDDED_CHAIN_PORT: String(await freePort()),
     };
-    const configured = [
-      "DATABASE_URL",
-      "UPSTASH_REDIS_REST_URL",
-      "UPSTASH_REDIS_REST_TOKEN",
-      "NODE_ENV",
-      "VITEST",
-      "WEBHOOK_TIMEOUT_MS",
-    ];
+    const configured = ["DATABASE_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "NODE_ENV", "VITEST", "WEBHOOK_TIMEOUT_MS"];
     const chainSettings = [
       "CHAIN_ID",
       "CHAIN_RPC_URL",
@@ -106,9 +99,7 @@ describe("npm run dev (embedded default)", () => {
       fromBlock: 0n,
       strict: true,
     });
-    const payment = created.find(
-      (event) => new Date(Number(event.args.endsAt) * 1000).toISOString() === body.rental.ends_at,
-    );
+    const payment = created.find((event) => new Date(Number(event.args.endsAt) * 1000).toISOString() === body.rental.ends_at);
     expect(payment?.args.id).not.toContain(code);
     const [onChainRenter, , endsAt, onChainStatus, , price, fee] = await chain.readContract({
       address: escrow,

@@ -12,8 +12,7 @@ const pgDump = await run("pg_dump", ["--version"]).then(
   () => true,
   () => false,
 );
-if (!pgDump)
-  console.warn("[encryption-at-rest] pg_dump is not installed (apt-get install postgresql-client): test skipped.");
+if (!pgDump) console.warn("[encryption-at-rest] pg_dump is not installed (apt-get install postgresql-client): test skipped.");
 
 // The secret as it could appear in a dump: as is, hex (bytea) and base64/base64url at each of the
 // three byte alignments it could have inside a larger encoded value (the last, padding-dependent

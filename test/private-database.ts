@@ -10,8 +10,7 @@ export function isolateDatabase(label: string): void {
   const name = `ars_test_${process.pid}_${label.replace(/\W/g, "_")}`;
   beforeAll(async () => {
     // The client is created on first use, from env: nothing may have used it yet.
-    if ((globalThis as { prisma?: unknown }).prisma)
-      throw new Error("isolateDatabase: the shared database was used before it");
+    if ((globalThis as { prisma?: unknown }).prisma) throw new Error("isolateDatabase: the shared database was used before it");
     Object.assign(env, { DATABASE_URL: await createTestDatabase(name) });
   });
   afterAll(async () => {

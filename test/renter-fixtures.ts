@@ -20,11 +20,7 @@ export async function makeRenterAccount(
 }
 
 /** A rental of the agent that belongs to the account (renter_id). */
-export async function rentalOf(
-  agent: { id: string },
-  account: RenterAccount,
-  overrides: Parameters<typeof makeRental>[1] = {},
-) {
+export async function rentalOf(agent: { id: string }, account: RenterAccount, overrides: Parameters<typeof makeRental>[1] = {}) {
   const rental = await makeRental(agent.id, overrides);
   return db.rental.update({ where: { id: rental.id }, data: { renterId: account.id } });
 }

@@ -17,10 +17,7 @@ export type TcpProxy = {
   idle(): Promise<void>;
 };
 
-export async function startTcpProxy(target: {
-  host: string;
-  port: number;
-}): Promise<TcpProxy & { close(): Promise<void> }> {
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy & { close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const onIdle: Array<() => void> = [];
   let holding: { resolve(): void } | null = null;

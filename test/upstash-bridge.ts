@@ -10,11 +10,7 @@ const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 
 // With "Upstash-Encoding: base64" every string is base64 except the status "OK", at any depth.
 const encode = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(encode)
-    : typeof value === "string" && value !== "OK"
-      ? Buffer.from(value).toString("base64")
-      : value;
+  Array.isArray(value) ? value.map(encode) : typeof value === "string" && value !== "OK" ? Buffer.from(value).toString("base64") : value;
 
 export async function startUpstashBridge(
   opts: { redisUrl?: string; port?: number } = {},
@@ -39,8 +35,7 @@ export async function startUpstashBridge(
     error ? { error: error.message } : { result: base64 ? encode(result) : result };
 
   const server = createServer(async (req, res) => {
-    const send = (status: number, body: unknown) =>
-      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     if (req.headers.authorization !== `Bearer ${token}`) return send(401, { error: "Unauthorized" });
     const base64 = req.headers["upstash-encoding"] === "base64";
     try {

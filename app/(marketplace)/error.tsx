@@ -10,9 +10,7 @@ export default function MarketplaceError({ error, retry }: { error: unknown; ret
       title="The marketplace could not be loaded"
       back={{ href: "/", label: "Back to the marketplace" }}
     >
-      <p>
-        Something went wrong on our side while loading this page. Your wallet was not involved and nothing was charged.
-      </p>
+      <p>Something went wrong on our side while loading this page. Your wallet was not involved and nothing was charged.</p>
     </ErrorPage>
   );
 }

@@ -17,8 +17,7 @@ type ErrorPageProps = {
  * unreachable). The details stay in the server log; the digest ties this page to that entry.
  */
 export function ErrorPage({ error, retry, title, children, back, container = true }: ErrorPageProps) {
-  const digest =
-    error instanceof Error && "digest" in error ? String((error as { digest?: unknown }).digest ?? "") : "";
+  const digest = error instanceof Error && "digest" in error ? String((error as { digest?: unknown }).digest ?? "") : "";
   return (
     <main id="main" tabIndex={-1} className={container ? "container" : undefined}>
       <div className="empty" role="alert">

@@ -50,8 +50,8 @@ export default async function DashboardPage() {
         <h2 id="next-heading">Next steps</h2>
         {agents.length === 0 ? (
           <p>
-            List your first agent: <Link href="/dashboard/agents/new">create a listing</Link>, then connect the webhook
-            where it runs. It goes live on the marketplace when the test connection passes.
+            List your first agent: <Link href="/dashboard/agents/new">create a listing</Link>, then connect the webhook where it runs. It
+            goes live on the marketplace when the test connection passes.
           </p>
         ) : (
           <ul>
@@ -64,16 +64,15 @@ export default async function DashboardPage() {
             {agents.length - available - notConnected > 0 && (
               <li>
                 {plural(agents.length - available - notConnected, "listing")} failed the latest webhook check and{" "}
-                {agents.length - available - notConnected === 1 ? "is" : "are"} offline: see{" "}
-                <Link href="/dashboard/agents">Listings</Link>.
+                {agents.length - available - notConnected === 1 ? "is" : "are"} offline: see <Link href="/dashboard/agents">Listings</Link>.
               </li>
             )}
             <li>
               Scripts can manage listings with an <Link href="/dashboard/keys">API key</Link>.
             </li>
             <li>
-              See rentals, revenue, calls, latency and uptime over time in <Link href="/dashboard/stats">Stats</Link>,
-              and your money in <Link href="/dashboard/payouts">Payouts</Link>.
+              See rentals, revenue, calls, latency and uptime over time in <Link href="/dashboard/stats">Stats</Link>, and your money in{" "}
+              <Link href="/dashboard/payouts">Payouts</Link>.
             </li>
           </ul>
         )}

@@ -44,14 +44,7 @@ describe("authenticateOwner", () => {
     const lookup = vi.spyOn(db.apiKey, "findUnique");
     const good = generateApiKey().key;
     const typo = `${good.slice(0, 10)}${good[10] === "a" ? "b" : "a"}${good.slice(11)}`;
-    for (const key of [
-      "rck_short",
-      good.replace("rck_", "rk_"),
-      `${good}x`,
-      good.replace(/.$/, "!"),
-      typo,
-      "a rental code",
-    ]) {
+    for (const key of ["rck_short", good.replace("rck_", "rk_"), `${good}x`, good.replace(/.$/, "!"), typo, "a rental code"]) {
       const error = await failure(authenticateOwner(ownerRequest("agents", { key })));
       expect(error.status, key).toBe(401);
       expect(error.message).toMatch(/Malformed API key/);

@@ -40,27 +40,20 @@ export async function authenticateOwner(req: Request, deps: OwnerAuthDeps = defa
       {
         limiter: deps.failedAttempts,
         key: clientIp(req.headers),
-        refused: (d) =>
-          rateLimitError(d, "Too many requests without a valid API key from this address (at most 10 a minute)"),
+        refused: (d) => rateLimitError(d, "Too many requests without a valid API key from this address (at most 10 a minute)"),
       },
     ],
     attempt: async () => {
       if (!key) {
         return {
           ok: false,
-          error: new ApiError(
-            401,
-            "Missing API key: send it as 'Authorization: Bearer <OWNER_API_KEY>' or 'X-API-Key: <OWNER_API_KEY>'.",
-          ),
+          error: new ApiError(401, "Missing API key: send it as 'Authorization: Bearer <OWNER_API_KEY>' or 'X-API-Key: <OWNER_API_KEY>'."),
         };
       }
       if (!isWellFormedApiKey(key)) {
         return {
           ok: false,
-          error: new ApiError(
-            401,
-            "Malformed API key: owner keys are 'rck_' followed by 28 letters and digits; copy the key again.",
-          ),
+          error: new ApiError(401, "Malformed API key: owner keys are 'rck_' followed by 28 letters and digits; copy the key again."),
         };
       }
       const row = await db.apiKey.findUnique({

@@ -11,8 +11,7 @@ vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 const { createApiKeyAction } = await import("@/app/dashboard/keys/actions");
 
-const FULL =
-  "This account already has 20 active API keys, the most it can have; revoke one you no longer use before creating another.";
+const FULL = "This account already has 20 active API keys, the most it can have; revoke one you no longer use before creating another.";
 
 async function fill(accountId: string, n: number) {
   for (let i = 0; i < n; i++) await issueApiKey(accountId);

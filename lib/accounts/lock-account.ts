@@ -7,8 +7,6 @@ import { ApiError } from "@/lib/http/api-error";
 // counting 49 and all inserting. NO KEY UPDATE, so that rows merely referring to the account
 // (sessions, notifications: FOR KEY SHARE) are not held up.
 export async function lockAccount(tx: Prisma.TransactionClient, accountId: string): Promise<void> {
-  const rows = await tx.$queryRaw<
-    { id: string }[]
-  >`SELECT id::text AS id FROM accounts WHERE id = ${accountId}::uuid FOR NO KEY UPDATE`;
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM accounts WHERE id = ${accountId}::uuid FOR NO KEY UPDATE`;
   if (rows.length === 0) throw new ApiError(404, "Account not found.");
 }

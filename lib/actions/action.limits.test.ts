@@ -57,20 +57,16 @@ describe("dashboard actions when the account's action budget is spent", () => {
       ok: false,
       message: expect.stringMatching(LIMITED),
     });
-    const connected = await agents.connectWebhookAction(
-      agent.id,
-      null,
-      formData({ webhookUrl: hook.url, webhookToken: "t".repeat(43) }),
-    );
+    const connected = await agents.connectWebhookAction(agent.id, null, formData({ webhookUrl: hook.url, webhookToken: "t".repeat(43) }));
     expect(connected).toMatchObject({
       ok: false,
       message: expect.stringMatching(LIMITED),
       values: { webhookUrl: hook.url },
     });
     expect(hook.received).toHaveLength(0);
-    expect(
-      await db.agent.findMany({ where: { ownerId: owner.id }, select: { name: true, webhookUrlCipher: true } }),
-    ).toEqual([{ name: "Owner Agent", webhookUrlCipher: null }]);
+    expect(await db.agent.findMany({ where: { ownerId: owner.id }, select: { name: true, webhookUrlCipher: true } })).toEqual([
+      { name: "Owner Agent", webhookUrlCipher: null },
+    ]);
   });
 
   it("API key actions refuse in words and change nothing", async () => {
@@ -85,19 +81,13 @@ describe("dashboard actions when the account's action budget is spent", () => {
       ok: false,
       message: expect.stringMatching(LIMITED),
     });
-    expect(await db.apiKey.findMany({ where: { accountId: owner.id }, select: { revokedAt: true } })).toEqual([
-      { revokedAt: null },
-    ]);
+    expect(await db.apiKey.findMany({ where: { accountId: owner.id }, select: { revokedAt: true } })).toEqual([{ revokedAt: null }]);
   });
 
   it("rating refuses in words and keeps the values", async () => {
     const owner = await exhausted();
     const rental = await makeRental((await makeOwnerAgent(owner.id)).id);
-    const state = await rentals.rateRentalAction(
-      rental.id,
-      { ok: false, message: null },
-      formData({ score: "5", comment: "great" }),
-    );
+    const state = await rentals.rateRentalAction(rental.id, { ok: false, message: null }, formData({ score: "5", comment: "great" }));
     expect(state).toEqual({
       ok: false,
       message: expect.stringMatching(LIMITED),

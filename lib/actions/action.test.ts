@@ -53,16 +53,11 @@ const remaining = async () => (await limiters().dashboardAction.limit(accountId)
 
 describe("action", () => {
   it("hands the body the account, the parsed input and the bound ids, then revalidates", async () => {
-    const body = vi.fn(
-      async ({ account, input }: { account: { id: string }; input: { label: string } }, id: string) => ({
-        ok: true as const,
-        message: `${account.id}:${input.label}:${id}`,
-      }),
-    );
-    const act = action(
-      { input: schema, what: "save it", revalidate: (id: string) => [`/things/${id}`, ["/dashboard", "layout"]] },
-      body,
-    );
+    const body = vi.fn(async ({ account, input }: { account: { id: string }; input: { label: string } }, id: string) => ({
+      ok: true as const,
+      message: `${account.id}:${input.label}:${id}`,
+    }));
+    const act = action({ input: schema, what: "save it", revalidate: (id: string) => [`/things/${id}`, ["/dashboard", "layout"]] }, body);
     expect(await act("t-1", null, form({ label: "abc" }))).toEqual({ ok: true, message: `${accountId}:abc:t-1` });
     expect(revalidatePath.mock.calls).toEqual([["/things/t-1"], ["/dashboard", "layout"]]);
   });
@@ -70,18 +65,13 @@ describe("action", () => {
   it("sends a visitor who is not signed in to /sign-in; the body never runs", async () => {
     jar.value = undefined;
     const body = vi.fn(async () => ({ ok: true as const, message: "done" }));
-    expect(await redirectOf(action({ input: schema, what: "save it" }, body)(null, form({ label: "abc" })))).toBe(
-      "/sign-in",
-    );
+    expect(await redirectOf(action({ input: schema, what: "save it" }, body)(null, form({ label: "abc" })))).toBe("/sign-in");
     expect(body).not.toHaveBeenCalled();
   });
 
   it("bad input: field errors in words and the values handed back; nothing spent, nothing revalidated", async () => {
     const body = vi.fn(async () => ({ ok: true as const, message: "done" }));
-    const act = action(
-      { input: schema, values: (f) => ({ label: String(f.get("label")) }), what: "save it", revalidate: ["/x"] },
-      body,
-    );
+    const act = action({ input: schema, values: (f) => ({ label: String(f.get("label")) }), what: "save it", revalidate: ["/x"] }, body);
     expect(await act(null, form({ label: "Label too long" }))).toEqual({
       ok: false,
       message: "Please correct this field. Label: must be at most 5 characters.",

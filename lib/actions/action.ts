@@ -73,9 +73,7 @@ export function action<S extends z.ZodType | undefined, R, A extends unknown[] =
     } catch (error) {
       if (!isNextSignal(error)) {
         const failure = failed(error, options.what);
-        return fail(
-          options.unexpected && !(error instanceof ApiError) ? { ...failure, message: options.unexpected } : failure,
-        );
+        return fail(options.unexpected && !(error instanceof ApiError) ? { ...failure, message: options.unexpected } : failure);
       }
       revalidate(options.revalidate, bound);
       throw error;

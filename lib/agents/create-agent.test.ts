@@ -20,8 +20,7 @@ const listing = agentListingSchema.parse({
   channels: ["API"],
   pricePerHour: 1,
 });
-const FULL =
-  "This account already has 50 listings, the most it can have; delete one you no longer need before adding another.";
+const FULL = "This account already has 50 listings, the most it can have; delete one you no longer need before adding another.";
 
 async function fill(ownerId: string, n: number) {
   for (let i = 0; i < n; i++) await createAgent(ownerId, listing, { status: "offline" });
@@ -44,9 +43,7 @@ describe("createAgent: at most 50 listings per account", () => {
   it("parallel creations cannot pass the limit together: 10 at once with 45 listings, 5 succeed", async () => {
     const owner = await makeOwner();
     await fill(owner.id, 45);
-    const results = await Promise.allSettled(
-      Array.from({ length: 10 }, () => createAgent(owner.id, listing, { status: "offline" })),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => createAgent(owner.id, listing, { status: "offline" })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
     for (const r of results.filter((r) => r.status === "rejected"))
       expect((r as PromiseRejectedResult).reason).toEqual(new ApiError(409, FULL));
@@ -54,9 +51,9 @@ describe("createAgent: at most 50 listings per account", () => {
   });
 
   it("an account that does not exist is a 404, not a foreign-key error", async () => {
-    await expect(
-      createAgent("00000000-0000-4000-8000-000000000000", listing, { status: "offline" }),
-    ).rejects.toMatchObject({ status: 404 });
+    await expect(createAgent("00000000-0000-4000-8000-000000000000", listing, { status: "offline" })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it("POST /public/agents answers the 409 as JSON", async () => {
@@ -76,9 +73,7 @@ describe("createAgent: at most 50 listings per account", () => {
     const owner = await signInNewOwner();
     await fill(owner.id, 49);
     const fields = { name: "Last One", description: "Fits.", category: "other", channels: ["API"], pricePerHour: "1" };
-    expect(await redirectOf(createListingAction(null, formData(fields)))).toMatch(
-      /^\/dashboard\/agents\/[0-9a-f-]{36}\?created=1$/,
-    );
+    expect(await redirectOf(createListingAction(null, formData(fields)))).toMatch(/^\/dashboard\/agents\/[0-9a-f-]{36}\?created=1$/);
     expect(await createListingAction(null, formData({ ...fields, name: "Too Many" }))).toEqual({
       ok: false,
       message: FULL,

@@ -13,11 +13,7 @@ import type { AgentListing } from "@/lib/schemas/agent-listing";
 // it; without skills the category's defaults apply. An account holds at most 50 listings; the
 // count and the insert run under the account's row lock, so parallel requests cannot pass the
 // limit together.
-export async function createAgent(
-  ownerId: string,
-  listing: AgentListing,
-  options: { status: AgentStatus; webhook?: WebhookCredentials },
-) {
+export async function createAgent(ownerId: string, listing: AgentListing, options: { status: AgentStatus; webhook?: WebhookCredentials }) {
   const id = randomUUID();
   const skills = listing.skills?.length ? [...new Set(listing.skills)] : [...CATEGORY_SKILLS[listing.category]];
   const sealed = options.webhook ? sealWebhookCredentials(id, options.webhook) : {};

@@ -18,10 +18,7 @@ export async function deleteAgent(ownerId: string, agentId: string): Promise<voi
       select: { endsAt: true },
     });
     if (active) {
-      throw new ApiError(
-        409,
-        `This agent is rented until ${active.endsAt.toISOString()}; it cannot be deleted while a rental is active.`,
-      );
+      throw new ApiError(409, `This agent is rented until ${active.endsAt.toISOString()}; it cannot be deleted while a rental is active.`);
     }
     const rentals = await countAgentRentals(agent.id, tx);
     if (rentals > 0) {

@@ -14,8 +14,7 @@ export async function findOwnerAgent(ownerId: string, agentId: string, tx?: Pris
   const notFound = new ApiError(404, "Agent not found: no agent with this id belongs to your account.");
   if (!agentIdSchema.safeParse(agentId).success) throw notFound;
   const client = tx ?? db;
-  if (tx)
-    await tx.$queryRaw`SELECT 1 FROM agents WHERE id = ${agentId}::uuid AND owner_id = ${ownerId}::uuid FOR UPDATE`;
+  if (tx) await tx.$queryRaw`SELECT 1 FROM agents WHERE id = ${agentId}::uuid AND owner_id = ${ownerId}::uuid FOR UPDATE`;
   const agent = await client.agent.findFirst({ where: { id: agentId, ownerId } });
   if (!agent) throw notFound;
   return agent;

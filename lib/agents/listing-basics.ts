@@ -1,14 +1,3 @@
-import type { Channel } from "@/lib/generated/prisma/enums";
-
-type ListingRow = {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  skills: string[];
-  channels: Channel[];
-};
-
 /** The fields every view of a listing (the owner's, the marketplace's) shows as they are stored. */
 export function listingBasics<C extends string>(agent: {
   id: string;

@@ -73,9 +73,10 @@ export async function loadOwnerStats(ownerId: string) {
       rentals: { total: r?.total ?? 0, active: r?.active ?? 0 },
       revenue: { released: microToUsdc(r?.released ?? 0n), inEscrow: microToUsdc(r?.in_escrow ?? 0n) },
       chatCalls: c?.calls ?? 0,
-      chatCallsByChannel: Object.fromEntries(
-        Object.values(Channel).map((channel) => [channel, c?.[channel] ?? 0]),
-      ) as Record<Channel, number>,
+      chatCallsByChannel: Object.fromEntries(Object.values(Channel).map((channel) => [channel, c?.[channel] ?? 0])) as Record<
+        Channel,
+        number
+      >,
       errorRate: c?.calls ? round(c.errors / c.calls, 4) : 0,
       latencyMs: { p50: roundOrNull(c?.p50, 0), p95: roundOrNull(c?.p95, 0) },
       uptime7d: h?.checks ? round((100 * h.ok) / h.checks, 2) : null,
@@ -88,5 +89,4 @@ export async function loadOwnerStats(ownerId: string) {
 }
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
-const roundOrNull = (value: number | null | undefined, decimals: number) =>
-  value == null ? null : round(value, decimals);
+const roundOrNull = (value: number | null | undefined, decimals: number) => (value == null ? null : round(value, decimals));

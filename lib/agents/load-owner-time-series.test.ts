@@ -65,10 +65,7 @@ describe("loadOwnerTimeSeries", () => {
     expect(days[0].date).toBe("2026-05-17");
     expect(days[29].date).toBe("2026-06-15");
     expect(
-      days.every(
-        (d) =>
-          d.rentals === 0 && d.revenueMicro === 0n && d.chatCalls === 0 && d.latencyP50 === null && d.uptime === null,
-      ),
+      days.every((d) => d.rentals === 0 && d.revenueMicro === 0n && d.chatCalls === 0 && d.latencyP50 === null && d.uptime === null),
     ).toBe(true);
   });
 
@@ -90,8 +87,7 @@ describe("loadOwnerTimeSeries", () => {
     await rental(a.id, at("2026-06-16T00:00:00Z"), "active", 1_000_000n);
 
     // Calls on 2026-06-14: latencies 100..1000 reach the webhook; one 503 never did (no webhook status).
-    for (let i = 1; i <= 10; i++)
-      await call(a.id, r1.id, at(`2026-06-14T10:00:${String(i).padStart(2, "0")}Z`), i * 100);
+    for (let i = 1; i <= 10; i++) await call(a.id, r1.id, at(`2026-06-14T10:00:${String(i).padStart(2, "0")}Z`), i * 100);
     await call(a.id, r1.id, at("2026-06-14T11:00:00Z"), 30_000, 503, null);
 
     // Health checks: 2026-06-13 three of four pass; 2026-06-15 one fails.

@@ -38,10 +38,7 @@ export function seriesStart(now: Date, days = SERIES_DAYS): Date {
  * included), every day present (zeros, or null where a figure has no sample). Each table is
  * read once, grouped by day in SQL.
  */
-export async function loadOwnerTimeSeries(
-  ownerId: string,
-  options: { now?: Date; days?: number } = {},
-): Promise<DayFigures[]> {
+export async function loadOwnerTimeSeries(ownerId: string, options: { now?: Date; days?: number } = {}): Promise<DayFigures[]> {
   const now = options.now ?? new Date();
   const days = options.days ?? SERIES_DAYS;
   const from = seriesStart(now, days);

@@ -16,9 +16,7 @@ let slow: Webhook;
 let closedUrl: string;
 
 beforeAll(async () => {
-  healthy = await startWebhook((_req, res) =>
-    res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'),
-  );
+  healthy = await startWebhook((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'));
   failing = await startWebhook((_req, res) => res.writeHead(500).end("boom"));
   slow = await startWebhook((_req, res) => void setTimeout(() => res.writeHead(204).end(), 50));
   const closed = createServer();

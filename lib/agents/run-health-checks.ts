@@ -121,9 +121,7 @@ export async function runHealthChecks(options: HealthCheckRunOptions = {}): Prom
         // Recording or moving the agent failed (the database): one agent's trouble must not stop
         // the sweep. A check that could not be made is not this: it fails the check (checkAgent).
         summary.errors++;
-        console.error(
-          `[health-checks] agent ${next.value.id}: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        console.error(`[health-checks] agent ${next.value.id}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   };
@@ -156,8 +154,7 @@ async function checkAgent(agent: ClaimedAgent): Promise<HealthResult> {
   return checkWebhookHealth(agent, creds);
 }
 
-const UNREADABLE_CREDENTIALS =
-  "internal: the stored webhook URL and token could not be read; connect the webhook again";
+const UNREADABLE_CREDENTIALS = "internal: the stored webhook URL and token could not be read; connect the webhook again";
 
 function dueAgents(now: Date, agentIds: string[] | undefined): Prisma.Sql {
   return Prisma.sql`webhook_url_cipher IS NOT NULL AND webhook_token_cipher IS NOT NULL

@@ -2,50 +2,30 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { searchMarketplace } from "@/lib/agents/search-marketplace";
 import { db } from "@/lib/db";
-import type { RentalStatus } from "@/lib/generated/prisma/enums";
-import type { AgentListingInput } from "@/lib/schemas/agent-listing";
 import {
   DEFAULT_MARKETPLACE_QUERY,
   MARKETPLACE_PAGE_SIZE,
   type MarketplaceSearchParams,
   parseMarketplaceQuery,
 } from "@/lib/schemas/marketplace-query";
-import { makeAgent, makeRental } from "@/test/fixtures";
+import { makeAgent } from "@/test/fixtures";
+import { listedAgent, rentalsOf } from "@/test/marketplace-fixtures";
 
 // Every agent here carries a unique token in its name and every search is narrowed by q=<token>,
 // so agents of test files running in parallel never show up.
 const token = `mkt${randomBytes(5).toString("hex")}`;
 const pageToken = `pg${randomBytes(5).toString("hex")}`;
-const webhook = { url: "https://agent.example.com/hooks/agent", token: "t".repeat(32) };
 
 type Agent = Awaited<ReturnType<typeof makeAgent>>;
 let alpha: Agent, beta: Agent, gamma: Agent, delta: Agent, offline: Agent, noWebhook: Agent;
 
-async function listed(listing: Partial<AgentListingInput>, createdAt: string) {
-  const agent = await makeAgent({
-    webhook,
-    listing: { pricePerHour: null, pricePerDay: null, pricePerMonth: null, ...listing },
-  });
-  return db.agent.update({ where: { id: agent.id }, data: { createdAt: new Date(createdAt) } });
-}
-
-async function rentals(agent: Agent, statuses: RentalStatus[], scores: number[] = []) {
-  for (const [i, status] of statuses.entries()) {
-    const durationType = agent.pricePerDay !== null ? "day" : agent.pricePerHour !== null ? "hour" : "month";
-    const rental = await makeRental(agent.id, { status, durationType, channel: agent.channels[0] });
-    if (scores[i] !== undefined)
-      await db.rating.create({ data: { rentalId: rental.id, agentId: agent.id, score: scores[i] } });
-  }
-}
-
 const search = (params: MarketplaceSearchParams) => searchMarketplace(parseMarketplaceQuery({ q: token, ...params }));
-const names = async (params: MarketplaceSearchParams) =>
-  (await search(params)).agents.map((a) => a.name.replace(`${token} `, ""));
+const names = async (params: MarketplaceSearchParams) => (await search(params)).agents.map((a) => a.name.replace(`${token} `, ""));
 
 beforeAll(async () => {
   // cheapest prices: Gamma 1.5 < Alpha 2 < Delta 3 < Beta 5; rentals (not pending): Gamma 4,
   // Delta 3, Alpha 2, Beta 1; ratings: Beta 5.0, Alpha 4.5, Delta 3.0, Gamma none.
-  alpha = await listed(
+  alpha = await listedAgent(
     {
       name: `${token} Alpha Coder`,
       description: "Looks over pull requests.",
@@ -58,7 +38,7 @@ beforeAll(async () => {
     },
     "2026-01-01T00:00:00Z",
   );
-  beta = await listed(
+  beta = await listedAgent(
     {
       name: `${token} Beta Review Writer`,
       description: "Writes landing pages.",
@@ -69,7 +49,7 @@ beforeAll(async () => {
     },
     "2026-02-01T00:00:00Z",
   );
-  gamma = await listed(
+  gamma = await listedAgent(
     {
       name: `${token} Gamma Data`,
       description: "Answers questions with SQL.",
@@ -81,7 +61,7 @@ beforeAll(async () => {
     },
     "2026-03-01T00:00:00Z",
   );
-  delta = await listed(
+  delta = await listedAgent(
     {
       name: `${token} Delta Research`,
       description: "Finds sources and reviews papers_100%.",
@@ -94,7 +74,7 @@ beforeAll(async () => {
     "2026-04-01T00:00:00Z",
   );
   // Never listed: offline (webhook failing), and available but without a webhook.
-  offline = await listed(
+  offline = await listedAgent(
     { name: `${token} Offline Coder`, description: "Down.", category: "coding", channels: ["API"], pricePerHour: 1 },
     "2026-05-01T00:00:00Z",
   );
@@ -109,17 +89,16 @@ beforeAll(async () => {
     },
   });
 
-  await rentals(alpha, ["completed", "active", "pending"], [5, 4]);
-  await rentals(beta, ["completed"], [5]);
-  await rentals(gamma, ["completed", "completed", "active", "cancelled", "pending", "pending"]);
-  await rentals(delta, ["completed", "active", "disputed"], [3]);
-  await rentals(offline, ["completed", "completed", "completed", "completed", "completed"], [5, 5]);
+  await rentalsOf(alpha, ["completed", "active", "pending"], [5, 4]);
+  await rentalsOf(beta, ["completed"], [5]);
+  await rentalsOf(gamma, ["completed", "completed", "active", "cancelled", "pending", "pending"]);
+  await rentalsOf(delta, ["completed", "active", "disputed"], [3]);
+  await rentalsOf(offline, ["completed", "completed", "completed", "completed", "completed"], [5, 5]);
 
   // 26 plain agents for pagination, with identical creation times (ties are broken by id).
   const at = new Date("2026-06-01T00:00:00Z");
   for (let i = 0; i < MARKETPLACE_PAGE_SIZE + 2; i++) {
-    const agent = await makeAgent({ webhook, listing: { name: `${pageToken} Pager ${i}` } });
-    await db.agent.update({ where: { id: agent.id }, data: { createdAt: at } });
+    await listedAgent({ name: `${pageToken} Pager ${i}`, pricePerHour: 2, pricePerDay: 10, pricePerMonth: 100 }, at.toISOString());
   }
 });
 
@@ -149,9 +128,7 @@ describe("searchMarketplace", () => {
     expect(g.rating).toEqual({ average: null, count: 0 });
     expect(g.totalRentals).toBe(4);
     // Nothing secret leaves the database.
-    expect(JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? v.toString() : v))).not.toMatch(
-      /cipher|webhook/i,
-    );
+    expect(JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? v.toString() : v))).not.toMatch(/cipher|webhook/i);
   });
 
   it("searches name, description and skills: every word, case-insensitive, wildcards literal", async () => {
@@ -181,11 +158,7 @@ describe("searchMarketplace", () => {
 
   it("filters by duration: only agents with a price for it", async () => {
     expect(await names({ duration: "hour", sort: "newest" })).toEqual(["Delta Research", "Gamma Data", "Alpha Coder"]);
-    expect(await names({ duration: "day", sort: "newest" })).toEqual([
-      "Delta Research",
-      "Beta Review Writer",
-      "Alpha Coder",
-    ]);
+    expect(await names({ duration: "day", sort: "newest" })).toEqual(["Delta Research", "Beta Review Writer", "Alpha Coder"]);
     expect(await names({ duration: "month", sort: "newest" })).toEqual(["Delta Research", "Gamma Data", "Alpha Coder"]);
   });
 
@@ -196,68 +169,24 @@ describe("searchMarketplace", () => {
     expect(await names({ minPrice: "4.999999" })).toEqual(["Beta Review Writer"]);
     expect(await names({ minPrice: "5.000001" })).toEqual([]);
     // Per day: Beta 5, Alpha 10, Delta 20 (Gamma has no day price).
-    expect(await names({ duration: "day", minPrice: "6", maxPrice: "25", sort: "price-asc" })).toEqual([
-      "Alpha Coder",
-      "Delta Research",
-    ]);
+    expect(await names({ duration: "day", minPrice: "6", maxPrice: "25", sort: "price-asc" })).toEqual(["Alpha Coder", "Delta Research"]);
     // Per month: Delta 50, Alpha 100, Gamma 300: Delta's cheapest price (3) is not what counts.
-    expect(await names({ duration: "month", minPrice: "60", sort: "price-asc" })).toEqual([
-      "Alpha Coder",
-      "Gamma Data",
-    ]);
+    expect(await names({ duration: "month", minPrice: "60", sort: "price-asc" })).toEqual(["Alpha Coder", "Gamma Data"]);
     expect(await names({ duration: "month", maxPrice: "$50.00" })).toEqual(["Delta Research"]);
     // A reversed range is read the right way round.
     expect(await names({ minPrice: "3", maxPrice: "2", sort: "price-asc" })).toEqual(["Alpha Coder", "Delta Research"]);
   });
 
   it("sorts by price, rating, popularity, newest and relevance", async () => {
-    expect(await names({ sort: "price-asc" })).toEqual([
-      "Gamma Data",
-      "Alpha Coder",
-      "Delta Research",
-      "Beta Review Writer",
-    ]);
-    expect(await names({ sort: "price-desc" })).toEqual([
-      "Beta Review Writer",
-      "Delta Research",
-      "Alpha Coder",
-      "Gamma Data",
-    ]);
-    expect(await names({ sort: "price-asc", duration: "day" })).toEqual([
-      "Beta Review Writer",
-      "Alpha Coder",
-      "Delta Research",
-    ]);
-    expect(await names({ sort: "price-desc", duration: "month" })).toEqual([
-      "Gamma Data",
-      "Alpha Coder",
-      "Delta Research",
-    ]);
-    expect(await names({ sort: "rating" })).toEqual([
-      "Beta Review Writer",
-      "Alpha Coder",
-      "Delta Research",
-      "Gamma Data",
-    ]);
-    expect(await names({ sort: "popular" })).toEqual([
-      "Gamma Data",
-      "Delta Research",
-      "Alpha Coder",
-      "Beta Review Writer",
-    ]);
-    expect(await names({ sort: "newest" })).toEqual([
-      "Delta Research",
-      "Gamma Data",
-      "Beta Review Writer",
-      "Alpha Coder",
-    ]);
+    expect(await names({ sort: "price-asc" })).toEqual(["Gamma Data", "Alpha Coder", "Delta Research", "Beta Review Writer"]);
+    expect(await names({ sort: "price-desc" })).toEqual(["Beta Review Writer", "Delta Research", "Alpha Coder", "Gamma Data"]);
+    expect(await names({ sort: "price-asc", duration: "day" })).toEqual(["Beta Review Writer", "Alpha Coder", "Delta Research"]);
+    expect(await names({ sort: "price-desc", duration: "month" })).toEqual(["Gamma Data", "Alpha Coder", "Delta Research"]);
+    expect(await names({ sort: "rating" })).toEqual(["Beta Review Writer", "Alpha Coder", "Delta Research", "Gamma Data"]);
+    expect(await names({ sort: "popular" })).toEqual(["Gamma Data", "Delta Research", "Alpha Coder", "Beta Review Writer"]);
+    expect(await names({ sort: "newest" })).toEqual(["Delta Research", "Gamma Data", "Beta Review Writer", "Alpha Coder"]);
     // Relevance: equal text matches fall back on popularity…
-    expect(await names({ sort: "relevance" })).toEqual([
-      "Gamma Data",
-      "Delta Research",
-      "Alpha Coder",
-      "Beta Review Writer",
-    ]);
+    expect(await names({ sort: "relevance" })).toEqual(["Gamma Data", "Delta Research", "Alpha Coder", "Beta Review Writer"]);
     expect(await names({})).toEqual(await names({ sort: "relevance" }));
     // …and a word in the name beats one in a skill tag, which beats one in the description,
     // whatever their popularity.
@@ -266,15 +195,15 @@ describe("searchMarketplace", () => {
 
   it("puts agents never rented or rated after the others", async () => {
     const own = `nr${randomBytes(5).toString("hex")}`;
-    const fresh = await listed(
+    const fresh = await listedAgent(
       { name: `${own} Fresh`, description: "New.", category: "other", channels: ["API"], pricePerDay: 1 },
       "2026-07-01T00:00:00Z",
     );
-    const used = await listed(
+    const used = await listedAgent(
       { name: `${own} Used`, description: "Old.", category: "other", channels: ["API"], pricePerDay: 1 },
       "2026-01-01T00:00:00Z",
     );
-    await rentals(used, ["completed"], [1]);
+    await rentalsOf(used, ["completed"], [1]);
     for (const sort of ["popular", "rating", "relevance"]) {
       const result = await searchMarketplace(parseMarketplaceQuery({ q: own, sort }));
       expect(
@@ -295,17 +224,9 @@ describe("searchMarketplace", () => {
       { value: "data", count: 1 },
     ]);
     expect(all.facets.skills).toEqual(
-      [
-        "analysis",
-        "citations",
-        "code-review",
-        "copywriting",
-        "debugging",
-        "editing",
-        "sql",
-        "summarization",
-        "web-search",
-      ].map((value) => ({ value, count: 1 })),
+      ["analysis", "citations", "code-review", "copywriting", "debugging", "editing", "sql", "summarization", "web-search"].map(
+        (value) => ({ value, count: 1 }),
+      ),
     );
 
     // A chosen category narrows the skills but still offers the other categories.

@@ -43,8 +43,7 @@ function searchPatterns(q: string | undefined): string[] {
 
 const nameMatches = (p: string) => Prisma.sql`a.name ILIKE ${p}`;
 const descriptionMatches = (p: string) => Prisma.sql`a.description ILIKE ${p}`;
-const skillMatches = (p: string) =>
-  Prisma.sql`EXISTS (SELECT 1 FROM unnest(a.skills) AS s(tag) WHERE s.tag ILIKE ${p})`;
+const skillMatches = (p: string) => Prisma.sql`EXISTS (SELECT 1 FROM unnest(a.skills) AS s(tag) WHERE s.tag ILIKE ${p})`;
 
 // Name hits count most, then skills, then the description; a name starting with the whole
 // query ranks first.
@@ -90,8 +89,7 @@ export async function searchMarketplace(query: MarketplaceQuery): Promise<Market
 
   // Every filter but category and skill: those two are also facets, counted without themselves.
   const common: Prisma.Sql[] = [RENTABLE];
-  for (const p of patterns)
-    common.push(Prisma.sql`(${nameMatches(p)} OR ${descriptionMatches(p)} OR ${skillMatches(p)})`);
+  for (const p of patterns) common.push(Prisma.sql`(${nameMatches(p)} OR ${descriptionMatches(p)} OR ${skillMatches(p)})`);
   if (query.channel) common.push(Prisma.sql`${query.channel}::"Channel" = ANY(a.channels)`);
   if (query.duration) common.push(Prisma.sql`${price} IS NOT NULL`);
   if (query.minPrice !== undefined) common.push(Prisma.sql`${price} >= ${query.minPrice}`);
@@ -152,11 +150,7 @@ export async function searchMarketplace(query: MarketplaceQuery): Promise<Market
 }
 
 // Every order ends on the id, so pages never overlap or skip an agent when values tie.
-function ordering(
-  query: MarketplaceQuery,
-  patterns: string[],
-  price: Prisma.Sql,
-): { orderBy: Prisma.Sql; needsStats: boolean } {
+function ordering(query: MarketplaceQuery, patterns: string[], price: Prisma.Sql): { orderBy: Prisma.Sql; needsStats: boolean } {
   // Agents without ratings or rentals have no row in rt / rn.
   const popular = Prisma.sql`COALESCE(rn.count, 0) DESC, rt.average DESC NULLS LAST, COALESCE(rt.count, 0) DESC`;
   switch (query.sort) {
@@ -176,8 +170,7 @@ function ordering(
       return { orderBy: Prisma.sql`${popular}, a.created_at DESC, a.id`, needsStats: true };
     case "relevance":
       // Without a search, "relevance" is what renters chose most.
-      if (!query.q || patterns.length === 0)
-        return { orderBy: Prisma.sql`${popular}, a.created_at DESC, a.id`, needsStats: true };
+      if (!query.q || patterns.length === 0) return { orderBy: Prisma.sql`${popular}, a.created_at DESC, a.id`, needsStats: true };
       return {
         orderBy: Prisma.sql`${relevanceScore(query.q, patterns)} DESC, ${popular}, a.created_at DESC, a.id`,
         needsStats: true,

@@ -38,10 +38,7 @@ export function toMarketplaceAgent(agent: MarketplaceAgentRow, stats: ListingSta
   const reason = notRentableReason(agent);
   return {
     ...listingBasics(agent),
-    prices: { hour: agent.pricePerHour, day: agent.pricePerDay, month: agent.pricePerMonth } satisfies Record<
-      DurationType,
-      bigint | null
-    >,
+    prices: { hour: agent.pricePerHour, day: agent.pricePerDay, month: agent.pricePerMonth } satisfies Record<DurationType, bigint | null>,
     rating: stats.rating,
     totalRentals: stats.totalRentals,
     rentable: reason === null,

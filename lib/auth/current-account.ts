@@ -15,10 +15,7 @@ const TOUCH_EVERY_MS = 5 * 60_000;
  * revoked or expired. Pass the Request in a route handler, or `await cookies()` (next/headers)
  * in a server component.
  */
-export async function currentSession(
-  source: Request | CookieReader,
-  now: number = Date.now(),
-): Promise<CurrentSession | null> {
+export async function currentSession(source: Request | CookieReader, now: number = Date.now()): Promise<CurrentSession | null> {
   const token = readSessionToken(source);
   if (!isWellFormedAuthToken(token)) return null;
   // Looked up by hash: the secret itself is never compared, so timing says nothing about it.
@@ -53,7 +50,6 @@ export async function requireSession(req: Request): Promise<CurrentSession> {
   const current = await currentSession(req);
   if (current) return current;
   // A cookie the server no longer honours (signed out elsewhere, expired) is cleared as well.
-  const headers: Record<string, string> =
-    readSessionToken(req) !== null ? { "Set-Cookie": clearedSessionCookie() } : {};
+  const headers: Record<string, string> = readSessionToken(req) !== null ? { "Set-Cookie": clearedSessionCookie() } : {};
   throw new ApiError(401, "You are not signed in, or your session has ended. Sign in again at /sign-in.", headers);
 }

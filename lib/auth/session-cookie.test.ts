@@ -30,9 +30,7 @@ describe("sessionCookie", () => {
     ];
     for (const env of cases) {
       const { sessionCookie } = await cookieModule(env);
-      expect(sessionCookie("t"), JSON.stringify(env)).toBe(
-        "ars_session=t; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax",
-      );
+      expect(sessionCookie("t"), JSON.stringify(env)).toBe("ars_session=t; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax");
     }
   });
 

@@ -63,9 +63,7 @@ type Fields = SiweMessage;
 
 function parseFields(message: string): Fields {
   const parsed = parseSiweMessage(message);
-  const missing = (["domain", "address", "uri", "version", "chainId", "nonce", "issuedAt"] as const).filter(
-    (k) => parsed[k] === undefined,
-  );
+  const missing = (["domain", "address", "uri", "version", "chainId", "nonce", "issuedAt"] as const).filter((k) => parsed[k] === undefined);
   if (missing.length) {
     throw new ApiError(
       400,
@@ -84,10 +82,7 @@ function parseFields(message: string): Fields {
 
 function checkFields(fields: Fields, domain: string, now: Date): void {
   if (fields.domain.toLowerCase() !== domain) {
-    throw new ApiError(
-      401,
-      `This message signs in to "${fields.domain}", not to this site (${domain}); sign in from ${domain}.`,
-    );
+    throw new ApiError(401, `This message signs in to "${fields.domain}", not to this site (${domain}); sign in from ${domain}.`);
   }
   let uriHost: string | null = null;
   try {
@@ -113,8 +108,7 @@ function checkFields(fields: Fields, domain: string, now: Date): void {
 
 // One conditional UPDATE: of two requests racing with the same nonce, exactly one gets the row.
 async function spendNonce(nonce: string, now: Date): Promise<void> {
-  const refuse = (why: string) =>
-    new ApiError(401, `${why} Ask GET /api/auth/nonce for a new nonce and sign a new message.`);
+  const refuse = (why: string) => new ApiError(401, `${why} Ask GET /api/auth/nonce for a new nonce and sign a new message.`);
   if (!SIWE_NONCE_PATTERN.test(nonce)) throw refuse("This sign-in nonce was not issued by this site.");
   const spent = await db.authNonce.updateMany({
     where: { nonce, usedAt: null, expiresAt: { gt: now } },
@@ -130,13 +124,7 @@ async function spendNonce(nonce: string, now: Date): Promise<void> {
 // An ordinary wallet's (EOA) signature is recovered locally, with no network call. Anything
 // else may be a smart-contract wallet (ERC-1271, or ERC-6492 before deployment): only the chain
 // can say, so when a chain is configured viem's verifySiweMessage asks it.
-async function signatureIsValid(input: {
-  fields: Fields;
-  message: string;
-  signature: Hex;
-  domain: string;
-  now: Date;
-}): Promise<boolean> {
+async function signatureIsValid(input: { fields: Fields; message: string; signature: Hex; domain: string; now: Date }): Promise<boolean> {
   const { fields, message, signature } = input;
   const byKey = await verifyMessage({ address: fields.address, message, signature }).catch(() => false);
   if (byKey) return true;
@@ -152,10 +140,7 @@ async function signatureIsValid(input: {
     });
   } catch (error) {
     console.error("[auth] smart-contract wallet signature check failed", error instanceof Error ? error.name : error);
-    throw new ApiError(
-      503,
-      "Could not reach the chain to check a smart-contract wallet's signature; try again shortly.",
-    );
+    throw new ApiError(503, "Could not reach the chain to check a smart-contract wallet's signature; try again shortly.");
   }
 }
 

@@ -17,14 +17,7 @@ export type ChainConfig = {
 // than fail half-way.
 export function chainConfig(): ChainConfig {
   const { CHAIN_ID, CHAIN_RPC_URL, USDC_ADDRESS, ESCROW_ADDRESS, QUOTE_SIGNER_PRIVATE_KEY, OPERATOR_PRIVATE_KEY } = env;
-  if (
-    !CHAIN_ID ||
-    !CHAIN_RPC_URL ||
-    !USDC_ADDRESS ||
-    !ESCROW_ADDRESS ||
-    !QUOTE_SIGNER_PRIVATE_KEY ||
-    !OPERATOR_PRIVATE_KEY
-  ) {
+  if (!CHAIN_ID || !CHAIN_RPC_URL || !USDC_ADDRESS || !ESCROW_ADDRESS || !QUOTE_SIGNER_PRIVATE_KEY || !OPERATOR_PRIVATE_KEY) {
     throw new ApiError(503, "Payments are not configured on this server (CHAIN_* settings, see .env.example).");
   }
   return {

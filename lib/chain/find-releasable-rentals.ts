@@ -26,12 +26,7 @@ export type DueRental = { id: string; escrowId: string; releaseSkips: number };
  * escrow would skip are dealt with here — settled from the record when the chain has moved on,
  * backed off otherwise — so they never take a batch's place from a releasable one.
  */
-export async function findReleasableRentals(
-  now: Date,
-  want: number,
-  examined: Set<string>,
-  summary: ReleaseSummary,
-): Promise<string[]> {
+export async function findReleasableRentals(now: Date, want: number, examined: Set<string>, summary: ReleaseSummary): Promise<string[]> {
   const releasable: string[] = [];
   while (releasable.length < want && examined.size < MAX_CHECKS) {
     const due: DueRental[] = await db.rental.findMany({

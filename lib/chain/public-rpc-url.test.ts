@@ -23,15 +23,9 @@ describe("publicRpcUrl", () => {
   });
 
   it("does not pass on a local URL that could hold a key (path, query, user info)", () => {
-    expect(publicRpcUrl({ chainId: 31337, serverRpcUrl: "http://127.0.0.1:8545/v2/SECRETKEY" })).toBe(
-      "http://127.0.0.1:8545",
-    );
-    expect(publicRpcUrl({ chainId: 31337, serverRpcUrl: "http://127.0.0.1:8545/?key=SECRETKEY" })).toBe(
-      "http://127.0.0.1:8545",
-    );
-    expect(publicRpcUrl({ chainId: 8453, serverRpcUrl: "http://user:SECRETKEY@127.0.0.1:8545" })).toBe(
-      "https://mainnet.base.org",
-    );
+    expect(publicRpcUrl({ chainId: 31337, serverRpcUrl: "http://127.0.0.1:8545/v2/SECRETKEY" })).toBe("http://127.0.0.1:8545");
+    expect(publicRpcUrl({ chainId: 31337, serverRpcUrl: "http://127.0.0.1:8545/?key=SECRETKEY" })).toBe("http://127.0.0.1:8545");
+    expect(publicRpcUrl({ chainId: 8453, serverRpcUrl: "http://user:SECRETKEY@127.0.0.1:8545" })).toBe("https://mainnet.base.org");
   });
 
   it("is null for a chain viem does not know, without CHAIN_PUBLIC_RPC_URL", () => {

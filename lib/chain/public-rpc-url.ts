@@ -29,14 +29,7 @@ export function publicRpcUrl({ chainId, serverRpcUrl, publicRpcUrl }: RpcSetting
 function isBareLoopbackUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (
-      LOOPBACK_HOSTS.has(url.hostname) &&
-      !url.username &&
-      !url.password &&
-      url.pathname === "/" &&
-      !url.search &&
-      !url.hash
-    );
+    return LOOPBACK_HOSTS.has(url.hostname) && !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
   } catch {
     return false;
   }
@@ -45,10 +38,6 @@ function isBareLoopbackUrl(value: string): boolean {
 function knownChainRpcUrl(chainId: number): string | null {
   // Several definitions can share an id (base and basePreconf); the namespace lists them by
   // export name, so the plain one comes first.
-  const chain = Object.values(viemChains).find(
-    (c) => typeof c === "object" && c !== null && "id" in c && c.id === chainId,
-  );
-  return (
-    (chain as { rpcUrls?: { default?: { http?: readonly string[] } } } | undefined)?.rpcUrls?.default?.http?.[0] ?? null
-  );
+  const chain = Object.values(viemChains).find((c) => typeof c === "object" && c !== null && "id" in c && c.id === chainId);
+  return (chain as { rpcUrls?: { default?: { http?: readonly string[] } } } | undefined)?.rpcUrls?.default?.http?.[0] ?? null;
 }

@@ -17,9 +17,7 @@ export async function prepareRelease(ids: string[]) {
   const { publicClient, operatorClient, operator, config } = chainClients();
   return db.$transaction(
     async (tx) => {
-      const [{ locked }] = await tx.$queryRaw<
-        { locked: boolean }[]
-      >`SELECT pg_try_advisory_xact_lock(${NONCE_LOCK}) AS locked`;
+      const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${NONCE_LOCK}) AS locked`;
       if (!locked) return "busy" as const;
       // Still unclaimed: a concurrent sweep may have taken some since they were checked.
       const due = await tx.$queryRaw<{ id: string; escrowId: Hex }[]>`
@@ -64,9 +62,7 @@ export async function broadcastRelease(row: ChainTransaction, clock: Clock): Pro
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!/already known|nonce too low|already imported/i.test(message)) {
-      console.error(
-        `[release] broadcasting ${row.hash} (nonce ${row.nonce}) failed; will retry: ${message.split("\n")[0]}`,
-      );
+      console.error(`[release] broadcasting ${row.hash} (nonce ${row.nonce}) failed; will retry: ${message.split("\n")[0]}`);
       return false;
     }
   }

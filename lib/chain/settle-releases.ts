@@ -36,12 +36,7 @@ async function findReceipt(row: ChainTransaction): Promise<TransactionReceipt | 
 // Completes what the receipt shows released. Rentals of the batch the escrow skipped (released by
 // someone else or cancelled meanwhile, say) are backed off: the next look at them reads the
 // escrow's record. A reverted transaction's rentals are freed for the next sweep.
-export async function settleRelease(
-  row: ChainTransaction,
-  receipt: TransactionReceipt,
-  summary: ReleaseSummary,
-  now: Date,
-): Promise<void> {
+export async function settleRelease(row: ChainTransaction, receipt: TransactionReceipt, summary: ReleaseSummary, now: Date): Promise<void> {
   const { config } = chainClients();
   if (receipt.status === "success") {
     const released = parseEventLogs({

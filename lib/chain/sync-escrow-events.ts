@@ -83,10 +83,7 @@ async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summ
     }
     case "DisputeOpened": {
       const id = await rentalIdByEscrowId(event.args.id);
-      if (id)
-        summary.disputed += (
-          await db.rental.updateMany({ where: { id, status: "active" }, data: { status: "disputed" } })
-        ).count;
+      if (id) summary.disputed += (await db.rental.updateMany({ where: { id, status: "active" }, data: { status: "disputed" } })).count;
       return;
     }
     case "RentalCancelled": {

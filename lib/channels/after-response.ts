@@ -10,9 +10,7 @@ import { after } from "next/server";
 export function afterResponse(what: string, task: () => Promise<void>): void {
   after(() =>
     task().catch((error: unknown) => {
-      console.error(
-        `[channels] ${what} failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
-      );
+      console.error(`[channels] ${what} failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
     }),
   );
 }

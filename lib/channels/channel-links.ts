@@ -10,8 +10,6 @@ export function channelLinks(): ChannelLinks {
     discordApplicationId: isChannelConfigured("Discord") ? (env.DISCORD_APPLICATION_ID ?? null) : null,
     // "Add to Slack" only where renters' workspaces can install the app (not a single workspace).
     slackInstallUrl:
-      isChannelConfigured("Slack") && env.SLACK_CLIENT_ID
-        ? `${appUrl().replace(/\/+$/, "")}/api/channels/slack/install`
-        : null,
+      isChannelConfigured("Slack") && env.SLACK_CLIENT_ID ? `${appUrl().replace(/\/+$/, "")}/api/channels/slack/install` : null,
   };
 }

@@ -12,9 +12,7 @@ export function isChannelConfigured(platform: ChatPlatform): boolean {
     case "Discord":
       return Boolean(env.DISCORD_APPLICATION_ID && env.DISCORD_PUBLIC_KEY && env.DISCORD_BOT_TOKEN);
     case "Slack":
-      return Boolean(
-        env.SLACK_SIGNING_SECRET && (env.SLACK_BOT_TOKEN || (env.SLACK_CLIENT_ID && env.SLACK_CLIENT_SECRET)),
-      );
+      return Boolean(env.SLACK_SIGNING_SECRET && (env.SLACK_BOT_TOKEN || (env.SLACK_CLIENT_ID && env.SLACK_CLIENT_SECRET)));
   }
 }
 

@@ -13,11 +13,7 @@ import { type RenterAccount, renterRentalsWhere } from "@/lib/rentals/list-rente
  * chat is told, best effort. Only the rental's renter may do it (404 otherwise, as for any
  * rental that is not theirs).
  */
-export async function disconnectRentalChat(
-  account: RenterAccount,
-  rentalId: string,
-  now: Date = new Date(),
-): Promise<void> {
+export async function disconnectRentalChat(account: RenterAccount, rentalId: string, now: Date = new Date()): Promise<void> {
   const rental = /^[0-9a-f-]{36}$/i.test(rentalId)
     ? await db.rental.findFirst({
         where: { AND: [{ id: rentalId.toLowerCase() }, renterRentalsWhere(account)] },

@@ -61,8 +61,7 @@ export async function startChat(user: ChatUser, rawCode: string, deps: StartChat
   if (rental.channel !== user.platform) return otherChannel(rental.channel, user.platform);
 
   const previous = await findOpenBinding(user);
-  if (previous?.rentalId === rental.id)
-    return `You are already connected to ${rental.agent.name}. ${untilEnd(rental, deps.now)}`;
+  if (previous?.rentalId === rental.id) return `You are already connected to ${rental.agent.name}. ${untilEnd(rental, deps.now)}`;
   try {
     await db.$transaction(async (tx) => {
       if (previous)
@@ -84,13 +83,10 @@ export async function startChat(user: ChatUser, rawCode: string, deps: StartChat
     });
   } catch (error) {
     // The rental is held by another chat user (or this user started twice at once).
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
-      return heldElsewhere(user.platform);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return heldElsewhere(user.platform);
     throw error;
   }
-  const switched = previous
-    ? ` You were connected to ${previous.rental.agent.name} before; that rental is no longer used here.`
-    : "";
+  const switched = previous ? ` You were connected to ${previous.rental.agent.name} before; that rental is no longer used here.` : "";
   const { platform } = user;
   return (
     `Connected to ${rental.agent.name}.${switched} ${untilEnd(rental, deps.now)} ` +
@@ -103,12 +99,7 @@ export function ended(reason: "stopped" | "switched" | "disconnected" | "rental_
   return { endedAt: now, endReason: reason, openUser: null, openRentalId: null };
 }
 
-async function findRental(
-  platform: ChatPlatform,
-  userKey: string,
-  hex: string,
-  deps: StartChatDeps,
-): Promise<RentalWithAgent> {
+async function findRental(platform: ChatPlatform, userKey: string, hex: string, deps: StartChatDeps): Promise<RentalWithAgent> {
   return withFailureBudgets({
     digest: credentialDigest("rental-code", hex),
     known: deps.known,
@@ -116,8 +107,7 @@ async function findRental(
       {
         limiter: deps.perUser,
         key: userKey,
-        refused: (d) =>
-          new ApiError(429, `Too many wrong rental codes from your account. Try again ${inMinutes(d, deps.now)}.`),
+        refused: (d) => new ApiError(429, `Too many wrong rental codes from your account. Try again ${inMinutes(d, deps.now)}.`),
       },
       {
         limiter: deps.perPlatform,

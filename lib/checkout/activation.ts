@@ -21,12 +21,7 @@ export type ChannelLinks = {
 
 export type ActivationStep = { text: string; command?: string; link?: { href: string; label: string } };
 
-export function activationSteps(
-  channel: CheckoutChannel,
-  code: string,
-  origin: string,
-  links: ChannelLinks,
-): ActivationStep[] {
+export function activationSteps(channel: CheckoutChannel, code: string, origin: string, links: ChannelLinks): ActivationStep[] {
   const base = origin.replace(/\/+$/, "");
   if (channel === "API") {
     return [

@@ -72,10 +72,7 @@ async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promi
   if (!res.ok) {
     const words = data && typeof data.error === "string" ? data.error : `The service answered ${res.status}.`;
     const retryAfter = res.headers.get("retry-after");
-    throw new CheckoutApiError(
-      res.status,
-      res.status === 429 && retryAfter ? `${words} Retry in ${retryAfter} s.` : words,
-    );
+    throw new CheckoutApiError(res.status, res.status === 429 && retryAfter ? `${words} Retry in ${retryAfter} s.` : words);
   }
   return data as T;
 }

@@ -35,20 +35,10 @@ export function rememberPayment(payment: PendingPayment, store: StorageLike | nu
   }
 }
 
-export function pendingPayment(
-  agentId: string,
-  now = Date.now(),
-  store: StorageLike | null = storage(),
-): PendingPayment | null {
+export function pendingPayment(agentId: string, now = Date.now(), store: StorageLike | null = storage()): PendingPayment | null {
   try {
     const value = JSON.parse(store?.getItem(KEY) ?? "null") as Partial<PendingPayment> | null;
-    if (
-      !value ||
-      value.agentId !== agentId ||
-      typeof value.txHash !== "string" ||
-      !/^0x[0-9a-fA-F]{64}$/.test(value.txHash)
-    )
-      return null;
+    if (!value || value.agentId !== agentId || typeof value.txHash !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(value.txHash)) return null;
     if (typeof value.at !== "number" || now - value.at > MAX_AGE_MS) return null;
     return value as PendingPayment;
   } catch {

@@ -12,12 +12,7 @@ export type PermitDomain = { name: string; version: string; chainId: number; ver
 
 // The token's permit domain, or null when it has no permit (no nonces(owner), or neither
 // eip712Domain() nor name()+version()): then checkout pays with approve + createRental.
-export async function readPermitDomain(
-  config: Config,
-  token: Address,
-  chainId: number,
-  owner: Address,
-): Promise<PermitDomain | null> {
+export async function readPermitDomain(config: Config, token: Address, chainId: number, owner: Address): Promise<PermitDomain | null> {
   const read = <T>(functionName: "eip712Domain" | "name" | "version" | "nonces") =>
     readContract(config, {
       address: token,

@@ -12,14 +12,7 @@ import { CheckoutApiError, type ConfirmResponse, type QuoteResponse } from "@/li
 import { type CheckoutDeps, type FlowData, runCheckout } from "@/lib/checkout/run-checkout";
 import { initialSteps, type StepAction, type StepsState, stepsReducer } from "@/lib/checkout/steps";
 import { db } from "@/lib/db";
-import {
-  checkoutRequest,
-  makePayableAgent,
-  newRenter,
-  type Payments,
-  startPayments,
-  USDC,
-} from "@/test/chain/payments-harness";
+import { checkoutRequest, makePayableAgent, newRenter, type Payments, startPayments, USDC } from "@/test/chain/payments-harness";
 import { uniqueIp } from "@/test/fixtures";
 import { keyWalletProvider } from "@/test/key-wallet-provider";
 
@@ -52,9 +45,7 @@ async function setup(options: { usdc?: bigint; rejectNext?: () => boolean; recei
   const wallet = keyWalletProvider(renter.key, p.publicClient.chain, p.rpcUrl, { rejectNext: options.rejectNext });
   const config = createConfig({
     chains: [p.publicClient.chain],
-    connectors: [
-      injected({ target: () => ({ id: "key", name: "Key wallet", provider: () => wallet.provider as never }) }),
-    ],
+    connectors: [injected({ target: () => ({ id: "key", name: "Key wallet", provider: () => wallet.provider as never }) })],
     transports: { [p.publicClient.chain.id]: http(p.rpcUrl) },
     multiInjectedProviderDiscovery: false,
   });
@@ -152,8 +143,7 @@ describe("browser checkout steps (wagmi + anvil)", () => {
     );
     expect(outcome).toEqual({
       kind: "refused",
-      notice:
-        "Your wallet holds 2.00 USDC but this rental costs 3.00 USDC: add at least 1.00 USDC to this wallet, or connect another one.",
+      notice: "Your wallet holds 2.00 USDC but this rental costs 3.00 USDC: add at least 1.00 USDC to this wallet, or connect another one.",
     });
     expect(t.wallet.prompts).toEqual([]);
     expect(t.log).toEqual([]);

@@ -12,7 +12,6 @@ import type { CheckoutChannel } from "@/lib/checkout/activation";
 import {
   CheckoutApiError,
   type ClaimedRental,
-  type ConfirmResponse,
   type Duration,
   isClaimed,
   confirmPayment as postConfirm,
@@ -22,13 +21,8 @@ import {
   quoteUsable,
   UNCLAIMED_PAYMENT,
 } from "@/lib/checkout/checkout-api";
-import {
-  type PermitDomain,
-  permitTypes,
-  readPermitDomain,
-  readPermitNonce,
-  splitSignature,
-} from "@/lib/checkout/permit";
+import { confirmWithRetry, defaultSleep } from "@/lib/checkout/confirm-with-retry";
+import { type PermitDomain, permitTypes, readPermitDomain, readPermitNonce, splitSignature } from "@/lib/checkout/permit";
 import { shortfallMessage } from "@/lib/checkout/price";
 import { type PaymentPlan, type StepAction, type StepId, stepsFor } from "@/lib/checkout/steps";
 import { describeWalletError } from "@/lib/checkout/wallet-errors";
@@ -81,49 +75,15 @@ export type RunOutcome =
   | { kind: "failed"; step: StepId }
   | { kind: "stopped" };
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-// POST /api/checkout/confirm until the payment has its confirmations (409) and is mined (400
-// "No mined transaction"): about a minute at most; other errors are thrown.
-export async function confirmWithRetry(
-  txHash: Hex,
-  claimSecret: string | undefined,
-  onWait: (words: string) => void,
-  live: () => boolean,
-  confirm: typeof postConfirm = postConfirm,
-  sleep = defaultSleep,
-): Promise<ConfirmResponse | null> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await confirm(txHash, claimSecret);
-    } catch (error) {
-      const retriable =
-        error instanceof CheckoutApiError &&
-        (error.status === 409 || error.status === 429 || (error.status === 400 && /mined/i.test(error.message)));
-      if (!retriable || attempt >= 20) throw error;
-      onWait(`${error.message} (checking again)`);
-      await sleep(3_000);
-      if (!live()) return null;
-    }
-  }
-}
-
 // The plan for this wallet: permit when the token supports EIP-2612, otherwise approve.
 export async function paymentPlan(deps: CheckoutDeps, data: FlowData, renter: Address): Promise<PaymentPlan> {
   if (data.permitDomain === undefined) {
-    data.permitDomain = await readPermitDomain(deps.config, deps.chain.usdc, deps.chain.chainId, renter).catch(
-      () => null,
-    );
+    data.permitDomain = await readPermitDomain(deps.config, deps.chain.usdc, deps.chain.chainId, renter).catch(() => null);
   }
   return data.permitDomain ? "permit" : "approve";
 }
 
-export async function runCheckout(
-  deps: CheckoutDeps,
-  data: FlowData,
-  input: RunInput,
-  hooks: RunHooks,
-): Promise<RunOutcome> {
+export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: RunInput, hooks: RunHooks): Promise<RunOutcome> {
   const { config, chain } = deps;
   const requestQuote = deps.requestQuote ?? postQuote;
   const sleep = deps.sleep ?? defaultSleep;
@@ -156,8 +116,7 @@ export async function runCheckout(
   let at = Math.max(order.indexOf(input.from), 0);
   const payAt = order.indexOf("pay");
   // A reverted payment, or an unsent one whose quote is (nearly) expired, needs a fresh quote.
-  if (data.payReverted || (at > 0 && at <= payAt && !data.payHash && (!data.quote || !quoteUsable(data.quote.quote))))
-    at = 0;
+  if (data.payReverted || (at > 0 && at <= payAt && !data.payHash && (!data.quote || !quoteUsable(data.quote.quote)))) at = 0;
   dispatch({ type: "resetFrom", step: order[at] });
 
   let step: StepId = order[at];
@@ -243,8 +202,7 @@ export async function runCheckout(
         });
         if (!live()) return { kind: "stopped" };
         data.approveHash = undefined;
-        if (receipt.status !== "success")
-          throw new Error("The approval transaction reverted on chain. Nothing was paid; retry.");
+        if (receipt.status !== "success") throw new Error("The approval transaction reverted on chain. Nothing was paid; retry.");
         dispatch({ type: "confirmed", step, detail: "USDC approved" });
       }
     }
@@ -293,9 +251,7 @@ export async function runCheckout(
       if (!live()) return { kind: "stopped" };
       if (receipt.status !== "success") {
         data.payReverted = true;
-        throw new Error(
-          "The payment transaction reverted on chain: no USDC left your wallet (only gas). Retry gets a fresh quote.",
-        );
+        throw new Error("The payment transaction reverted on chain: no USDC left your wallet (only gas). Retry gets a fresh quote.");
       }
       dispatch({ type: "confirmed", step, detail: `Paid in block ${receipt.blockNumber}` });
     }
@@ -319,8 +275,7 @@ export async function runCheckout(
     if (!live()) return { kind: "stopped" };
     const timedOut = error instanceof Error && error.name === "WaitForTransactionReceiptTimeoutError";
     data.lastError = timedOut ? "timeout" : "other";
-    const described =
-      error instanceof CheckoutApiError ? { message: error.message, rejected: false } : describeWalletError(error);
+    const described = error instanceof CheckoutApiError ? { message: error.message, rejected: false } : describeWalletError(error);
     let message = described.message;
     if (step === "confirm" && data.payHash) {
       message += ` Your payment is on chain (transaction ${data.payHash}); the rental is activated automatically within a few minutes even if this step fails. Retry to get your code.`;

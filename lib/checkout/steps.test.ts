@@ -13,8 +13,7 @@ import {
 } from "@/lib/checkout/steps";
 
 describe("checkout stepper", () => {
-  const run = (actions: StepAction[], plan: "permit" | "approve" = "permit") =>
-    actions.reduce(stepsReducer, initialSteps(plan));
+  const run = (actions: StepAction[], plan: "permit" | "approve" = "permit") => actions.reduce(stepsReducer, initialSteps(plan));
 
   it("has the permit and the approve plans", () => {
     expect(stepsFor("permit")).toEqual(["quote", "permit", "pay", "confirm"]);
@@ -54,9 +53,7 @@ describe("checkout stepper", () => {
     expect(failedStep(s)).toBe("pay");
     expect(s.steps.pay).toMatchObject({ status: "failed", rejected: true });
     expect(isRunning(s)).toBe(false);
-    expect(announcement(s)).toBe(
-      "Pay (createRentalWithPermit) failed: You declined the request in your wallet. Nothing was sent.",
-    );
+    expect(announcement(s)).toBe("Pay (createRentalWithPermit) failed: You declined the request in your wallet. Nothing was sent.");
     s = stepsReducer(s, { type: "resetFrom", step: "pay" });
     expect(failedStep(s)).toBeNull();
     expect(s.steps.quote.status).toBe("confirmed");

@@ -21,21 +21,15 @@ describe("wallet errors in words", () => {
       cause: { name: "ContractFunctionRevertedError", data: { errorName: "QuoteExpired" } },
     };
     expect(describeWalletError(error).message).toMatch(/quote expired/);
-    expect(describeWalletError(new Error('execution reverted: custom error "EnforcedPause()"')).message).toMatch(
-      /paused/,
-    );
+    expect(describeWalletError(new Error('execution reverted: custom error "EnforcedPause()"')).message).toMatch(/paused/);
   });
 
   it("says when there is no wallet or no gas", () => {
-    expect(describeWalletError({ name: "ProviderNotFoundError", message: "Provider not found." }).message).toMatch(
-      /No wallet was found/,
+    expect(describeWalletError({ name: "ProviderNotFoundError", message: "Provider not found." }).message).toMatch(/No wallet was found/);
+    expect(describeWalletError(new Error("insufficient funds for gas * price + value")).message).toMatch(/transaction fee/);
+    expect(describeWalletError(new Error("Failed to fetch dynamically imported module: /_next/static/chunks/x.js")).message).toMatch(
+      /could not be loaded/,
     );
-    expect(describeWalletError(new Error("insufficient funds for gas * price + value")).message).toMatch(
-      /transaction fee/,
-    );
-    expect(
-      describeWalletError(new Error("Failed to fetch dynamically imported module: /_next/static/chunks/x.js")).message,
-    ).toMatch(/could not be loaded/);
   });
 
   it("falls back to the first line of the message", () => {

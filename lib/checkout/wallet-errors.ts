@@ -53,20 +53,14 @@ export function describeWalletError(error: unknown): DescribedError {
   }
   if (names.includes("ProviderNotFoundError") || /provider not found/i.test(text)) {
     return {
-      message:
-        "No wallet was found in this browser. Install a wallet extension (such as MetaMask), or use another connection option.",
+      message: "No wallet was found in this browser. Install a wallet extension (such as MetaMask), or use another connection option.",
       rejected: false,
     };
   }
   // Coinbase Wallet and WalletConnect load their code when first used: a lost connection fails that.
-  if (
-    /ChunkLoadError|Loading chunk|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(
-      text,
-    )
-  ) {
+  if (/ChunkLoadError|Loading chunk|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(text)) {
     return {
-      message:
-        "This wallet option could not be loaded: check your connection, reload the page and try again, or use another wallet.",
+      message: "This wallet option could not be loaded: check your connection, reload the page and try again, or use another wallet.",
       rejected: false,
     };
   }
@@ -77,8 +71,7 @@ export function describeWalletError(error: unknown): DescribedError {
     };
   }
   for (const name of names) if (REVERTS[name]) return { message: REVERTS[name], rejected: false };
-  for (const [name, words] of Object.entries(REVERTS))
-    if (text.includes(name)) return { message: words, rejected: false };
+  for (const [name, words] of Object.entries(REVERTS)) if (text.includes(name)) return { message: words, rejected: false };
   if (names.includes("ChainMismatchError") || /chain mismatch|does not match the target chain/i.test(text)) {
     return { message: "Your wallet is on another network. Switch networks and retry.", rejected: false };
   }
@@ -90,8 +83,7 @@ export function describeWalletError(error: unknown): DescribedError {
   }
   if (names.includes("WaitForTransactionReceiptTimeoutError")) {
     return {
-      message:
-        "The transaction was sent but is not mined yet. Retry to keep waiting for it (it will not be sent twice).",
+      message: "The transaction was sent but is not mined yet. Retry to keep waiting for it (it will not be sent twice).",
       rejected: false,
     };
   }

@@ -50,9 +50,7 @@ describe("encryptSecret / decryptSecret (the keyring from env)", () => {
     expect(() => decryptSecret(sealed.split(".").slice(0, 4).join("."), AAD)).toThrow(/format/);
     expect(() => decryptSecret(sealed.replace(/\.[^.]+$/, ".AAAA"), AAD)).toThrow(/format/); // short tag
     expect(() => decryptSecret(sealed.replace(/^v1/, "v2"), AAD)).toThrow(/format/);
-    expect(() => decryptSecret(sealed.replace(/^v1\.t1/, "v1.gone"), AAD)).toThrow(
-      /key "gone" is not in SECRET_BOX_KEYS/,
-    );
+    expect(() => decryptSecret(sealed.replace(/^v1\.t1/, "v1.gone"), AAD)).toThrow(/key "gone" is not in SECRET_BOX_KEYS/);
   });
 });
 

@@ -52,9 +52,7 @@ export function createSecretBox(keyring: string): SecretBox {
         .join(".");
     },
     deriveKey(purpose) {
-      return Buffer.from(
-        hkdfSync("sha256", keys.get(current)!, Buffer.alloc(0), `agent-rental-service/${purpose}`, 32),
-      );
+      return Buffer.from(hkdfSync("sha256", keys.get(current)!, Buffer.alloc(0), `agent-rental-service/${purpose}`, 32));
     },
     decrypt(ciphertext, aad) {
       const match = FORMAT.exec(ciphertext);
@@ -70,9 +68,7 @@ export function createSecretBox(keyring: string): SecretBox {
         decipher.setAuthTag(Buffer.from(tag, "base64url"));
         return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
       } catch {
-        throw new Error(
-          "Cannot decrypt secret: authentication failed (wrong key, another row's value, or tampered data).",
-        );
+        throw new Error("Cannot decrypt secret: authentication failed (wrong key, another row's value, or tampered data).");
       }
     },
   };

@@ -49,11 +49,8 @@ describe("opening a dispute from the browser wallet", () => {
     const steps: string[] = [];
     const account = await connectForDispute(config, settings, renter.address.toLowerCase(), (s) => steps.push(s));
     expect(account.toLowerCase()).toBe(renter.address.toLowerCase());
-    const outcome = await sendDispute(
-      config,
-      settings,
-      { escrowId: rental.escrowId, endsAt: rental.endsAt, account },
-      (s) => steps.push(s.kind),
+    const outcome = await sendDispute(config, settings, { escrowId: rental.escrowId, endsAt: rental.endsAt, account }, (s) =>
+      steps.push(s.kind),
     );
     expect(outcome).toMatchObject({ ok: true, hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(steps).toEqual(["connecting", "checking", "wallet", "pending"]);
@@ -61,16 +58,11 @@ describe("opening a dispute from the browser wallet", () => {
 
     // A second attempt is refused by the escrow's simulation, in words, before the wallet is asked.
     const again: string[] = [];
-    const error = await sendDispute(
-      config,
-      settings,
-      { escrowId: rental.escrowId, endsAt: rental.endsAt, account },
-      (s) => again.push(s.kind),
+    const error = await sendDispute(config, settings, { escrowId: rental.escrowId, endsAt: rental.endsAt, account }, (s) =>
+      again.push(s.kind),
     ).catch((e) => e);
     expect(again).toEqual(["checking"]);
-    expect(describeDisputeError(error, settings, rental.endsAt)).toBe(
-      "The escrow refused: this rental is already disputed.",
-    );
+    expect(describeDisputeError(error, settings, rental.endsAt)).toBe("The escrow refused: this rental is already disputed.");
   });
 
   it("refuses another account before sending anything, and the escrow refuses it too", async () => {

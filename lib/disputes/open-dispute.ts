@@ -4,23 +4,9 @@ import "client-only";
 // escrow's refusals are known in words before anything is signed. The stepper component
 // (app/dashboard/rentals/_components/dispute-stepper.tsx) drives these; tests drive them with
 // wagmi's mock connector against anvil.
-import {
-  type Address,
-  BaseError,
-  ContractFunctionRevertedError,
-  defineChain,
-  type EIP1193Provider,
-  type Hex,
-} from "viem";
+import { type Address, BaseError, ContractFunctionRevertedError, defineChain, type EIP1193Provider, type Hex } from "viem";
 import { type Config, type CreateConnectorFn, createConfig, custom, http, injected } from "wagmi";
-import {
-  connect,
-  getConnection,
-  simulateContract,
-  switchChain,
-  waitForTransactionReceipt,
-  writeContract,
-} from "wagmi/actions";
+import { connect, getConnection, simulateContract, switchChain, waitForTransactionReceipt, writeContract } from "wagmi/actions";
 import { shortHex } from "@/lib/chain/short-hex";
 import { disputeAbi, ESCROW_STATUS_WORDS } from "@/lib/disputes/dispute-abi";
 import type { DisputeChain } from "@/lib/disputes/dispute-chain";
@@ -136,19 +122,14 @@ export async function sendDispute(
     return {
       ok: false,
       hash,
-      message:
-        "The transaction was mined but reverted, so no dispute was opened. You can try again before the rental ends.",
+      message: "The transaction was mined but reverted, so no dispute was opened. You can try again before the rental ends.",
     };
   }
   return { ok: true, hash };
 }
 
 function findCode(error: unknown): number | undefined {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 6;
-    e = e.cause as typeof e, depth++
-  ) {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; e = e.cause as typeof e, depth++) {
     if (typeof e.code === "number") return e.code;
   }
   return undefined;

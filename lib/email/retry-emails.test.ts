@@ -222,10 +222,7 @@ describe("retryEmails (the e-mail retry cron)", () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     const outbox = await sendEmail(message(), { kind: "outbox" }, T0);
 
-    const [a, b] = await Promise.all([
-      retryEmails({ now: at(5 * MINUTE), transport }),
-      retryEmails({ now: at(5 * MINUTE), transport }),
-    ]);
+    const [a, b] = await Promise.all([retryEmails({ now: at(5 * MINUTE), transport }), retryEmails({ now: at(5 * MINUTE), transport })]);
     expect(a.retried + b.retried).toBe(due.length);
     expect(a.sent + b.sent).toBe(due.length);
     for (const msg of due) {

@@ -60,9 +60,7 @@ describe("sendEmail through Resend (the resend SDK, against a local stand-in for
           .writeHead(422, { "content-type": "application/json" })
           .end(JSON.stringify({ statusCode: 422, name: "validation_error", message: "Invalid `to` field." }));
       }
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify({ id: `re-id-${resend.received.length}` }));
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: `re-id-${resend.received.length}` }));
     });
     transport = {
       kind: "resend",

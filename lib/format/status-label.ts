@@ -30,8 +30,7 @@ export function rentalStatusLabel(status: VisibleRentalStatus, endsAt: Date, now
     return {
       label: "Ended",
       tone: "neutral",
-      explanation:
-        "The rental time is over; it is marked completed when the escrow is released (within about a minute).",
+      explanation: "The rental time is over; it is marked completed when the escrow is released (within about a minute).",
     };
   }
   return RENTAL[status];

@@ -3,8 +3,7 @@
 export function apiNotFound(): Response {
   return Response.json(
     {
-      error:
-        "No such endpoint. The renter API is under /api/v1 (described at /api/v1/openapi.json), the owner API under /api/public.",
+      error: "No such endpoint. The renter API is under /api/v1 (described at /api/v1/openapi.json), the owner API under /api/public.",
     },
     { status: 404 },
   );

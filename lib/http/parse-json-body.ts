@@ -4,11 +4,7 @@ import { readBodyText } from "@/lib/http/read-body";
 
 // Reads a JSON body with a size cap and validates it. Every failure is a 400 that names the
 // problem (413 for a body over the cap), so a script author can fix the request without guessing.
-export async function parseJsonBody<S extends z.ZodType>(
-  req: Request,
-  schema: S,
-  maxBytes: number,
-): Promise<z.infer<S>> {
+export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S, maxBytes: number): Promise<z.infer<S>> {
   const type = req.headers.get("content-type") ?? "";
   if (type.split(";")[0].trim().toLowerCase() !== "application/json") {
     throw new ApiError(400, "Content-Type must be application/json.");

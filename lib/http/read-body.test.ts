@@ -65,9 +65,7 @@ describe("parseJsonBody", () => {
   const schema = z.object({ message: z.string() });
   it("413 for a JSON body over the cap; 400 for the other failures", async () => {
     const json = { "content-type": "application/json" };
-    expect(
-      (await refusal(parseJsonBody(post(JSON.stringify({ message: "x".repeat(200) }), json), schema, 100))).status,
-    ).toBe(413);
+    expect((await refusal(parseJsonBody(post(JSON.stringify({ message: "x".repeat(200) }), json), schema, 100))).status).toBe(413);
     expect((await refusal(parseJsonBody(post("{", json), schema, 100))).status).toBe(400);
     expect((await refusal(parseJsonBody(post("{}", { "content-type": "text/plain" }), schema, 100))).status).toBe(400);
     expect(await parseJsonBody(post('{"message":"hi"}', json), schema, 100)).toEqual({ message: "hi" });
@@ -81,20 +79,16 @@ describe("parseFormBody", () => {
     expect((await parseFormBody(post("token=abc&x=1", form), 100))?.get("token")).toBe("abc");
     const multipart = new FormData();
     multipart.set("token", "def");
-    expect(
-      (await parseFormBody(new Request("http://localhost/api/x", { method: "POST", body: multipart }), 1000))?.get(
-        "token",
-      ),
-    ).toBe("def");
+    expect((await parseFormBody(new Request("http://localhost/api/x", { method: "POST", body: multipart }), 1000))?.get("token")).toBe(
+      "def",
+    );
   });
 
   it("null for a body that is not a form, without reading it", async () => {
     const { stream, sent } = endlessBody();
     expect(await parseFormBody(post(stream, { "content-type": "application/json" }), 100)).toBeNull();
     expect(sent.bytes).toBeLessThanOrEqual(2 * 1024);
-    expect(
-      await parseFormBody(post("--x\r\nbroken", { "content-type": "multipart/form-data; boundary=x" }), 100),
-    ).toBeNull();
+    expect(await parseFormBody(post("--x\r\nbroken", { "content-type": "multipart/form-data; boundary=x" }), 100)).toBeNull();
   });
 
   it("413 for a form that never ends, having read only a little past the cap", async () => {

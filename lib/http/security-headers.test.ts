@@ -3,11 +3,7 @@
 import { createRequire } from "node:module";
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  API_CONTENT_SECURITY_POLICY,
-  type PagePolicyInput,
-  pageContentSecurityPolicy,
-} from "@/lib/http/security-headers";
+import { API_CONTENT_SECURITY_POLICY, type PagePolicyInput, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 const BASE: PagePolicyInput = {
   nonce: "bm9uY2Utb2YtdGhpcy10ZXN0",
@@ -52,9 +48,7 @@ describe("pageContentSecurityPolicy", () => {
   });
 
   it("connects to this origin, the public RPC's origin and Coinbase Wallet's relay; WalletConnect's services only when configured", () => {
-    const without = directives(
-      pageContentSecurityPolicy({ ...BASE, rpcUrl: "https://rpc.example.com/v1/base?x=1" }),
-    ).get("connect-src")!;
+    const without = directives(pageContentSecurityPolicy({ ...BASE, rpcUrl: "https://rpc.example.com/v1/base?x=1" })).get("connect-src")!;
     expect(without).toEqual(expect.arrayContaining(["'self'", "https://rpc.example.com", "wss://www.walletlink.org"]));
     expect(without.join(" ")).not.toContain("/v1/base");
     expect(without.join(" ")).not.toContain("walletconnect");
@@ -74,18 +68,14 @@ describe("pageContentSecurityPolicy", () => {
   });
 
   it("allows the local anvil RPC of development and the tests, on its port", () => {
-    expect(
-      directives(pageContentSecurityPolicy({ ...BASE, rpcUrl: "http://127.0.0.1:40123", https: false })).get(
-        "connect-src",
-      ),
-    ).toContain("http://127.0.0.1:40123");
+    expect(directives(pageContentSecurityPolicy({ ...BASE, rpcUrl: "http://127.0.0.1:40123", https: false })).get("connect-src")).toContain(
+      "http://127.0.0.1:40123",
+    );
   });
 
   it("upgrades insecure requests only on an https site (a local http server would break)", () => {
     expect(directives(pageContentSecurityPolicy(BASE)).has("upgrade-insecure-requests")).toBe(true);
-    expect(directives(pageContentSecurityPolicy({ ...BASE, https: false })).has("upgrade-insecure-requests")).toBe(
-      false,
-    );
+    expect(directives(pageContentSecurityPolicy({ ...BASE, https: false })).has("upgrade-insecure-requests")).toBe(false);
   });
 });
 

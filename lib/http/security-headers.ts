@@ -6,11 +6,7 @@ export type Header = { key: string; value: string };
 
 // Coinbase Wallet SDK: its wallet opens as a popup (window.open, postMessage: not CSP-governed);
 // the WalletLink relay it falls back to is a WebSocket.
-const COINBASE_WALLET_CONNECT = [
-  "https://www.walletlink.org",
-  "wss://www.walletlink.org",
-  "https://rpc.wallet.coinbase.com",
-];
+const COINBASE_WALLET_CONNECT = ["https://www.walletlink.org", "wss://www.walletlink.org", "https://rpc.wallet.coinbase.com"];
 
 // WalletConnect (Reown) as @walletconnect/ethereum-provider and its QR modal use it: the relay
 // (WebSocket), its RPC and telemetry, the wallet list API, the Verify API (a hidden iframe) and
@@ -36,12 +32,7 @@ const WALLETCONNECT = {
     "https://secure.walletconnect.org",
     "https://secure.walletconnect.com",
   ],
-  img: [
-    "https://api.web3modal.org",
-    "https://api.web3modal.com",
-    "https://*.walletconnect.org",
-    "https://*.walletconnect.com",
-  ],
+  img: ["https://api.web3modal.org", "https://api.web3modal.com", "https://*.walletconnect.org", "https://*.walletconnect.com"],
   font: ["https://fonts.reown.com"],
 };
 
@@ -88,8 +79,7 @@ export function pageContentSecurityPolicy({ nonce, dev, rpcUrl, walletConnect, h
 }
 
 /** The CSP of API responses (JSON): nothing may load or run, nothing may frame them. */
-export const API_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Path patterns (next.config.ts `source`) of the API: /api, and the /v1 and /public rewrites. */
 export const API_SOURCES = ["/api/:path*", "/v1/:path*", "/public/:path*"];

@@ -8,11 +8,7 @@ export async function markAllNotificationsRead(accountId: string, now: Date = ne
 }
 
 /** Marks one notification read if it is the account's (someone else's id changes nothing). */
-export async function markNotificationRead(
-  accountId: string,
-  notificationId: string,
-  now: Date = new Date(),
-): Promise<boolean> {
+export async function markNotificationRead(accountId: string, notificationId: string, now: Date = new Date()): Promise<boolean> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(notificationId)) return false;
   const { count } = await db.notification.updateMany({
     where: { id: notificationId, accountId, readAt: null },

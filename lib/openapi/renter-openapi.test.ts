@@ -11,10 +11,7 @@ import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
 type Doc = {
   openapi: string;
   info: { version: string };
-  paths: Record<
-    string,
-    Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> }>
-  >;
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> }>>;
   components: { schemas: Record<string, object> };
 };
 
@@ -25,9 +22,7 @@ addFormats.default(ajv);
 
 beforeAll(async () => {
   doc = await (await openapi(new Request("http://localhost:3000/api/v1/openapi.json"))).json();
-  hook = await startWebhook((_req, res) =>
-    res.writeHead(200, { "content-type": "application/json" }).end('{"rich":true}'),
-  );
+  hook = await startWebhook((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"rich":true}'));
 });
 afterAll(() => hook.close());
 
@@ -59,19 +54,13 @@ describe("GET /api/v1/openapi.json", () => {
     await expectConforms(await status(renterRequest("status", { code: "00000000" })), "/v1/status", "get");
     await expectConforms(await chat(renterRequest("chat", { code, body: { message: "hi" } })), "/v1/chat", "post");
     await expectConforms(await chat(renterRequest("chat", { code, body: { nope: 1 } })), "/v1/chat", "post");
-    await expectConforms(
-      await chat(renterRequest("chat", { code: ended.id, body: { message: "hi" } })),
-      "/v1/chat",
-      "post",
-    );
+    await expectConforms(await chat(renterRequest("chat", { code: ended.id, body: { message: "hi" } })), "/v1/chat", "post");
   });
 
   it("rejects bodies the API would not send (the schemas are strict)", () => {
     const validate = ajv.compile(doc.components.schemas.StatusResponse);
     expect(validate({ rental: {}, agent: {} })).toBe(false);
     const chatResponse = ajv.compile(doc.components.schemas.ChatResponse);
-    expect(
-      chatResponse({ success: true, agent: "a", response: "x", rental: { id: "x", ends_at: "y" }, extra: 1 }),
-    ).toBe(false);
+    expect(chatResponse({ success: true, agent: "a", response: "x", rental: { id: "x", ends_at: "y" }, extra: 1 })).toBe(false);
   });
 });

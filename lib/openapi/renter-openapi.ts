@@ -1,19 +1,10 @@
 import { z } from "zod";
-import {
-  chatRequestSchema,
-  chatResponseSchema,
-  errorResponseSchema,
-  statusResponseSchema,
-} from "@/lib/schemas/renter-api";
+import { chatRequestSchema, chatResponseSchema, errorResponseSchema, statusResponseSchema } from "@/lib/schemas/renter-api";
 
 // OpenAPI 3.1 description of the renter surface, generated from the same zod schemas the
 // handlers use, so the document cannot drift from the code.
 const schema = (s: z.ZodType, io: "input" | "output") => {
-  const {
-    $schema: _drop,
-    id: _id,
-    ...json
-  } = z.toJSONSchema(s, { target: "draft-2020-12", io }) as Record<string, unknown>;
+  const { $schema: _drop, id: _id, ...json } = z.toJSONSchema(s, { target: "draft-2020-12", io }) as Record<string, unknown>;
   return json;
 };
 
@@ -59,9 +50,7 @@ export function renterOpenApi(serverUrl: string) {
               description: "The agent's reply.",
               content: { "application/json": { schema: { $ref: "#/components/schemas/ChatResponse" } } },
             },
-            "400": error(
-              "`message` missing or invalid, wrong Content-Type, or ambiguous rental code (send more characters).",
-            ),
+            "400": error("`message` missing or invalid, wrong Content-Type, or ambiguous rental code (send more characters)."),
             "401": error("Missing, malformed or unknown rental code."),
             "403": error("Rental not active: cancelled, disputed, completed, expired or not yet started."),
             "429": rateLimited,

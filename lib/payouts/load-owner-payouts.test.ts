@@ -19,8 +19,7 @@ afterAll(async () => {
 
 async function ownerWithMoney(walletAddress: string | null) {
   const owner = await makeOwner();
-  if (walletAddress)
-    await db.account.update({ where: { id: owner.id }, data: { walletAddress: walletAddress.toLowerCase() } });
+  if (walletAddress) await db.account.update({ where: { id: owner.id }, data: { walletAddress: walletAddress.toLowerCase() } });
   const agent = await makeOwnerAgent(owner.id); // 2 / 10 / 100 USDC
   await makeRental(agent.id, { durationType: "day", status: "completed", startsInSeconds: -2 * 86_400 });
   await makeRental(agent.id, { durationType: "hour", status: "completed", startsInSeconds: -2 * 86_400 });

@@ -8,9 +8,7 @@ import { type Limiters, policies } from "@/lib/ratelimit/policies";
 // The rule itself, on in-memory buckets and a clock that moves only when told; the actions'
 // own tests (app/dashboard/**/actions.test.ts) check that each action calls it.
 const fresh = () =>
-  Object.fromEntries(
-    Object.entries(policies).map(([name, policy]) => [name, createMemoryRateLimiter(policy)]),
-  ) as Limiters;
+  Object.fromEntries(Object.entries(policies).map(([name, policy]) => [name, createMemoryRateLimiter(policy)])) as Limiters;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });

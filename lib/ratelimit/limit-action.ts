@@ -18,8 +18,7 @@ export async function limitAction(
   buckets: Limiters = limiters(),
 ): Promise<ActionRefusal | null> {
   const decision = await buckets.dashboardAction.limit(accountId);
-  if (!decision.allowed)
-    return refusal(rateLimitError(decision, "Too many changes in a short time (at most 30 a minute)"));
+  if (!decision.allowed) return refusal(rateLimitError(decision, "Too many changes in a short time (at most 30 a minute)"));
   if (options.webhookTestOf !== undefined) {
     try {
       await spendWebhookTest(accountId, options.webhookTestOf, buckets);
@@ -35,11 +34,7 @@ export async function limitAction(
 // service an HTTP reflector. Both the dashboard and POST /public/agents/{id}/connect spend from
 // the account's budget (10 per 10 minutes) and the listing's (5 in a row, then one a minute).
 // Throws the 429 when either is empty; the other then gets its token back.
-export async function spendWebhookTest(
-  accountId: string,
-  agentId: string,
-  buckets: Limiters = limiters(),
-): Promise<void> {
+export async function spendWebhookTest(accountId: string, agentId: string, buckets: Limiters = limiters()): Promise<void> {
   const refusedWith = (reason: string) => (d: RateDecision) => rateLimitError(d, reason);
   await reserve([
     {

@@ -18,9 +18,7 @@ describe("policies", () => {
     expect([policies.webhookTestAgent.maxTokens, perMinute(policies.webhookTestAgent)]).toEqual([5, 1]);
     // Failed /start codes on the chat bots: 5 an hour per chat user, 300 an hour per platform.
     expect([policies.chatStartFailure.maxTokens, perMinute(policies.chatStartFailure) * 60]).toEqual([5, 5]);
-    expect([policies.chatStartFailurePlatform.maxTokens, perMinute(policies.chatStartFailurePlatform) * 60]).toEqual([
-      300, 300,
-    ]);
+    expect([policies.chatStartFailurePlatform.maxTokens, perMinute(policies.chatStartFailurePlatform) * 60]).toEqual([300, 300]);
     // Every Retry-After the HTTP buckets give is at most 60 s (one refill step), as rateDecision
     // caps it. The bots' buckets answer in a chat sentence that names the minutes instead.
     const http = Object.values(policies).filter((p) => !p.prefix.startsWith("ars:rl:chat-"));
@@ -33,16 +31,12 @@ describe("failedCodeLookupGlobal", () => {
   it("is FAILED_CODE_LOOKUPS_GLOBAL_PER_MINUTE per minute across all clients (120 unless set)", async () => {
     expect(policies.failedCodeLookupGlobal.prefix).toBe("ars:rl:failed-code-lookup-global");
     // The unit suite raises it (vitest.config.ts) so test files do not trip each other.
-    expect([policies.failedCodeLookupGlobal.maxTokens, perMinute(policies.failedCodeLookupGlobal)]).toEqual([
-      60_000, 60_000,
-    ]);
+    expect([policies.failedCodeLookupGlobal.maxTokens, perMinute(policies.failedCodeLookupGlobal)]).toEqual([60_000, 60_000]);
     vi.resetModules();
     vi.stubEnv("FAILED_CODE_LOOKUPS_GLOBAL_PER_MINUTE", "");
     try {
       const { policies: defaults } = await import("@/lib/ratelimit/policies");
-      expect([defaults.failedCodeLookupGlobal.maxTokens, perMinute(defaults.failedCodeLookupGlobal)]).toEqual([
-        120, 120,
-      ]);
+      expect([defaults.failedCodeLookupGlobal.maxTokens, perMinute(defaults.failedCodeLookupGlobal)]).toEqual([120, 120]);
     } finally {
       vi.unstubAllEnvs();
       vi.resetModules();

@@ -85,9 +85,7 @@ function createStore(): Store {
   const timeoutMs = env.RATE_LIMIT_TIMEOUT_MS;
   const create = (policy: TokenBucketPolicy) =>
     redis ? createUpstashRateLimiter(policy, { redis, timeoutMs }) : createMemoryRateLimiter(policy);
-  const limiters = Object.fromEntries(
-    Object.entries(policies).map(([name, policy]) => [name, create(policy)]),
-  ) as Limiters;
+  const limiters = Object.fromEntries(Object.entries(policies).map(([name, policy]) => [name, create(policy)])) as Limiters;
   const knownCredentials = redis
     ? createUpstashKnownCredentials({ redis, prefix: KNOWN_CREDENTIALS_PREFIX, timeoutMs })
     : createMemoryKnownCredentials();

@@ -21,10 +21,7 @@ export interface RateLimiter {
 }
 
 // The one place a decision's Retry-After is derived, so every adapter rounds the same way.
-export function rateDecision(
-  d: { allowed: boolean; limit: number; remaining: number; resetAt: number },
-  now = Date.now(),
-): RateDecision {
+export function rateDecision(d: { allowed: boolean; limit: number; remaining: number; resetAt: number }, now = Date.now()): RateDecision {
   const retryAfterSeconds = d.allowed ? 0 : Math.min(60, Math.max(1, Math.ceil((d.resetAt - now) / 1000)));
   return { ...d, remaining: Math.max(0, d.remaining), retryAfterSeconds };
 }

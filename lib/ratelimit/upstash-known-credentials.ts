@@ -6,11 +6,7 @@ import { withTimeout } from "@/lib/ratelimit/with-timeout";
 // Production: the known-credentials store in Upstash Redis, one key per digest with its expiry,
 // shared by every instance. When Redis fails or is slow, a credential reads as unknown: its
 // request then meets the failed-attempt budgets, which fail closed themselves.
-export function createUpstashKnownCredentials(options: {
-  redis: Redis;
-  prefix: string;
-  timeoutMs: number;
-}): KnownCredentials {
+export function createUpstashKnownCredentials(options: { redis: Redis; prefix: string; timeoutMs: number }): KnownCredentials {
   const { redis, prefix, timeoutMs } = options;
   const keyOf = (digest: string) => `${prefix}:${digest}`;
 

@@ -17,10 +17,7 @@ end
 return -1`;
 
 // Production: @upstash/ratelimit's token bucket on Upstash Redis, shared by every instance.
-export function createUpstashRateLimiter(
-  policy: TokenBucketPolicy,
-  options: { redis: Redis; timeoutMs: number },
-): RateLimiter {
+export function createUpstashRateLimiter(policy: TokenBucketPolicy, options: { redis: Redis; timeoutMs: number }): RateLimiter {
   const ratelimit = new Ratelimit({
     redis: options.redis,
     limiter: Ratelimit.tokenBucket(policy.refillRate, `${policy.intervalMs} ms`, policy.maxTokens),
@@ -62,10 +59,7 @@ export function createUpstashRateLimiter(
     },
     async refund(key) {
       try {
-        const r = await withTimeout(
-          refundScript.exec([`${policy.prefix}:${key}`], [String(policy.maxTokens)]),
-          options.timeoutMs,
-        );
+        const r = await withTimeout(refundScript.exec([`${policy.prefix}:${key}`], [String(policy.maxTokens)]), options.timeoutMs);
         if (r === "timeout") logFailure(policy, "timeout", "the token stays spent");
       } catch (error) {
         logFailure(policy, error, "the token stays spent");

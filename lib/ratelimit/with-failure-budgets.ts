@@ -35,8 +35,7 @@ export async function withFailureBudgets<T>(options: {
   }
 
   if (outcome.ok) {
-    if (!isKnown)
-      await Promise.all([refund(budgets), digest !== null && known.remember(digest, outcome.rememberForMs)]);
+    if (!isKnown) await Promise.all([refund(budgets), digest !== null && known.remember(digest, outcome.rememberForMs)]);
     return outcome.value;
   }
   if (isKnown) await Promise.all([known.forget(digest!), ...budgets.map((b) => b.limiter.limit(b.key))]);

@@ -64,9 +64,7 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     const { deps, lookups } = budgets();
     const ip = uniqueIp();
     const results = await Promise.all(
-      Array.from({ length: 51 }, () =>
-        outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps)),
-      ),
+      Array.from({ length: 51 }, () => outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps))),
     );
     expect(lookups()).toBe(10);
     const errors = results as ApiError[];
@@ -74,9 +72,7 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     const limited = errors.filter((e) => e.status === 429);
     expect(limited).toHaveLength(41);
     for (const e of limited) {
-      expect(e.message).toMatch(
-        /^Too many wrong rental codes from this address \(at most 10 a minute\); retry in [1-6] seconds?\.$/,
-      );
+      expect(e.message).toMatch(/^Too many wrong rental codes from this address \(at most 10 a minute\); retry in [1-6] seconds?\.$/);
       expect(e.headers).toMatchObject({
         "RateLimit-Limit": "10",
         "RateLimit-Remaining": "0",
@@ -85,9 +81,7 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     }
     // The next token comes back after one 6 s step, for one more lookup.
     vi.setSystemTime(Date.now() + 6_000);
-    expect(
-      await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps)),
-    ).toMatchObject({ status: 404 });
+    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps))).toMatchObject({ status: 404 });
     expect(lookups()).toBe(11);
   });
 
@@ -96,9 +90,9 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     const ip = uniqueIp();
     const rental = await makeRental(agent.id);
     for (let i = 0; i < 15; i++) {
-      expect(
-        await authenticateRental(renterRequest("status", { code: rental.id.slice(0, 8), ip }), 404, deps),
-      ).toMatchObject({ id: rental.id });
+      expect(await authenticateRental(renterRequest("status", { code: rental.id.slice(0, 8), ip }), 404, deps)).toMatchObject({
+        id: rental.id,
+      });
     }
     expect(lookups()).toBe(15);
     expect(await deps.failedLookups.peek(clientKey(ip))).toMatchObject({ remaining: 10 });
@@ -114,8 +108,7 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     await authenticateRental(renterRequest("status", { code }), 404, deps); // used once: now known
 
     const ip = uniqueIp();
-    for (let i = 0; i < 10; i++)
-      await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps));
+    for (let i = 0; i < 10; i++) await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps));
     const results = await Promise.all(
       Array.from({ length: 20 }, () => outcome(authenticateRental(renterRequest("status", { code, ip }), 404, deps))),
     );
@@ -124,12 +117,10 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     // A code never used before is a guess like any other until it has matched once: from this
     // address it waits for the refill (docs/api.md).
     const fresh = await makeRental(agent.id);
-    expect(
-      await outcome(authenticateRental(renterRequest("status", { code: fresh.id.slice(0, 8), ip }), 404, deps)),
-    ).toMatchObject({ status: 429 });
-    expect(await outcome(authenticateRental(renterRequest("status", { code: fresh.id.slice(0, 8) }), 404, deps))).toBe(
-      "ok",
-    );
+    expect(await outcome(authenticateRental(renterRequest("status", { code: fresh.id.slice(0, 8), ip }), 404, deps))).toMatchObject({
+      status: 429,
+    });
+    expect(await outcome(authenticateRental(renterRequest("status", { code: fresh.id.slice(0, 8) }), 404, deps))).toBe("ok");
   });
 
   it("a known code that stops matching is forgotten and charged like any failed lookup", async () => {
@@ -152,9 +143,7 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     deps.lookup = async () => {
       throw new Error("connection refused");
     };
-    await expect(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 401, deps)).rejects.toThrow(
-      "connection refused",
-    );
+    await expect(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 401, deps)).rejects.toThrow("connection refused");
     expect(await deps.failedLookups.peek(clientKey(ip))).toMatchObject({ remaining: 10 });
   });
 
@@ -163,9 +152,7 @@ describe("authenticateRental: failed lookups are paid for before the lookup", ()
     const ip = uniqueIp();
     const spy = vi.fn(async () => ({ kind: "ambiguous" as const }));
     deps.lookup = spy;
-    expect(
-      await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps)),
-    ).toMatchObject({ status: 400 });
+    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps))).toMatchObject({ status: 400 });
     expect(await deps.failedLookups.peek(clientKey(ip))).toMatchObject({ remaining: 9 });
   });
 
@@ -194,9 +181,7 @@ describe("authenticateRental: the global breaker", () => {
 
     // Five wrong codes, each from an address of its own: no per-IP budget is near empty.
     for (let i = 0; i < 5; i++) {
-      expect(
-        await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps)),
-      ).toMatchObject({ status: 404 });
+      expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps))).toMatchObject({ status: 404 });
     }
     expect(lookups()).toBe(6);
 
@@ -220,32 +205,27 @@ describe("authenticateRental: the global breaker", () => {
     expect(await deps.failedLookups.peek(clientKey(ip))).toMatchObject({ remaining: 10 });
 
     // A code in use works, from anywhere.
-    expect(
-      await authenticateRental(renterRequest("status", { code: known.id.slice(0, 8), ip: uniqueIp() }), 404, deps),
-    ).toMatchObject({ id: known.id });
+    expect(await authenticateRental(renterRequest("status", { code: known.id.slice(0, 8), ip: uniqueIp() }), 404, deps)).toMatchObject({
+      id: known.id,
+    });
     expect(lookups()).toBe(7);
 
     // After its window a token is back: the next unknown code is looked up again (and a real one
     // matches and gives its token back).
     vi.setSystemTime(Date.now() + 60_000);
-    expect(
-      await authenticateRental(renterRequest("status", { code: unseen.id.slice(0, 8), ip }), 404, deps),
-    ).toMatchObject({ id: unseen.id });
-    expect(
-      await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps)),
-    ).toMatchObject({ status: 404 });
+    expect(await authenticateRental(renterRequest("status", { code: unseen.id.slice(0, 8), ip }), 404, deps)).toMatchObject({
+      id: unseen.id,
+    });
+    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps))).toMatchObject({ status: 404 });
     expect(lookups()).toBe(9);
-    expect(
-      await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps)),
-    ).toMatchObject({ status: 429 });
+    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode(), ip }), 404, deps))).toMatchObject({ status: 429 });
   });
 
   it("a rental remembered at activation passes while the breaker is open, on its very first use", async () => {
     const { deps, lookups } = budgets(small);
     const paid = await makeRental(agent.id);
     await rememberRentalCode(paid, deps.known); // what activatePaidRental does
-    for (let i = 0; i < 5; i++)
-      await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps));
+    for (let i = 0; i < 5; i++) await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps));
     expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps))).toMatchObject({
       status: 429,
     });

@@ -58,10 +58,7 @@ export async function authenticateRental(
   }
   const hex = parseRentalCode(raw);
   if (!hex) {
-    throw new ApiError(
-      401,
-      "Invalid rental code: use the first 8 or more hex characters of your rental ID (dashes optional).",
-    );
+    throw new ApiError(401, "Invalid rental code: use the first 8 or more hex characters of your rental ID (dashes optional).");
   }
   return withFailureBudgets({
     digest: credentialDigest("rental-code", hex),
@@ -84,21 +81,14 @@ export async function authenticateRental(
     ],
     attempt: async () => {
       const lookup = await deps.lookup(hex);
-      if (lookup.kind === "found")
-        return { ok: true, value: lookup.rental, rememberForMs: rememberForMs(lookup.rental.endsAt) };
+      if (lookup.kind === "found") return { ok: true, value: lookup.rental, rememberForMs: rememberForMs(lookup.rental.endsAt) };
       if (lookup.kind === "ambiguous") {
         return {
           ok: false,
-          error: new ApiError(
-            400,
-            "This rental code matches more than one rental; send more characters of the rental ID.",
-          ),
+          error: new ApiError(400, "This rental code matches more than one rental; send more characters of the rental ID."),
         };
       }
-      const message =
-        unknownStatus === 404
-          ? "Rental not found: check the rental code."
-          : "Invalid rental code: no rental matches it.";
+      const message = unknownStatus === 404 ? "Rental not found: check the rental code." : "Invalid rental code: no rental matches it.";
       return { ok: false, error: new ApiError(unknownStatus, message) };
     },
   });

@@ -14,9 +14,7 @@ beforeAll(async () => {
   hook = await startWebhook((req, res) => {
     const { message } = JSON.parse(req.body);
     if (message === "json")
-      return res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify({ text: "hi", cards: [1, 2] }));
+      return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ text: "hi", cards: [1, 2] }));
     if (message === "fail") return res.writeHead(500).end("boom");
     return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(`Echo: ${message}`));
   });
@@ -32,9 +30,7 @@ function fetchThroughRoute(ip = uniqueIp()): typeof fetch {
   return async (input, init) => {
     const headers = new Headers(init?.headers);
     headers.set("x-forwarded-for", ip);
-    return POST(
-      new Request(new URL(String(input), "http://localhost"), { method: init?.method, headers, body: init?.body }),
-    );
+    return POST(new Request(new URL(String(input), "http://localhost"), { method: init?.method, headers, body: init?.body }));
   };
 }
 

@@ -52,11 +52,7 @@ export async function readChatResponse(res: Response): Promise<ChatResult> {
 }
 
 /** Sends one message with the rental code; network failures become a sentence too. */
-export async function sendChatMessage(
-  code: string,
-  message: string,
-  fetcher: typeof fetch = fetch,
-): Promise<ChatResult> {
+export async function sendChatMessage(code: string, message: string, fetcher: typeof fetch = fetch): Promise<ChatResult> {
   try {
     return await readChatResponse(await fetcher("/api/v1/chat", chatRequestInit(code, message)));
   } catch {

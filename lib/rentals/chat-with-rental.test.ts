@@ -34,9 +34,7 @@ describe("chatWithRental when the call cannot be recorded", () => {
       const agent = await makeAgent({ webhook: { url: hook.url, token: "t".repeat(40) } });
       const rental = await makeRental(agent.id);
       // The database goes away between the webhook's answer and the record.
-      const create = vi
-        .spyOn(db.chatCall, "create")
-        .mockRejectedValueOnce(new Error("Connection terminated unexpectedly"));
+      const create = vi.spyOn(db.chatCall, "create").mockRejectedValueOnce(new Error("Connection terminated unexpectedly"));
       const error = vi.spyOn(console, "error").mockImplementation(() => {});
       const res = await POST(renterRequest("chat", { code: rental.id.slice(0, 8), body: { message: "hello" } }));
       expect(res.status).toBe(200);

@@ -17,11 +17,7 @@ export type ChatOrigin = { channel: Channel; sessionKey: string };
 // One renter message: check the rental window, proxy to the owner's webhook, record the call
 // (sizes, status, latency and channel, never the text) and return the spec's 200 body. The one
 // path of every channel: /v1/chat and the three bots all come through here.
-export async function chatWithRental(
-  rental: RentalWithAgent,
-  message: string,
-  origin?: ChatOrigin,
-): Promise<ChatResponse> {
+export async function chatWithRental(rental: RentalWithAgent, message: string, origin?: ChatOrigin): Promise<ChatResponse> {
   assertRentalUsable(rental);
   const channel = origin?.channel ?? "API";
   const creds = openCredentials(rental);
@@ -84,11 +80,9 @@ type CallRecord = {
 // Statistics only: once the agent has answered, the renter gets the answer even if the database
 // went away meanwhile (the call is then missing from the owner's stats, and the log says so).
 async function recordCall(rental: RentalWithAgent, call: CallRecord): Promise<void> {
-  await db.chatCall
-    .create({ data: { rentalId: rental.id, agentId: rental.agent.id, ...call } })
-    .catch((error: unknown) => {
-      console.error(
-        `[chat] could not record a call to agent ${rental.agent.id}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
-      );
-    });
+  await db.chatCall.create({ data: { rentalId: rental.id, agentId: rental.agent.id, ...call } }).catch((error: unknown) => {
+    console.error(
+      `[chat] could not record a call to agent ${rental.agent.id}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+    );
+  });
 }

@@ -20,8 +20,7 @@ export type ConfirmedPayment =
 // proves nothing changes nothing (400). The hash is public (mempool, explorers), so it activates
 // for anyone but reveals the rental's id and code only to the claimant; others learn the status.
 export async function confirmRentalPayment(txHash: string, claim: PaymentClaim = {}): Promise<ConfirmedPayment> {
-  if (!/^0x[0-9a-fA-F]{64}$/.test(txHash))
-    throw new ApiError(400, "txHash must be a 0x-prefixed 32-byte transaction hash.");
+  if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new ApiError(400, "txHash must be a 0x-prefixed 32-byte transaction hash.");
   const { publicClient, config } = chainClients();
   const receipt = await publicClient.getTransactionReceipt({ hash: txHash as Hex }).catch((error: unknown) => {
     if (error instanceof TransactionReceiptNotFoundError) {
@@ -34,10 +33,7 @@ export async function confirmRentalPayment(txHash: string, claim: PaymentClaim =
   // older than the receipt just read, and a paid rental would be refused with "-2 confirmations".
   const depth = (await publicClient.getBlockNumber({ cacheTime: 0 })) - receipt.blockNumber + 1n;
   if (depth < BigInt(config.confirmations)) {
-    throw new ApiError(
-      409,
-      `The payment has ${depth} of ${config.confirmations} confirmations; retry in a few seconds.`,
-    );
+    throw new ApiError(409, `The payment has ${depth} of ${config.confirmations} confirmations; retry in a few seconds.`);
   }
 
   // Only the escrow's own logs count: another contract can emit an event of the same shape.
@@ -49,11 +45,9 @@ export async function confirmRentalPayment(txHash: string, claim: PaymentClaim =
   const activated: string[] = [];
   for (const { args } of events) {
     const result = await activatePaidRental({ ...args, transactionHash: receipt.transactionHash });
-    if ((result.outcome === "activated" || result.outcome === "already-active") && result.rentalId)
-      activated.push(result.rentalId);
+    if ((result.outcome === "activated" || result.outcome === "already-active") && result.rentalId) activated.push(result.rentalId);
   }
-  if (activated.length === 0)
-    throw new ApiError(400, "This transaction does not prove a payment for any rental of this service.");
+  if (activated.length === 0) throw new ApiError(400, "This transaction does not prove a payment for any rental of this service.");
 
   const rentals = await db.rental.findMany({ where: { id: { in: activated } }, orderBy: { createdAt: "asc" } });
   const claimed = rentals.find((rental) => isClaimant(rental, claim));
@@ -68,10 +62,7 @@ export async function confirmRentalPayment(txHash: string, claim: PaymentClaim =
   };
 }
 
-function isClaimant(
-  rental: { claimSecretHash: string | null; renterAddress: string | null },
-  claim: PaymentClaim,
-): boolean {
+function isClaimant(rental: { claimSecretHash: string | null; renterAddress: string | null }, claim: PaymentClaim): boolean {
   if (
     rental.claimSecretHash &&
     isWellFormedAuthToken(claim.claimSecret) &&

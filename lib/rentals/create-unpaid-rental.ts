@@ -23,15 +23,9 @@ export async function createUnpaidRental(input: UnpaidRentalInput, now: Date = n
   if (!agent) throw new ApiError(404, `No agent with id ${input.agentId}.`);
   const price = { hour: agent.pricePerHour, day: agent.pricePerDay, month: agent.pricePerMonth }[input.durationType];
   if (price === null)
-    throw new ApiError(
-      409,
-      `Agent "${agent.name}" has no ${input.durationType} price, so it cannot be rented per ${input.durationType}.`,
-    );
+    throw new ApiError(409, `Agent "${agent.name}" has no ${input.durationType} price, so it cannot be rented per ${input.durationType}.`);
   if (!agent.channels.includes(input.channel)) {
-    throw new ApiError(
-      409,
-      `Agent "${agent.name}" does not support the ${input.channel} channel (it has ${agent.channels.join(", ")}).`,
-    );
+    throw new ApiError(409, `Agent "${agent.name}" does not support the ${input.channel} channel (it has ${agent.channels.join(", ")}).`);
   }
   const startsAt = new Date(now.getTime() + input.startsInSeconds * 1000);
   const endsAt =

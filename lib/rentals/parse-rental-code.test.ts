@@ -17,13 +17,7 @@ describe("parseRentalCode", () => {
 
 describe("uuidRangeForPrefix", () => {
   it("spans every UUID that starts with the prefix", () => {
-    expect(uuidRangeForPrefix("3f9a2c1b")).toEqual([
-      "3f9a2c1b-0000-0000-0000-000000000000",
-      "3f9a2c1b-ffff-ffff-ffff-ffffffffffff",
-    ]);
-    expect(uuidRangeForPrefix("3f9a2c1b77d04")).toEqual([
-      "3f9a2c1b-77d0-4000-0000-000000000000",
-      "3f9a2c1b-77d0-4fff-ffff-ffffffffffff",
-    ]);
+    expect(uuidRangeForPrefix("3f9a2c1b")).toEqual(["3f9a2c1b-0000-0000-0000-000000000000", "3f9a2c1b-ffff-ffff-ffff-ffffffffffff"]);
+    expect(uuidRangeForPrefix("3f9a2c1b77d04")).toEqual(["3f9a2c1b-77d0-4000-0000-000000000000", "3f9a2c1b-77d0-4fff-ffff-ffffffffffff"]);
   });
 });

@@ -7,7 +7,6 @@ export function parseRentalCode(raw: string): string | null {
 
 // Turns a hex prefix into the lowest and highest UUIDs that start with it.
 export function uuidRangeForPrefix(hex: string): [string, string] {
-  const format = (h: string) =>
-    `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  const format = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
   return [format(hex.padEnd(32, "0")), format(hex.padEnd(32, "f"))];
 }

@@ -25,28 +25,17 @@ export async function quoteRental(request: QuoteRequest, now: Date = new Date())
   const agent = await db.agent.findUnique({ where: { id: request.agentId }, include: { owner: true } });
   if (!agent) throw new ApiError(404, "No such agent.");
   if (agent.status !== "available" || !agent.webhookUrlCipher) {
-    throw new ApiError(
-      409,
-      `"${agent.name}" is not available for rent right now (its webhook is offline or not connected).`,
-    );
+    throw new ApiError(409, `"${agent.name}" is not available for rent right now (its webhook is offline or not connected).`);
   }
   const price = { hour: agent.pricePerHour, day: agent.pricePerDay, month: agent.pricePerMonth }[request.durationType];
-  if (price === null)
-    throw new ApiError(409, `"${agent.name}" cannot be rented per ${request.durationType}: it has no such price.`);
+  if (price === null) throw new ApiError(409, `"${agent.name}" cannot be rented per ${request.durationType}: it has no such price.`);
   if (!agent.channels.includes(request.channel)) {
-    throw new ApiError(
-      409,
-      `"${agent.name}" does not support ${request.channel} (it supports ${agent.channels.join(", ")}).`,
-    );
+    throw new ApiError(409, `"${agent.name}" does not support ${request.channel} (it supports ${agent.channels.join(", ")}).`);
   }
   if (request.channel !== "API" && !isChannelConfigured(request.channel)) {
-    throw new ApiError(
-      409,
-      `This service does not run a ${request.channel} bot right now; choose another channel (the API always works).`,
-    );
+    throw new ApiError(409, `This service does not run a ${request.channel} bot right now; choose another channel (the API always works).`);
   }
-  if (!agent.owner.walletAddress)
-    throw new ApiError(409, `"${agent.name}" cannot be rented yet: its owner has no payout wallet.`);
+  if (!agent.owner.walletAddress) throw new ApiError(409, `"${agent.name}" cannot be rented yet: its owner has no payout wallet.`);
 
   const renter = getAddress(request.renter);
   const renterAccount = await db.account.upsert({

@@ -36,10 +36,7 @@ describe("rateRental", () => {
   it("lets exactly one of two racing submissions in", async () => {
     const me = await makeRenterAccount();
     const rental = await rentalOf(agent, me);
-    const results = await Promise.allSettled([
-      rateRental(me, rental.id, { score: 2 }),
-      rateRental(me, rental.id, { score: 3 }),
-    ]);
+    const results = await Promise.allSettled([rateRental(me, rental.id, { score: 2 }), rateRental(me, rental.id, { score: 3 })]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({ status: 409, message: expect.stringMatching(/already rated/) });

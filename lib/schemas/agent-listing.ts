@@ -67,10 +67,7 @@ const listingShape = {
     "must not contain control characters other than line breaks and tabs (such as NUL)",
   ),
   category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(", ")}` }),
-  skills: z
-    .array(skillSchema, { error: "must be a list of skill tags" })
-    .max(MAX_SKILLS, `at most ${MAX_SKILLS} skills`)
-    .optional(),
+  skills: z.array(skillSchema, { error: "must be a list of skill tags" }).max(MAX_SKILLS, `at most ${MAX_SKILLS} skills`).optional(),
   channels: z
     .array(channelSchema, { error: "must be a list of channels (Telegram, Discord, Slack, API)" })
     .min(1, "must name at least one channel")

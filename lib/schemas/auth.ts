@@ -64,7 +64,5 @@ export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;
 
 export function signInErrorMessage(code: string | undefined): string | null {
   if (!code) return null;
-  return Object.hasOwn(SIGN_IN_ERRORS, code)
-    ? SIGN_IN_ERRORS[code as SignInErrorCode]
-    : "Sign-in did not work; please try again.";
+  return Object.hasOwn(SIGN_IN_ERRORS, code) ? SIGN_IN_ERRORS[code as SignInErrorCode] : "Sign-in did not work; please try again.";
 }

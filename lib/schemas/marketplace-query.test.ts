@@ -29,8 +29,7 @@ describe("parseMarketplaceQuery", () => {
   });
 
   it("drops each bad value on its own, keeping the good ones", () => {
-    for (const page of ["-1", "2.5", "abc", "1001", "", "Infinity"])
-      expect(parseMarketplaceQuery({ page }).page, page).toBe(1);
+    for (const page of ["-1", "2.5", "abc", "1001", "", "Infinity"]) expect(parseMarketplaceQuery({ page }).page, page).toBe(1);
     for (const price of ["-1", "1.0000001", "1e3", "12abc", "9999999999999999999999"]) {
       expect(parseMarketplaceQuery({ minPrice: price }).minPrice, price).toBeUndefined();
     }

@@ -77,9 +77,7 @@ export type MarketplaceSearchParams = Record<string, string | string[] | undefin
 // Never throws: every field falls back on its own.
 export function parseMarketplaceQuery(params: MarketplaceSearchParams | URLSearchParams): MarketplaceQuery {
   const record: Record<string, unknown> =
-    params instanceof URLSearchParams
-      ? Object.fromEntries([...params.keys()].map((k) => [k, params.getAll(k)]))
-      : params;
+    params instanceof URLSearchParams ? Object.fromEntries([...params.keys()].map((k) => [k, params.getAll(k)])) : params;
   return marketplaceQuerySchema.parse(record);
 }
 
@@ -107,7 +105,5 @@ export function marketplaceHref(query: Partial<MarketplaceQuery>, base = "/"): s
 
 // Whether anything narrows the results (sort and page do not).
 export function hasMarketplaceFilters(query: MarketplaceQuery): boolean {
-  return [query.q, query.category, query.skill, query.channel, query.minPrice, query.maxPrice, query.duration].some(
-    (v) => v !== undefined,
-  );
+  return [query.q, query.category, query.skill, query.channel, query.minPrice, query.maxPrice, query.duration].some((v) => v !== undefined);
 }

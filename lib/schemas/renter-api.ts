@@ -35,9 +35,7 @@ export const chatResponseSchema = z
   .object({
     success: z.literal(true),
     agent: z.string().meta({ description: "Agent name." }),
-    response: z
-      .unknown()
-      .meta({ description: "Exactly what the webhook returned: usually a string, can be an object or rich content." }),
+    response: z.unknown().meta({ description: "Exactly what the webhook returned: usually a string, can be an object or rich content." }),
     rental: z.object({ id: z.uuid(), ends_at: z.iso.datetime() }),
   })
   .meta({ id: "ChatResponse" });

@@ -11,9 +11,7 @@ export const webhookConnectionSchema = z.strictObject(
       .url({
         protocol: /^https?$/,
         error: (issue) =>
-          issue.input === undefined
-            ? "is required"
-            : "must be a full http(s) URL such as https://agent.example.com/hooks/agent",
+          issue.input === undefined ? "is required" : "must be a full http(s) URL such as https://agent.example.com/hooks/agent",
       })
       .max(2048, "must be at most 2048 characters")
       // An "@" in the authority part means user info (the safe fetch would refuse it later).

@@ -6,14 +6,7 @@ import { runHealthChecks } from "@/lib/agents/run-health-checks";
 import { db } from "@/lib/db";
 import { agentNameHeaders } from "@/lib/webhooks/agent-name-headers";
 import { ownerRequest, renterRequest } from "@/test/api-requests";
-import {
-  makeOwnerAgent,
-  makeOwnerWithKey,
-  makeRental,
-  type ReceivedRequest,
-  segment,
-  startWebhook,
-} from "@/test/fixtures";
+import { makeOwnerAgent, makeOwnerWithKey, makeRental, type ReceivedRequest, segment, startWebhook } from "@/test/fixtures";
 
 // What docs/webhooks.md tells an owner to do with the two headers.
 function decodedAgentName(headers: ReceivedRequest["headers"]): string {
@@ -22,12 +15,9 @@ function decodedAgentName(headers: ReceivedRequest["headers"]): string {
 }
 
 describe("agentNameHeaders", () => {
-  it.each(["Echo Agent", "R2-D2 (beta) 100% [v1.2] ~bot~", "a\"b'c;d,e"])(
-    "sends the printable ASCII name %j as it is",
-    (name) => {
-      expect(agentNameHeaders(name)).toEqual({ "X-Agent-Name": name });
-    },
-  );
+  it.each(["Echo Agent", "R2-D2 (beta) 100% [v1.2] ~bot~", "a\"b'c;d,e"])("sends the printable ASCII name %j as it is", (name) => {
+    expect(agentNameHeaders(name)).toEqual({ "X-Agent-Name": name });
+  });
 
   it.each([
     ["Bot — 24/7", "Bot%20%E2%80%94%2024%2F7"],
@@ -69,51 +59,48 @@ describe("an agent named outside Latin-1", () => {
   const sentFor = (agentId: string, type: string) =>
     hook.received.filter((r) => r.body.includes(agentId) && JSON.parse(r.body).type === type);
 
-  it.each(["Bot — 24/7", "日本語エージェント", "🤖 Helper"])(
-    "%s connects, chats and passes its health checks",
-    async (name) => {
-      const { accountId, apiKey } = await makeOwnerWithKey();
-      const agent = await makeOwnerAgent(accountId, { listing: { name } });
-      expect(agent.name).toBe(name);
+  it.each(["Bot — 24/7", "日本語エージェント", "🤖 Helper"])("%s connects, chats and passes its health checks", async (name) => {
+    const { accountId, apiKey } = await makeOwnerWithKey();
+    const agent = await makeOwnerAgent(accountId, { listing: { name } });
+    expect(agent.name).toBe(name);
 
-      // Connect: the test health check reaches the webhook and the agent becomes available.
-      const connected = await CONNECT(
-        ownerRequest(`agents/${agent.id}/connect`, {
-          key: apiKey,
-          body: { webhookUrl: hook.url, webhookToken: token },
-        }),
-        segment(agent.id),
-      );
-      expect(connected.status).toBe(200);
-      expect((await connected.json()).test).toMatchObject({ ok: true, statusCode: 200, error: null });
-      const [connectCheck] = sentFor(agent.id, "health_check");
-      expect(connectCheck.headers["x-agent-name-encoding"]).toBe("percent");
-      expect(decodedAgentName(connectCheck.headers)).toBe(name);
-      expect(connectCheck.headers["x-health-check"]).toBe("true");
+    // Connect: the test health check reaches the webhook and the agent becomes available.
+    const connected = await CONNECT(
+      ownerRequest(`agents/${agent.id}/connect`, {
+        key: apiKey,
+        body: { webhookUrl: hook.url, webhookToken: token },
+      }),
+      segment(agent.id),
+    );
+    expect(connected.status).toBe(200);
+    expect((await connected.json()).test).toMatchObject({ ok: true, statusCode: 200, error: null });
+    const [connectCheck] = sentFor(agent.id, "health_check");
+    expect(connectCheck.headers["x-agent-name-encoding"]).toBe("percent");
+    expect(decodedAgentName(connectCheck.headers)).toBe(name);
+    expect(connectCheck.headers["x-health-check"]).toBe("true");
 
-      // Chat: the message is delivered with the decodable name, the reply comes back.
-      const rental = await makeRental(agent.id);
-      const chat = await CHAT(renterRequest("chat", { code: rental.id.slice(0, 8), body: { message: "hi" } }));
-      expect(chat.status).toBe(200);
-      expect(await chat.json()).toMatchObject({ success: true, agent: name, response: `Hello from ${name}` });
-      const [message] = sentFor(agent.id, "message");
-      expect(decodedAgentName(message.headers)).toBe(name);
-      expect(message.headers["x-rental-id"]).toBe(rental.id);
+    // Chat: the message is delivered with the decodable name, the reply comes back.
+    const rental = await makeRental(agent.id);
+    const chat = await CHAT(renterRequest("chat", { code: rental.id.slice(0, 8), body: { message: "hi" } }));
+    expect(chat.status).toBe(200);
+    expect(await chat.json()).toMatchObject({ success: true, agent: name, response: `Hello from ${name}` });
+    const [message] = sentFor(agent.id, "message");
+    expect(decodedAgentName(message.headers)).toBe(name);
+    expect(message.headers["x-rental-id"]).toBe(rental.id);
 
-      // Periodic health check: passes, the agent stays available.
-      const summary = await runHealthChecks({ agentIds: [agent.id], now: new Date(Date.now() + 15 * 60_000) });
-      expect(summary).toMatchObject({ checked: 1, healthy: 1, failed: 0, errors: 0 });
-      const checks = sentFor(agent.id, "health_check");
-      expect(checks).toHaveLength(2);
-      expect(decodedAgentName(checks[1].headers)).toBe(name);
-      expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).status).toBe("available");
-      const recorded = await db.healthCheck.findMany({ where: { agentId: agent.id }, orderBy: { id: "asc" } });
-      expect(recorded.map((c) => [c.trigger, c.ok])).toEqual([
-        ["connect", true],
-        ["schedule", true],
-      ]);
-    },
-  );
+    // Periodic health check: passes, the agent stays available.
+    const summary = await runHealthChecks({ agentIds: [agent.id], now: new Date(Date.now() + 15 * 60_000) });
+    expect(summary).toMatchObject({ checked: 1, healthy: 1, failed: 0, errors: 0 });
+    const checks = sentFor(agent.id, "health_check");
+    expect(checks).toHaveLength(2);
+    expect(decodedAgentName(checks[1].headers)).toBe(name);
+    expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).status).toBe("available");
+    const recorded = await db.healthCheck.findMany({ where: { agentId: agent.id }, orderBy: { id: "asc" } });
+    expect(recorded.map((c) => [c.trigger, c.ok])).toEqual([
+      ["connect", true],
+      ["schedule", true],
+    ]);
+  });
 
   it("a plain ASCII name is still sent as it is, without the encoding header", async () => {
     const { accountId, apiKey } = await makeOwnerWithKey();

@@ -6,17 +6,13 @@ import { safeFetch } from "@/lib/webhooks/safe-fetch";
 
 export type HealthResult = { ok: boolean; statusCode: number | null; error: string | null; latencyMs: number };
 
-const CHECK_NOT_SENT =
-  "internal: the check could not be sent; press Test connection, and contact support if this persists";
+const CHECK_NOT_SENT = "internal: the check could not be sent; press Test connection, and contact support if this persists";
 
 // One health check (docs/webhooks.md): a `health_check` POST marked `X-Health-Check: true`;
 // any 2xx is healthy. A redirect is a failure: redirects are never followed. Never throws: a
 // check that could not even be sent is a failed check (logged), so it takes an agent offline
 // and tells its owner like any other failure instead of leaving a broken agent `available`.
-export async function checkWebhookHealth(
-  agent: { id: string; name: string },
-  creds: WebhookCredentials,
-): Promise<HealthResult> {
+export async function checkWebhookHealth(agent: { id: string; name: string }, creds: WebhookCredentials): Promise<HealthResult> {
   const started = performance.now();
   try {
     return await sendHealthCheck(agent, creds);
@@ -29,15 +25,8 @@ export async function checkWebhookHealth(
  * The result of a check that threw before the webhook could answer. `error` is what the owner
  * reads (in the dashboard and the offline e-mail); the exception itself goes to the log only.
  */
-export function failedToRunCheck(
-  agentId: string,
-  error: unknown,
-  ownerMessage = CHECK_NOT_SENT,
-  latencyMs = 0,
-): HealthResult {
-  console.error(
-    `[health-checks] agent ${agentId}: ${ownerMessage}: ${error instanceof Error ? error.message : String(error)}`,
-  );
+export function failedToRunCheck(agentId: string, error: unknown, ownerMessage = CHECK_NOT_SENT, latencyMs = 0): HealthResult {
+  console.error(`[health-checks] agent ${agentId}: ${ownerMessage}: ${error instanceof Error ? error.message : String(error)}`);
   return { ok: false, statusCode: null, error: ownerMessage, latencyMs };
 }
 

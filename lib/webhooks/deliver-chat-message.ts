@@ -57,10 +57,7 @@ export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatCon
   }
   const measured = { webhookStatus: result.status, latencyMs: result.latencyMs, responseBytes: result.body.length };
   if (result.status >= 300 && result.status < 400) {
-    const error = new ApiError(
-      502,
-      `The agent's webhook answered with a redirect (HTTP ${result.status}); redirects are not followed.`,
-    );
+    const error = new ApiError(502, `The agent's webhook answered with a redirect (HTTP ${result.status}); redirects are not followed.`);
     return { ok: false, error, ...measured };
   }
   if (result.status < 200 || result.status >= 300) {
@@ -72,10 +69,7 @@ export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatCon
 function deliveryError(reason: "blocked" | "invalid_url" | "timeout" | "unreachable" | "too_large"): ApiError {
   switch (reason) {
     case "timeout":
-      return new ApiError(
-        503,
-        `The agent did not reply within ${Math.round(env.WEBHOOK_TIMEOUT_MS / 1000)} seconds; try again later.`,
-      );
+      return new ApiError(503, `The agent did not reply within ${Math.round(env.WEBHOOK_TIMEOUT_MS / 1000)} seconds; try again later.`);
     case "too_large":
       return new ApiError(502, "The agent's reply was larger than 1 MiB.");
     case "blocked":

@@ -110,13 +110,7 @@ describe("safeFetch with private addresses disallowed", () => {
   });
 
   it("refuses the IPv6 tunnel and translator ranges (6to4, Teredo, local NAT64, IPv4-translated, site-local)", async () => {
-    for (const literal of [
-      "2002:7f00:1::1",
-      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
-      "64:ff9b:1::7f00:1",
-      "::ffff:0:7f00:1",
-      "fec0::1",
-    ]) {
+    for (const literal of ["2002:7f00:1::1", "2001:0:4136:e378:8000:63bf:3fff:fdd2", "64:ff9b:1::7f00:1", "::ffff:0:7f00:1", "fec0::1"]) {
       const result = await safeFetch(`https://[${literal}]/hooks/agent`, init, guarded);
       expect(result, literal).toMatchObject({
         kind: "error",

@@ -44,11 +44,7 @@ function policyFromEnv(): SafeFetchPolicy {
  * host resolves to is checked before connecting, and network failures come back as values.
  * Details never contain the URL's query or header values: they end up in logs and owner views.
  */
-export async function safeFetch(
-  url: string,
-  init: SafeFetchInit,
-  policy: SafeFetchPolicy = policyFromEnv(),
-): Promise<SafeFetchResult> {
+export async function safeFetch(url: string, init: SafeFetchInit, policy: SafeFetchPolicy = policyFromEnv()): Promise<SafeFetchResult> {
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
   const fail = ({ reason, detail }: Refusal): SafeFetchResult => ({
@@ -113,10 +109,7 @@ export async function safeFetch(
       agent: false,
     });
 
-    const timer = setTimeout(
-      () => abort({ reason: "timeout", detail: `no complete reply within ${init.timeoutMs} ms` }),
-      init.timeoutMs,
-    );
+    const timer = setTimeout(() => abort({ reason: "timeout", detail: `no complete reply within ${init.timeoutMs} ms` }), init.timeoutMs);
 
     request.on("error", (err: NodeJS.ErrnoException) => {
       // Only the error code: messages can quote the host, and nothing here needs more.

@@ -1,15 +1,6 @@
 // A private anvil chain per test file (files run in parallel processes) and viem clients for it.
 // Starting anvil is shared with `npm run dev` (scripts/start-anvil.ts).
-import {
-  type Abi,
-  type Address,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  getAddress,
-  type Hex,
-  http,
-} from "viem";
+import { type Abi, type Address, createPublicClient, createTestClient, createWalletClient, getAddress, type Hex, http } from "viem";
 import { foundry } from "viem/chains";
 import { startAnvil } from "../../scripts/start-anvil";
 

@@ -1,15 +1,6 @@
 // Deploys RentalEscrow with a test token on an anvil chain and wraps the calls tests make:
 // signing quotes, paying, settling, and reading balances.
-import {
-  type Address,
-  BaseError,
-  ContractFunctionRevertedError,
-  erc20Abi,
-  type Hex,
-  keccak256,
-  parseSignature,
-  toHex,
-} from "viem";
+import { type Address, BaseError, ContractFunctionRevertedError, erc20Abi, type Hex, keccak256, parseSignature, toHex } from "viem";
 import * as BlacklistToken from "@/lib/chain/generated/BlacklistToken";
 import * as ReentrantToken from "@/lib/chain/generated/ReentrantToken";
 import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
@@ -87,8 +78,7 @@ export async function deployEscrow<K extends TokenKind>(chain: Chain, kind: K) {
     } as never) as Promise<never>;
   }
 
-  const balanceOf = (who: Address) =>
-    publicClient.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [who] });
+  const balanceOf = (who: Address) => publicClient.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [who] });
 
   async function quote(overrides: Partial<Quote> = {}): Promise<Quote> {
     return {
@@ -136,9 +126,15 @@ export async function deployEscrow<K extends TokenKind>(chain: Chain, kind: K) {
   }
 
   async function rental(id: Hex) {
-    const [renterAddress, startsAt, endsAt, status, ownerAddress, price, fee] = (await read("rentals", [
-      id,
-    ])) as readonly [Address, number, number, number, Address, bigint, number];
+    const [renterAddress, startsAt, endsAt, status, ownerAddress, price, fee] = (await read("rentals", [id])) as readonly [
+      Address,
+      number,
+      number,
+      number,
+      Address,
+      bigint,
+      number,
+    ];
     return { renter: renterAddress, startsAt, endsAt, status, owner: ownerAddress, price, fee: BigInt(fee) };
   }
 

@@ -35,18 +35,8 @@ describe("quote refusals", () => {
   it.each([
     ["offline", { offline: true }, {}, /not available for rent/],
     ["without a webhook", { webhook: false }, {}, /not available for rent/],
-    [
-      "without a price for the duration",
-      { listing: { pricePerMonth: null } },
-      { durationType: "month" },
-      /cannot be rented per month/,
-    ],
-    [
-      "on a channel it does not support",
-      { listing: { channels: ["API", "Telegram"] } },
-      { channel: "Slack" },
-      /does not support Slack/,
-    ],
+    ["without a price for the duration", { listing: { pricePerMonth: null } }, { durationType: "month" }, /cannot be rented per month/],
+    ["on a channel it does not support", { listing: { channels: ["API", "Telegram"] } }, { channel: "Slack" }, /does not support Slack/],
     [
       "on a channel whose bot this service does not run",
       { listing: { channels: ["API", "Slack"] } },

@@ -60,75 +60,66 @@ async function pendingRental() {
 }
 
 describe("checkout with a key (the CLI's and the demo's path)", () => {
-  it.each(["permit", "approve"] as const)(
-    "%s: active with the block's times; the renter paid price + 1 USDC exactly",
-    async (how) => {
-      const renter = await newRenter(p);
-      const { agent, payout } = await makePayableAgent();
-      const [renterBefore, escrowBefore] = await Promise.all([
-        p.e.balanceOf(renter.address),
-        p.e.balanceOf(p.e.escrow),
-      ]);
+  it.each(["permit", "approve"] as const)("%s: active with the block's times; the renter paid price + 1 USDC exactly", async (how) => {
+    const renter = await newRenter(p);
+    const { agent, payout } = await makePayableAgent();
+    const [renterBefore, escrowBefore] = await Promise.all([p.e.balanceOf(renter.address), p.e.balanceOf(p.e.escrow)]);
 
-      const result = await checkoutWithKey({
-        agentId: agent.id,
-        durationType: "hour",
-        channel: "API",
-        renterKey: renter.key,
-        permit: how === "permit",
-      });
+    const result = await checkoutWithKey({
+      agentId: agent.id,
+      durationType: "hour",
+      channel: "API",
+      renterKey: renter.key,
+      permit: how === "permit",
+    });
 
-      const t = await blockTimeOf(p, result.txHash);
-      expect(result).toEqual({
-        id: expect.any(String),
-        code: result.id.slice(0, 8),
-        status: "active",
-        starts_at: iso(t),
-        ends_at: iso(t + 3_600n),
-        txHash: result.txHash,
-      });
-      expect(renterBefore - (await p.e.balanceOf(renter.address))).toBe(2n * USDC + FEE);
-      expect((await p.e.balanceOf(p.e.escrow)) - escrowBefore).toBe(2n * USDC + FEE);
-      expect(await p.e.balanceOf(payout)).toBe(0n);
-      // permit: one transaction in all; approve: approve + createRental.
-      expect(await p.publicClient.getTransactionCount({ address: renter.address })).toBe(how === "permit" ? 1 : 2);
+    const t = await blockTimeOf(p, result.txHash);
+    expect(result).toEqual({
+      id: expect.any(String),
+      code: result.id.slice(0, 8),
+      status: "active",
+      starts_at: iso(t),
+      ends_at: iso(t + 3_600n),
+      txHash: result.txHash,
+    });
+    expect(renterBefore - (await p.e.balanceOf(renter.address))).toBe(2n * USDC + FEE);
+    expect((await p.e.balanceOf(p.e.escrow)) - escrowBefore).toBe(2n * USDC + FEE);
+    expect(await p.e.balanceOf(payout)).toBe(0n);
+    // permit: one transaction in all; approve: approve + createRental.
+    expect(await p.publicClient.getTransactionCount({ address: renter.address })).toBe(how === "permit" ? 1 : 2);
 
-      const row = await db.rental.findUniqueOrThrow({ where: { id: result.id }, include: { renter: true } });
-      expect(row).toMatchObject({
-        status: "active",
-        agentId: agent.id,
-        priceMicro: 2n * USDC,
-        feeMicro: FEE,
-        createTxHash: result.txHash.toLowerCase(),
-      });
-      expect(row.renter?.walletAddress).toBe(renter.address.toLowerCase());
-      expect(await p.e.rental(row.escrowId as Hex)).toMatchObject({
-        status: Status.Active,
-        renter: renter.address,
-        owner: payout,
-        startsAt: Number(t),
-        endsAt: Number(t) + 3_600,
-        price: 2n * USDC,
-      });
-      const res = await status(result.id);
-      expect(res.status).toBe(200);
-      expect((await res.json()).rental).toMatchObject({
-        id: result.id,
-        status: "active",
-        starts_at: iso(t),
-        ends_at: iso(t + 3_600n),
-      });
-    },
-  );
+    const row = await db.rental.findUniqueOrThrow({ where: { id: result.id }, include: { renter: true } });
+    expect(row).toMatchObject({
+      status: "active",
+      agentId: agent.id,
+      priceMicro: 2n * USDC,
+      feeMicro: FEE,
+      createTxHash: result.txHash.toLowerCase(),
+    });
+    expect(row.renter?.walletAddress).toBe(renter.address.toLowerCase());
+    expect(await p.e.rental(row.escrowId as Hex)).toMatchObject({
+      status: Status.Active,
+      renter: renter.address,
+      owner: payout,
+      startsAt: Number(t),
+      endsAt: Number(t) + 3_600,
+      price: 2n * USDC,
+    });
+    const res = await status(result.id);
+    expect(res.status).toBe(200);
+    expect((await res.json()).rental).toMatchObject({
+      id: result.id,
+      status: "active",
+      starts_at: iso(t),
+      ends_at: iso(t + 3_600n),
+    });
+  });
 
   it("step by step over HTTP: the quoted rental stays pending and invisible to /v1 until its payment is confirmed", async () => {
     const renter = await newRenter(p);
     const { agent, payout } = await makePayableAgent();
     const ip = uniqueIp();
-    const res = await quote(
-      { agentId: agent.id, durationType: "day", channel: "Telegram", renter: renter.address.toLowerCase() },
-      ip,
-    );
+    const res = await quote({ agentId: agent.id, durationType: "day", channel: "Telegram", renter: renter.address.toLowerCase() }, ip);
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toEqual({

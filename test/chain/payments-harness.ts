@@ -64,8 +64,7 @@ export async function newRenter(p: Payments, options: { usdc?: bigint; email?: s
   const account = privateKeyToAccount(key);
   await p.testClient.setBalance({ address: account.address, value: 10n ** 18n });
   await p.e.sendToken(admin.address, "mint", [account.address, options.usdc ?? 1_000n * USDC]);
-  if (options.email)
-    await db.account.create({ data: { walletAddress: account.address.toLowerCase(), email: options.email } });
+  if (options.email) await db.account.create({ data: { walletAddress: account.address.toLowerCase(), email: options.email } });
   return { key, account, address: account.address };
 }
 
@@ -83,9 +82,7 @@ export async function makePayableAgent(
 ) {
   const agent = await makeAgent({
     webhook:
-      options.webhook === false
-        ? undefined
-        : { url: "http://127.0.0.1:9/hooks/agent", token: randomBytes(24).toString("base64url") },
+      options.webhook === false ? undefined : { url: "http://127.0.0.1:9/hooks/agent", token: randomBytes(24).toString("base64url") },
     listing: options.listing,
   });
   if (options.offline) await db.agent.update({ where: { id: agent.id }, data: { status: "offline" } });
@@ -99,12 +96,7 @@ export async function makePayableAgent(
 export type Quoted = Awaited<ReturnType<typeof quoteRental>>;
 
 /** What a browser wallet does with a quote: approve + createRental, or one createRentalWithPermit. */
-export async function pay(
-  p: Payments,
-  renter: Renter,
-  quoted: Pick<Quoted, "quote" | "signature">,
-  how: "approve" | "permit" = "approve",
-) {
+export async function pay(p: Payments, renter: Renter, quoted: Pick<Quoted, "quote" | "signature">, how: "approve" | "permit" = "approve") {
   const { quote, signature } = quoted;
   const total = quote.price + quote.fee;
   let hash: Hex;

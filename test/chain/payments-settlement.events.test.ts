@@ -171,10 +171,7 @@ describe("cron routes", () => {
 
   it("401 without the secret (or with a wrong one), running nothing", async () => {
     const [nonce, at] = [await operatorNonce(), await cursor()];
-    for (const [path, route] of Object.entries(routes) as [
-      keyof typeof routes,
-      (typeof routes)[keyof typeof routes],
-    ][]) {
+    for (const [path, route] of Object.entries(routes) as [keyof typeof routes, (typeof routes)[keyof typeof routes]][]) {
       for (const authorization of [undefined, "Bearer wrong-secret-but-long-enough", CRON_SECRET]) {
         for (const handler of [route.GET, route.POST]) {
           const res = await handler(cronRequest(path, authorization));

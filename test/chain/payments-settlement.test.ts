@@ -14,17 +14,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isolateDatabase } from "@/test/private-database";
 import { Status } from "./escrow";
-import {
-  chainDate,
-  FEE,
-  operator,
-  other,
-  type Payments,
-  privateKeyOf,
-  startPayments,
-  treasury,
-  USDC,
-} from "./payments-harness";
+import { chainDate, FEE, operator, other, type Payments, privateKeyOf, startPayments, treasury, USDC } from "./payments-harness";
 import { notices, paidRental, releases } from "./settlement-helpers";
 
 // Both this file and its sibling read escrow events into the one cursor row: each keeps its own
@@ -112,12 +102,8 @@ describe("release sweep", () => {
       where: { walletAddress: r.renter.address.toLowerCase() },
     });
     const first = await notices(r);
-    expect(first.notifications).toEqual([
-      expect.objectContaining({ accountId: renterAccount.id, kind: "rental-ended" }),
-    ]);
-    expect(first.emails).toEqual([
-      expect.objectContaining({ to: email, subject: expect.stringContaining("has ended") }),
-    ]);
+    expect(first.notifications).toEqual([expect.objectContaining({ accountId: renterAccount.id, kind: "rental-ended" })]);
+    expect(first.emails).toEqual([expect.objectContaining({ to: email, subject: expect.stringContaining("has ended") })]);
 
     const nonce = await operatorNonce();
     await sweep(60);
@@ -181,9 +167,7 @@ describe("release sweep", () => {
       expect(after.maxPriorityFeePerGas! > before.maxPriorityFeePerGas!).toBe(true);
 
       await p.testClient.mine({ blocks: 1 });
-      await expect(p.publicClient.getTransactionReceipt({ hash: oldHash })).rejects.toBeInstanceOf(
-        TransactionReceiptNotFoundError,
-      );
+      await expect(p.publicClient.getTransactionReceipt({ hash: oldHash })).rejects.toBeInstanceOf(TransactionReceiptNotFoundError);
       expect((await p.publicClient.getTransactionReceipt({ hash: replaced.hash as Hex })).status).toBe("success");
     } finally {
       await p.testClient.setAutomine(true);

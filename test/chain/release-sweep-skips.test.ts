@@ -52,14 +52,9 @@ afterAll(() => p?.stop());
 async function paidRental() {
   const renter = await newRenter(p);
   const { agent, payout } = await makePayableAgent();
-  const quoted = await quoteRental(
-    { agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address },
-    await chainDate(p),
-  );
+  const quoted = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, await chainDate(p));
   const receipt = await pay(p, renter, quoted);
-  expect((await confirmRentalPayment(receipt.transactionHash, { claimSecret: quoted.claimSecret })).status).toBe(
-    "active",
-  );
+  expect((await confirmRentalPayment(receipt.transactionHash, { claimSecret: quoted.claimSecret })).status).toBe("active");
   return { id: quoted.rentalId, chainId: quoted.quote.rentalId, renter, payout };
 }
 
@@ -173,8 +168,7 @@ describe("release sweep: rentals the escrow will not release", () => {
       const givenUp = skips === GIVE_UP_AFTER;
       expect(run).toMatchObject({ claimed: 0, sent: 0, backedOff: givenUp ? 0 : 50, gaveUp: givenUp ? 50 : 0 });
       const next = givenUp ? null : later(at, MINUTE_MS * 2 ** (skips - 1));
-      for (const row of await rentals(unknown))
-        expect(row).toMatchObject({ status: "active", releaseSkips: skips, releaseRetryAt: next });
+      for (const row of await rentals(unknown)) expect(row).toMatchObject({ status: "active", releaseSkips: skips, releaseRetryAt: next });
       if (next) at = next;
     }
     expect(at.getTime() - now.getTime()).toBe(511 * MINUTE_MS); // 1 + 2 + … + 256 minutes

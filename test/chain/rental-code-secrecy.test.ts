@@ -21,11 +21,7 @@ async function paidOverHttp(how: "permit" | "approve") {
   const renter = await newRenter(p);
   const { agent } = await makePayableAgent();
   const res = await quotePost(
-    checkoutRequest(
-      "quote",
-      { agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address },
-      uniqueIp(),
-    ),
+    checkoutRequest("quote", { agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, uniqueIp()),
   );
   expect(res.status).toBe(201);
   const body = await res.json();
@@ -58,8 +54,7 @@ const confirm = async (body: unknown, init: { ip?: string; cookie?: string } = {
 describe("the rental code never appears on chain", () => {
   it("no escrow log and no transaction input holds any part of a paid rental's id", async () => {
     const paid = [await paidOverHttp("permit"), await paidOverHttp("approve")];
-    for (const { claimSecret, receipt } of paid)
-      expect((await confirm({ txHash: receipt.transactionHash, claimSecret })).status).toBe(200);
+    for (const { claimSecret, receipt } of paid) expect((await confirm({ txHash: receipt.transactionHash, claimSecret })).status).toBe(200);
 
     // Everything a stranger can read: every log the escrow ever emitted and the input of every
     // transaction in every block (calldata is also what the mempool shows before mining).
@@ -70,9 +65,7 @@ describe("the rental code never appears on chain", () => {
       const block = await p.publicClient.getBlock({ blockNumber: n, includeTransactions: true });
       inputs.push(...block.transactions.map((tx) => tx.input));
     }
-    const publicHex = [...logs.flatMap((log) => [...log.topics, log.data]), ...inputs]
-      .map((hex) => (hex ?? "").toLowerCase())
-      .join(" ");
+    const publicHex = [...logs.flatMap((log) => [...log.topics, log.data]), ...inputs].map((hex) => (hex ?? "").toLowerCase()).join(" ");
     expect(logs.length).toBeGreaterThan(0);
 
     for (const { rentalId, receipt } of paid) {
@@ -107,9 +100,7 @@ describe("confirm hands the code only to the renter", () => {
     const guessed = await confirm({ txHash: receipt.transactionHash, claimSecret: "A".repeat(43) });
     expect(guessed.text).not.toContain(code);
     const otherWallet = await signInWithWallet();
-    expect((await confirm({ txHash: receipt.transactionHash }, { cookie: otherWallet.cookie })).text).not.toContain(
-      code,
-    );
+    expect((await confirm({ txHash: receipt.transactionHash }, { cookie: otherWallet.cookie })).text).not.toContain(code);
 
     // The browser that asked for the quote shows its claim secret and gets the code.
     const browser = await confirm({ txHash: receipt.transactionHash, claimSecret });
@@ -117,9 +108,10 @@ describe("confirm hands the code only to the renter", () => {
 
     // So does the paying wallet, signed in (a browser that lost the secret, or came back later).
     const payer = await signInWithWallet(renter.account);
-    expect(
-      JSON.parse((await confirm({ txHash: receipt.transactionHash }, { cookie: payer.cookie })).text),
-    ).toMatchObject({ id: rentalId, code });
+    expect(JSON.parse((await confirm({ txHash: receipt.transactionHash }, { cookie: payer.cookie })).text)).toMatchObject({
+      id: rentalId,
+      code,
+    });
   });
 
   it("only the claim secret's hash is stored", async () => {

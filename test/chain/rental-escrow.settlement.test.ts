@@ -2,30 +2,8 @@
 // money movements, hostile tokens (blacklisting, reentrant) and permit checkout.
 import type { Hex } from "viem";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  admin,
-  arbiter,
-  type Escrow,
-  escrowAbi,
-  escrowId,
-  FEE,
-  operator,
-  other,
-  owner,
-  owner2,
-  renter,
-  Status,
-  treasury,
-} from "./escrow";
-import {
-  type Chain,
-  endedRental as endedRentalOn,
-  escrowSuite,
-  events,
-  expectRevert,
-  expectSolvent,
-  ROLE,
-} from "./escrow-suite";
+import { admin, arbiter, type Escrow, escrowAbi, escrowId, FEE, operator, other, owner, owner2, renter, Status, treasury } from "./escrow";
+import { type Chain, endedRental as endedRentalOn, escrowSuite, events, expectRevert, expectSolvent, ROLE } from "./escrow-suite";
 
 const suite = escrowSuite();
 let chain: Chain;
@@ -71,14 +49,7 @@ describe("createRentalWithPermit", () => {
     await e.sendToken(admin.address, "mint", [renter.address, q.price + q.fee]);
     const junk = `0x${"11".repeat(32)}` as Hex;
     await expectRevert(
-      e.send(renter.address, "createRentalWithPermit", [
-        q,
-        await e.signQuote(q),
-        (await chain.now()) + 600n,
-        27,
-        junk,
-        junk,
-      ]),
+      e.send(renter.address, "createRentalWithPermit", [q, await e.signQuote(q), (await chain.now()) + 600n, 27, junk, junk]),
       "PermitFailed",
     );
   });
@@ -99,9 +70,7 @@ describe("release", () => {
     expect(await e.balanceOf(e.escrow)).toBe(0n);
     expect(await e.totalOwed()).toBe(0n);
     expect((await e.rental(q.rentalId)).status).toBe(Status.Released);
-    expect(events(receipt, "RentalReleased")).toEqual([
-      { id: q.rentalId, owner: owner.address, price: 12_345_678n, fee: FEE },
-    ]);
+    expect(events(receipt, "RentalReleased")).toEqual([{ id: q.rentalId, owner: owner.address, price: 12_345_678n, fee: FEE }]);
   });
 
   it("refuses a second release and an unknown id", async () => {
@@ -138,9 +107,7 @@ describe("releaseMany", () => {
     expect(result).toBe(3n);
     const receipt = await e.send(other.address, "releaseMany", [ids]);
 
-    expect(events(receipt, "RentalReleased").map((args) => (args as { id: Hex }).id)).toEqual(
-      ended.map((q) => q.rentalId),
-    );
+    expect(events(receipt, "RentalReleased").map((args) => (args as { id: Hex }).id)).toEqual(ended.map((q) => q.rentalId));
     expect(await e.balanceOf(owner.address)).toBe(25_000_000n + 25_000_000n + 7_000_000n); // settled + two ended
     expect(await e.balanceOf(owner2.address)).toBe(25_000_000n);
     expect(await e.balanceOf(treasury.address)).toBe(4n * FEE);
@@ -196,18 +163,12 @@ describe("disputes", () => {
     await expectRevert(e.send(other.address, "openDispute", [q.rentalId]), "SenderNotRenter");
     const { endsAt } = await e.rental(q.rentalId);
     await chain.testClient.setNextBlockTimestamp({ timestamp: BigInt(endsAt) });
-    await expectRevert(e.send(renter.address, "openDispute", [q.rentalId]), "RentalEnded", [
-      q.rentalId,
-      BigInt(endsAt),
-    ]);
+    await expectRevert(e.send(renter.address, "openDispute", [q.rentalId]), "RentalEnded", [q.rentalId, BigInt(endsAt)]);
 
     const q2 = await e.quote();
     await e.create(q2);
     await e.send(renter.address, "openDispute", [q2.rentalId]);
-    await expectRevert(e.send(renter.address, "openDispute", [q2.rentalId]), "InvalidStatus", [
-      q2.rentalId,
-      Status.Disputed,
-    ]);
+    await expectRevert(e.send(renter.address, "openDispute", [q2.rentalId]), "InvalidStatus", [q2.rentalId, Status.Disputed]);
   });
 
   it("may only be resolved by the arbiter, and only when disputed", async () => {
@@ -217,11 +178,10 @@ describe("disputes", () => {
     await expectRevert(early, "InvalidStatus", [q.rentalId, Status.Active]);
     await e.send(renter.address, "openDispute", [q.rentalId]);
     for (const account of [renter, operator, admin]) {
-      await expectRevert(
-        e.send(account.address, "resolveDispute", [q.rentalId, true]),
-        "AccessControlUnauthorizedAccount",
-        [account.address, ROLE.arbiter],
-      );
+      await expectRevert(e.send(account.address, "resolveDispute", [q.rentalId, true]), "AccessControlUnauthorizedAccount", [
+        account.address,
+        ROLE.arbiter,
+      ]);
     }
   });
 });
@@ -235,10 +195,7 @@ describe("cancel", () => {
     expect(await e.balanceOf(renter.address)).toBe(q.price + q.fee);
     expect((await e.rental(q.rentalId)).status).toBe(Status.Refunded);
     expect(await e.totalOwed()).toBe(0n);
-    await expectRevert(e.send(operator.address, "cancel", [q.rentalId]), "InvalidStatus", [
-      q.rentalId,
-      Status.Refunded,
-    ]);
+    await expectRevert(e.send(operator.address, "cancel", [q.rentalId]), "InvalidStatus", [q.rentalId, Status.Refunded]);
   });
 
   it("is for the operator only, and not for disputed rentals", async () => {
@@ -251,9 +208,6 @@ describe("cancel", () => {
       ]);
     }
     await e.send(renter.address, "openDispute", [q.rentalId]);
-    await expectRevert(e.send(operator.address, "cancel", [q.rentalId]), "InvalidStatus", [
-      q.rentalId,
-      Status.Disputed,
-    ]);
+    await expectRevert(e.send(operator.address, "cancel", [q.rentalId]), "InvalidStatus", [q.rentalId, Status.Disputed]);
   });
 });

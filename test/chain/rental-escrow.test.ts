@@ -3,21 +3,7 @@
 import { decodeErrorResult, encodeDeployData, type Hex, keccak256, toFunctionSelector, toHex, zeroAddress } from "viem";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
-import {
-  admin,
-  arbiter,
-  type Escrow,
-  escrowAbi,
-  FEE,
-  operator,
-  other,
-  owner,
-  renter,
-  revertOf,
-  Status,
-  signer,
-  treasury,
-} from "./escrow";
+import { admin, arbiter, type Escrow, escrowAbi, FEE, operator, other, owner, renter, revertOf, Status, signer, treasury } from "./escrow";
 import { type Chain, escrowSuite, events, expectRevert, ROLE } from "./escrow-suite";
 
 const suite = escrowSuite();
@@ -39,11 +25,7 @@ describe("deployment", () => {
     const [, name, version, chainId, verifyingContract] = (await e.read("eip712Domain")) as readonly unknown[];
     expect([name, version, chainId, verifyingContract]).toEqual(["RentalEscrow", "1", 31337n, e.escrow]);
     expect(await e.read("QUOTE_TYPEHASH")).toBe(
-      keccak256(
-        toHex(
-          "Quote(bytes32 rentalId,address renter,address owner,uint256 price,uint256 fee,uint64 duration,uint64 deadline)",
-        ),
-      ),
+      keccak256(toHex("Quote(bytes32 rentalId,address renter,address owner,uint256 price,uint256 fee,uint64 duration,uint64 deadline)")),
     );
   });
 
@@ -139,10 +121,7 @@ describe("createRental", () => {
   });
 
   it("refuses amounts that do not fit the packed storage", async () => {
-    await expectRevert(e.create(await e.quote({ price: 2n ** 56n })), "SafeCastOverflowedUintDowncast", [
-      56,
-      2n ** 56n,
-    ]);
+    await expectRevert(e.create(await e.quote({ price: 2n ** 56n })), "SafeCastOverflowedUintDowncast", [56, 2n ** 56n]);
     await expectRevert(e.create(await e.quote({ fee: 2n ** 40n })), "SafeCastOverflowedUintDowncast", [40, 2n ** 40n]);
   });
 

@@ -18,15 +18,7 @@ import {
   Status,
   treasury,
 } from "./escrow";
-import {
-  type Chain,
-  endedRental as endedRentalOn,
-  escrowSuite,
-  events,
-  expectRevert,
-  expectSolvent,
-  ROLE,
-} from "./escrow-suite";
+import { type Chain, endedRental as endedRentalOn, escrowSuite, events, expectRevert, expectSolvent, ROLE } from "./escrow-suite";
 
 const suite = escrowSuite();
 let chain: Chain;
@@ -57,10 +49,7 @@ describe("administration", () => {
   it("lets admin or operator pause, only the admin unpause", async () => {
     await expectRevert(e.send(other.address, "pause"), "AccessControlUnauthorizedAccount", [other.address, ROLE.admin]);
     await e.send(admin.address, "pause");
-    await expectRevert(e.send(operator.address, "unpause"), "AccessControlUnauthorizedAccount", [
-      operator.address,
-      ROLE.admin,
-    ]);
+    await expectRevert(e.send(operator.address, "unpause"), "AccessControlUnauthorizedAccount", [operator.address, ROLE.admin]);
     await e.send(admin.address, "unpause");
     await e.send(operator.address, "pause");
     expect(await e.read("paused")).toBe(true);
@@ -169,8 +158,7 @@ describe("with a token that calls back into the escrow", () => {
       chain.publicClient.readContract({ address: x.token, abi: x.tokenAbi, functionName } as never) as Promise<unknown>;
     return { ok: await read("lastCallOk"), result: await read("lastCallResult") };
   }
-  const call = (functionName: string, args: readonly unknown[] = []) =>
-    encodeFunctionData({ abi: escrowAbi, functionName, args } as never);
+  const call = (functionName: string, args: readonly unknown[] = []) => encodeFunctionData({ abi: escrowAbi, functionName, args } as never);
 
   it("refuses a release re-entered from a payout; the outer release completes", async () => {
     const a = await x.quote();

@@ -10,10 +10,7 @@ import { chainDate, escrowAbi, makePayableAgent, newRenter, type Payments, pay }
 export async function paidRental(p: Payments, options: { email?: string; confirm?: boolean } = {}) {
   const renter = await newRenter(p, { email: options.email });
   const { agent, payout } = await makePayableAgent();
-  const quoted = await quoteRental(
-    { agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address },
-    await chainDate(p),
-  );
+  const quoted = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, await chainDate(p));
   const receipt = await pay(p, renter, quoted);
   if (options.confirm !== false) expect((await confirmRentalPayment(receipt.transactionHash)).status).toBe("active");
   return {

@@ -192,10 +192,7 @@ export function bodyOf(near: fc.Arbitrary<unknown>): fc.Arbitrary<Body> {
 
 // The first value most of the time, each other one now and then.
 export function mostly(valid: fc.Arbitrary<unknown>, ...others: fc.Arbitrary<unknown>[]): fc.Arbitrary<unknown> {
-  return fc.oneof(
-    { weight: 3 * others.length, arbitrary: valid },
-    ...others.map((arbitrary) => ({ weight: 1, arbitrary })),
-  );
+  return fc.oneof({ weight: 3 * others.length, arbitrary: valid }, ...others.map((arbitrary) => ({ weight: 1, arbitrary })));
 }
 
 // A near-valid object: each field mostly present and mostly valid, else garbage; sometimes an

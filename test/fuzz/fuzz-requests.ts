@@ -34,10 +34,7 @@ async function resolvePlaceholders(world: World, value: unknown, route: Route, p
     ["CLAIM", world.paidClaimSecret],
   ]);
   for (const [key, v] of Object.entries(out)) if (typeof v === "string" && swap.has(v)) out[key] = swap.get(v);
-  const siwe =
-    route.path === "/api/auth/siwe" && typeof out.message === "string" && out.message.startsWith("SIWE_")
-      ? out.message
-      : null;
+  const siwe = route.path === "/api/auth/siwe" && typeof out.message === "string" && out.message.startsWith("SIWE_") ? out.message : null;
   if (siwe) {
     const wallet = WALLETS[pick % WALLETS.length];
     // A well-formed nonce this site never issued, or a fresh one.
@@ -71,9 +68,7 @@ async function bodyBytes(world: World, body: Body, route: Route, pick: number): 
     case "text":
       return new TextEncoder().encode(body.text);
     case "json":
-      return new TextEncoder().encode(
-        JSON.stringify(await resolvePlaceholders(world, body.value, route, pick)) ?? "null",
-      );
+      return new TextEncoder().encode(JSON.stringify(await resolvePlaceholders(world, body.value, route, pick)) ?? "null");
     case "truncated": {
       const text = JSON.stringify(await resolvePlaceholders(world, body.value, route, pick)) ?? "null";
       return new TextEncoder().encode(text.slice(0, body.cut % (text.length + 1)));
@@ -83,11 +78,7 @@ async function bodyBytes(world: World, body: Body, route: Route, pick: number): 
   }
 }
 
-async function toRequest(
-  world: World,
-  route: Route,
-  c: Case,
-): Promise<{ req: Request; params: Record<string, unknown> }> {
+async function toRequest(world: World, route: Route, c: Case): Promise<{ req: Request; params: Record<string, unknown> }> {
   const pool = route.pool ? world.owners[route.pool] : undefined;
   const owner = pool?.[c.pick % pool.length];
   const headers = new Headers();
@@ -103,20 +94,14 @@ async function toRequest(
   if (cred.kind === "ownerKey") setCredential(owner?.apiKey ?? world.owners.agents[0].apiKey, cred.as);
   if (cred.kind === "code") {
     const code = world.codes[cred.which];
-    const shaped =
-      cred.shape === "upper"
-        ? code.toUpperCase()
-        : cred.shape === "uuid"
-          ? `${code.slice(0, 4)}-${code.slice(4)}`
-          : code;
+    const shaped = cred.shape === "upper" ? code.toUpperCase() : cred.shape === "uuid" ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
     setCredential(shaped, cred.as);
   }
   if (c.cookie.kind === "raw") headers.set("cookie", c.cookie.value);
   if (c.cookie.kind === "session") {
     // Sign-out revokes the session it is sent, so it gets a fresh one each time.
     const fresh =
-      route.path === "/api/auth/sign-out" &&
-      (await createSession(world.accountId, { method: "email", userAgent: "fuzz" })).cookie;
+      route.path === "/api/auth/sign-out" && (await createSession(world.accountId, { method: "email", userAgent: "fuzz" })).cookie;
     headers.set("cookie", fresh ? fresh.split(";")[0] : world.sessionCookie);
   }
   if (c.contentType !== null) headers.set("content-type", c.contentType);
@@ -131,13 +116,7 @@ async function toRequest(
   let path = route.path;
   if (route.dynamicId) {
     const id =
-      c.id === "own"
-        ? (owner?.agentId ?? c.uuid)
-        : c.id === "other"
-          ? world.otherAgentId
-          : c.id === "random"
-            ? c.uuid
-            : c.garbageId;
+      c.id === "own" ? (owner?.agentId ?? c.uuid) : c.id === "other" ? world.otherAgentId : c.id === "random" ? c.uuid : c.garbageId;
     params = { id };
     path = path.replace("[id]", encodeURIComponent(id));
   }
@@ -148,12 +127,7 @@ async function toRequest(
 // What Next.js does with a method: the exported handler, HEAD falling back to GET, OPTIONS
 // answered by itself (204 and Allow), and any other missing method an empty 405, which the
 // property refuses: every route must answer every method in JSON.
-async function dispatch(
-  route: Route,
-  method: Method,
-  req: Request,
-  params: Record<string, unknown>,
-): Promise<Response> {
+async function dispatch(route: Route, method: Method, req: Request, params: Record<string, unknown>): Promise<Response> {
   const mod = route.mod as Module;
   const handler = mod[method] ?? (method === "HEAD" ? mod.GET : undefined);
   if (handler) return handler(req, { params: Promise.resolve(params) });

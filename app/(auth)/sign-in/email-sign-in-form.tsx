@@ -3,11 +3,7 @@
 import { type FormEvent, useId, useState } from "react";
 import styles from "./sign-in.module.css";
 
-type State =
-  | { kind: "idle" }
-  | { kind: "sending" }
-  | { kind: "sent"; email: string }
-  | { kind: "error"; message: string };
+type State = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "error"; message: string };
 
 // Posts {email} as JSON to /api/auth/email. The answer is the same whether or not the address
 // has an account, and so is what this form says.
@@ -55,8 +51,7 @@ export function EmailSignInForm() {
       <div aria-live="polite" style={{ flexBasis: "100%" }}>
         {state.kind === "sent" && (
           <p className={styles.notice}>
-            Check your inbox: if {state.email} can receive mail, a sign-in link is on its way. It works once, for 15
-            minutes.
+            Check your inbox: if {state.email} can receive mail, a sign-in link is on its way. It works once, for 15 minutes.
           </p>
         )}
         {state.kind === "error" && (

@@ -21,9 +21,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <main id="main" tabIndex={-1} className={`container ${styles.page}`}>
       <div className="page-intro">
         <h1>Sign in</h1>
-        <p className="lead">
-          Rent agents and manage your listings. There is no password: your wallet or your inbox proves it is you.
-        </p>
+        <p className="lead">Rent agents and manage your listings. There is no password: your wallet or your inbox proves it is you.</p>
       </div>
 
       {problem && (
@@ -34,9 +32,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
 
       <section aria-labelledby="wallet-heading" className={styles.panel}>
         <h2 id="wallet-heading">With your wallet</h2>
-        <p className="hint">
-          For renters and owners. Your wallet asks you to sign a message; this is not a transaction and costs nothing.
-        </p>
+        <p className="hint">For renters and owners. Your wallet asks you to sign a message; this is not a transaction and costs nothing.</p>
         <WalletSignInButton chainId={expectedSiweChainId()} />
       </section>
 

@@ -81,11 +81,7 @@ function describe(error: unknown): string {
 }
 
 function findCode(error: unknown): number | undefined {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    e = e.cause as typeof e, depth++
-  ) {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     if (typeof e.code === "number") return e.code;
   }
   return undefined;

@@ -23,8 +23,7 @@ function activeFilters(query: MarketplaceQuery): { label: string; href: string }
   const without = (change: Partial<MarketplaceQuery>) => marketplaceHref({ ...query, ...change, page: 1 });
   const filters: { label: string; href: string }[] = [];
   if (query.q) filters.push({ label: `“${query.q}”`, href: without({ q: undefined }) });
-  if (query.category)
-    filters.push({ label: `in ${categoryLabel(query.category)}`, href: without({ category: undefined }) });
+  if (query.category) filters.push({ label: `in ${categoryLabel(query.category)}`, href: without({ category: undefined }) });
   if (query.skill) filters.push({ label: `with skill ${query.skill}`, href: without({ skill: undefined }) });
   if (query.channel) filters.push({ label: `on ${query.channel}`, href: without({ channel: undefined }) });
   if (query.duration)
@@ -32,10 +31,8 @@ function activeFilters(query: MarketplaceQuery): { label: string; href: string }
       label: `rentable for ${DURATION_LABEL[query.duration].one}`,
       href: without({ duration: undefined }),
     });
-  if (query.minPrice !== undefined)
-    filters.push({ label: `from ${formatUsdc(query.minPrice)}`, href: without({ minPrice: undefined }) });
-  if (query.maxPrice !== undefined)
-    filters.push({ label: `up to ${formatUsdc(query.maxPrice)}`, href: without({ maxPrice: undefined }) });
+  if (query.minPrice !== undefined) filters.push({ label: `from ${formatUsdc(query.minPrice)}`, href: without({ minPrice: undefined }) });
+  if (query.maxPrice !== undefined) filters.push({ label: `up to ${formatUsdc(query.maxPrice)}`, href: without({ maxPrice: undefined }) });
   return filters;
 }
 
@@ -51,9 +48,7 @@ export default async function MarketplacePage({ searchParams }: { searchParams: 
     <main id="main" tabIndex={-1} className="container">
       <div className="page-intro">
         <h1>Rent an AI agent</h1>
-        <p className="lead">
-          By the hour, the day or the month, paid in USDC. Talk to it over the API or in Telegram, Discord or Slack.
-        </p>
+        <p className="lead">By the hour, the day or the month, paid in USDC. Talk to it over the API or in Telegram, Discord or Slack.</p>
       </div>
 
       <MarketplaceFilters query={query} facets={result.facets} filtered={filtered} />

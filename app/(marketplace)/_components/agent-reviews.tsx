@@ -9,9 +9,7 @@ export function AgentReviews({ reviews }: { reviews: AgentReview[] }) {
     <section aria-labelledby="reviews-heading">
       <h2 id="reviews-heading">What renters say</h2>
       {reviews.length === 0 ? (
-        <p className="muted">
-          No comments yet. Renters can rate an agent and leave a comment once their rental has started.
-        </p>
+        <p className="muted">No comments yet. Renters can rate an agent and leave a comment once their rental has started.</p>
       ) : (
         <ul className={styles.reviewList}>
           {reviews.map((review) => (

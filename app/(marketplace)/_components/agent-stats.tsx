@@ -16,8 +16,7 @@ export function AgentStats({ rating, totalRentals, oneLine = false }: AgentStats
           </span>{" "}
           <span className="visually-hidden">Rated </span>
           {rating.average.toFixed(1)}
-          <span className="visually-hidden"> out of 5</span>{" "}
-          <span className="muted">({plural(rating.count, "rating")})</span>
+          <span className="visually-hidden"> out of 5</span> <span className="muted">({plural(rating.count, "rating")})</span>
         </span>
       )}
       <span aria-hidden="true" className={styles.separator}>

@@ -45,10 +45,7 @@ export function AgentTile({ agent }: { agent: MarketplaceAgent }) {
           {DURATIONS.map((duration) => {
             const price = agent.prices[duration];
             return (
-              <div
-                key={duration}
-                className={price === null ? `${styles.tilePrice} ${styles.isMissing}` : styles.tilePrice}
-              >
+              <div key={duration} className={price === null ? `${styles.tilePrice} ${styles.isMissing}` : styles.tilePrice}>
                 <dt>{DURATION_LABEL[duration].per}</dt>
                 <dd>{price === null ? "not offered" : <UsdcPrice micro={price} />}</dd>
               </div>

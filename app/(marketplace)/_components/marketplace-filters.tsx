@@ -29,13 +29,7 @@ export function MarketplaceFilters({
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a GET form is the search; role="search" on it is the landmark every screen reader knows.
-    <form
-      className={`surface ${styles.filters}`}
-      action="/"
-      method="get"
-      role="search"
-      aria-label="Search and filter agents"
-    >
+    <form className={`surface ${styles.filters}`} action="/" method="get" role="search" aria-label="Search and filter agents">
       <div className={styles.searchRow}>
         <label htmlFor="filter-q" className="visually-hidden">
           Search agents
@@ -92,12 +86,7 @@ export function MarketplaceFilters({
         </div>
         <div className="field">
           <label htmlFor="filter-duration">Duration</label>
-          <select
-            id="filter-duration"
-            name="duration"
-            defaultValue={query.duration ?? ""}
-            aria-describedby="filter-price-hint"
-          >
+          <select id="filter-duration" name="duration" defaultValue={query.duration ?? ""} aria-describedby="filter-price-hint">
             <option value="">Any duration</option>
             {DURATIONS.map((d) => (
               <option key={d} value={d}>

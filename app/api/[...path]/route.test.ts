@@ -64,21 +64,16 @@ async function expectJsonError(res: Response, status: number): Promise<string> {
 }
 
 describe("methods a route does not serve", () => {
-  it.each(ROUTES)(
-    "%s exports every method and answers the others with a JSON 405 naming %s",
-    async (path, mod, allowed) => {
-      for (const method of METHODS) {
-        const handler = mod[method] as Handler | undefined;
-        expect(handler, `${method} ${path}`).toBeTypeOf("function");
-        if (allowed.split(", ").includes(method)) continue;
-        const res = await handler!(
-          new Request(`http://localhost${path}`, { method, headers: { "x-forwarded-for": uniqueIp() } }),
-        );
-        expect(await expectJsonError(res, 405)).toMatch(new RegExp(`^Method not allowed; use ${allowed}\\.$`));
-        expect(res.headers.get("allow")).toMatch(new RegExp(`^${allowed}`));
-      }
-    },
-  );
+  it.each(ROUTES)("%s exports every method and answers the others with a JSON 405 naming %s", async (path, mod, allowed) => {
+    for (const method of METHODS) {
+      const handler = mod[method] as Handler | undefined;
+      expect(handler, `${method} ${path}`).toBeTypeOf("function");
+      if (allowed.split(", ").includes(method)) continue;
+      const res = await handler!(new Request(`http://localhost${path}`, { method, headers: { "x-forwarded-for": uniqueIp() } }));
+      expect(await expectJsonError(res, 405)).toMatch(new RegExp(`^Method not allowed; use ${allowed}\\.$`));
+      expect(res.headers.get("allow")).toMatch(new RegExp(`^${allowed}`));
+    }
+  });
 });
 
 describe("paths no route serves", () => {

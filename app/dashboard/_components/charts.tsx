@@ -50,22 +50,8 @@ export function Chart({ id, title, summary, labels, series, kind, format, labelH
         <span>max {format(max)}</span>
       </div>
       {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby: the figure's caption and its summary in words. */}
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        preserveAspectRatio="none"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-summary`}
-        focusable="false"
-      >
-        <line
-          x1={0}
-          y1={H - PAD}
-          x2={W}
-          y2={H - PAD}
-          stroke="#71717a"
-          strokeWidth={1}
-          vectorEffect="non-scaling-stroke"
-        />
+      <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-title ${id}-summary`} focusable="false">
+        <line x1={0} y1={H - PAD} x2={W} y2={H - PAD} stroke="#71717a" strokeWidth={1} vectorEffect="non-scaling-stroke" />
         <line
           x1={0}
           y1={y(max / 2)}

@@ -11,11 +11,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         {state === "copied" ? "Copied" : "Copy"}
       </button>
       <span role="status" className="visually-hidden">
-        {state === "copied"
-          ? "Copied to the clipboard."
-          : state === "failed"
-            ? "Could not copy; select the text and copy it by hand."
-            : ""}
+        {state === "copied" ? "Copied to the clipboard." : state === "failed" ? "Could not copy; select the text and copy it by hand." : ""}
       </span>
       {state === "failed" && <span className="hint"> Could not copy: select the text and copy it by hand.</span>}
     </span>

@@ -11,10 +11,9 @@ describe("generateWebhookToken", () => {
     expect(tokens.size).toBe(50);
     for (const token of tokens) {
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(
-        webhookConnectionSchema.safeParse({ webhookUrl: "https://agent.example.com/hooks/agent", webhookToken: token })
-          .success,
-      ).toBe(true);
+      expect(webhookConnectionSchema.safeParse({ webhookUrl: "https://agent.example.com/hooks/agent", webhookToken: token }).success).toBe(
+        true,
+      );
     }
   });
 });

@@ -132,11 +132,7 @@ describe("updateListingAction", () => {
 
   it("refuses to clear the last price, naming the field", async () => {
     const agent = await createListing();
-    const state = await updateListingAction(
-      agent.id,
-      null,
-      formData({ ...LISTING, pricePerHour: "", pricePerMonth: "" }),
-    );
+    const state = await updateListingAction(agent.id, null, formData({ ...LISTING, pricePerHour: "", pricePerMonth: "" }));
     expect(state).toMatchObject({ ok: false, message: expect.stringMatching(/last price/) });
   });
 
@@ -163,9 +159,7 @@ describe("deleteListingAction", () => {
 
   it("deletes a listing that was never rented", async () => {
     const agent = await createListing();
-    expect(await redirectOf(deleteListingAction(agent.id, null, formData({ confirm: "yes" })))).toBe(
-      "/dashboard/agents?deleted=1",
-    );
+    expect(await redirectOf(deleteListingAction(agent.id, null, formData({ confirm: "yes" })))).toBe("/dashboard/agents?deleted=1");
     expect(await db.agent.count({ where: { id: agent.id } })).toBe(0);
   });
 
@@ -224,11 +218,7 @@ describe("connectWebhookAction", () => {
 
   it("checks the URL and token before calling anything", async () => {
     const agent = await createListing();
-    const state = await connectWebhookAction(
-      agent.id,
-      null,
-      formData({ webhookUrl: "not a url", webhookToken: "short" }),
-    );
+    const state = await connectWebhookAction(agent.id, null, formData({ webhookUrl: "not a url", webhookToken: "short" }));
     expect(state).toMatchObject({
       ok: false,
       fieldErrors: {
@@ -245,8 +235,7 @@ describe("connectWebhookAction", () => {
       const hook = await startWebhook((_req, res) => res.writeHead(200).end("ok"));
       webhooks.push(hook);
       const [a, b, c] = [await createListing(), await createListing(), await createListing()];
-      const connect = (id: string) =>
-        connectWebhookAction(id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }));
+      const connect = (id: string) => connectWebhookAction(id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }));
       for (let i = 0; i < 5; i++) expect(await connect(a.id)).toMatchObject({ ok: true });
       expect(await connect(a.id)).toMatchObject({
         ok: false,

@@ -3,12 +3,13 @@
 // skills are one text field, which the chips above it mirror once scripts run).
 import { useActionState, useId, useState } from "react";
 import type { FormState, FormValues } from "@/lib/actions/form-errors";
-import { CATEGORIES, CATEGORY_SKILLS, type Category, MAX_SKILLS } from "@/lib/agents/categories";
+import { CATEGORIES, CATEGORY_SKILLS, type Category } from "@/lib/agents/categories";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { FieldError, FormMessage } from "../_components/form-message";
 import forms from "../_components/forms.module.css";
 import styles from "../dashboard.module.css";
+import { type Skills, SkillsField, useSkills } from "./skills-field";
 
 export type ListingValues = {
   name: string;
@@ -29,8 +30,7 @@ const PRICES = [
   ["month", "pricePerMonth"],
 ] as const;
 
-const asList = (v: string | string[] | undefined, fallback: string[]) =>
-  v === undefined ? fallback : Array.isArray(v) ? v : [v];
+const asList = (v: string | string[] | undefined, fallback: string[]) => (v === undefined ? fallback : Array.isArray(v) ? v : [v]);
 const asText = (v: string | string[] | undefined, fallback: string) => (typeof v === "string" ? v : fallback);
 
 function merge(initial: ListingValues, values: FormValues | undefined): ListingValues {
@@ -141,12 +141,7 @@ function ListingFields({
         <div className={forms.checks}>
           {channelOptions.map((channel) => (
             <label key={channel}>
-              <input
-                type="checkbox"
-                name="channels"
-                value={channel}
-                defaultChecked={values.channels.includes(channel)}
-              />
+              <input type="checkbox" name="channels" value={channel} defaultChecked={values.channels.includes(channel)} />
               {channel}
             </label>
           ))}
@@ -167,9 +162,7 @@ function ListingFields({
             />
           ))}
         </div>
-        <p className="hint">
-          Renters pay the price plus a 1 USDC service fee; you receive the price when the rental ends.
-        </p>
+        <p className="hint">Renters pay the price plus a 1 USDC service fee; you receive the price when the rental ends.</p>
       </fieldset>
     </>
   );
@@ -185,8 +178,7 @@ function TextField(props: {
   maxLength?: number;
   required?: boolean;
 }) {
-  const describedBy =
-    [props.hint && `${props.id}-hint`, props.error && `${props.id}-error`].filter(Boolean).join(" ") || undefined;
+  const describedBy = [props.hint && `${props.id}-hint`, props.error && `${props.id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={props.id}>{props.label}</label>
@@ -232,42 +224,7 @@ function PriceField(props: { id: string; name: string; label: string; value: str
 
 // Category and skills share state: picking another category swaps in its default skills while
 // the owner has not chosen skills of their own.
-function useSkills(initial: string[]) {
-  const [skills, setSkills] = useState<string[]>(initial);
-  const [text, setText] = useState(initial.join(", "));
-  return {
-    skills,
-    text,
-    replace(next: string[]) {
-      setSkills(next);
-      setText(next.join(", "));
-    },
-    type(value: string) {
-      setText(value);
-      setSkills([
-        ...new Set(
-          value
-            .split(/[\s,]+/)
-            .map((s) => s.trim().toLowerCase())
-            .filter(Boolean),
-        ),
-      ]);
-    },
-  };
-}
-type Skills = ReturnType<typeof useSkills>;
-
-function CategoryField({
-  id,
-  values,
-  error,
-  skills,
-}: {
-  id: string;
-  values: ListingValues;
-  error?: string;
-  skills: Skills;
-}) {
+function CategoryField({ id, values, error, skills }: { id: string; values: ListingValues; error?: string; skills: Skills }) {
   const [category, setCategory] = useState(values.category);
   return (
     <div className="field">
@@ -282,8 +239,7 @@ function CategoryField({
           const next = event.currentTarget.value as Category;
           const before = (CATEGORY_SKILLS[category as Category] ?? []) as readonly string[];
           const unchosen =
-            skills.skills.length === 0 ||
-            (skills.skills.length === before.length && skills.skills.every((s, i) => s === before[i]));
+            skills.skills.length === 0 || (skills.skills.length === before.length && skills.skills.every((s, i) => s === before[i]));
           if (unchosen) skills.replace([...CATEGORY_SKILLS[next]]);
           setCategory(next);
         }}
@@ -298,49 +254,6 @@ function CategoryField({
         Sets the default skills.
       </p>
       <FieldError id={`${id}-category-error`} message={error} />
-    </div>
-  );
-}
-
-function SkillsField({ id, error, skills }: { id: string; error?: string; skills: Skills }) {
-  const over = skills.skills.length > MAX_SKILLS;
-  return (
-    <div className="field">
-      <label htmlFor={`${id}-skills`}>Skills</label>
-      <ul className={forms.chips} aria-label="Skills on this listing">
-        {skills.skills.map((skill) => (
-          <li key={skill} className={forms.chip}>
-            {skill}
-            <button
-              type="button"
-              aria-label={`Remove skill ${skill}`}
-              onClick={() => skills.replace(skills.skills.filter((s) => s !== skill))}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <input
-        id={`${id}-skills`}
-        name="skills"
-        type="text"
-        autoComplete="off"
-        value={skills.text}
-        onChange={(event) => skills.type(event.currentTarget.value)}
-        aria-invalid={error || over ? true : undefined}
-        aria-describedby={`${id}-skills-hint${error || over ? ` ${id}-skills-error` : ""}`}
-      />
-      <p id={`${id}-skills-hint`} className="hint">
-        Lower-case tags separated by commas, such as code-review: at most {MAX_SKILLS} ({skills.skills.length} of{" "}
-        {MAX_SKILLS} used). Leave it blank for the category&apos;s defaults.
-      </p>
-      <FieldError
-        id={`${id}-skills-error`}
-        message={
-          error ?? (over ? `At most ${MAX_SKILLS} skills: remove ${skills.skills.length - MAX_SKILLS}.` : undefined)
-        }
-      />
     </div>
   );
 }

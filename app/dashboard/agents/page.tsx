@@ -33,8 +33,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
         <div className="empty">
           <h2>You have no listings yet</h2>
           <p>
-            Create a listing, then connect the webhook where your agent runs. It goes live on the marketplace once a
-            test connection passes.
+            Create a listing, then connect the webhook where your agent runs. It goes live on the marketplace once a test connection passes.
           </p>
           <p>
             <Link href="/dashboard/agents/new" className="button button-primary">

@@ -38,10 +38,7 @@ describe("API key actions", () => {
     const second = await issueApiKey(owner.id);
     const stranger = await makeOwner();
     await issueApiKey(stranger.id, "not mine");
-    await revokeApiKeyAction(
-      null,
-      formData({ keyId: (await db.apiKey.findFirstOrThrow({ where: { prefix: first.prefix } })).id }),
-    );
+    await revokeApiKeyAction(null, formData({ keyId: (await db.apiKey.findFirstOrThrow({ where: { prefix: first.prefix } })).id }));
     const keys = await listApiKeys(owner.id);
     expect(keys.map((k) => [k.prefix, k.label, k.revokedAt !== null])).toEqual([
       [second.prefix, null, false],

@@ -21,9 +21,8 @@ export default async function KeysPage() {
         <h1>API keys</h1>
       </div>
       <p className="lead">
-        Keys let scripts list and create your agents through the owner API (<code>/api/public</code>, 30 requests a
-        minute per key). A key can see and change only this account&apos;s agents. Keys do not expire; revoke one you no
-        longer use or that may have leaked.
+        Keys let scripts list and create your agents through the owner API (<code>/api/public</code>, 30 requests a minute per key). A key
+        can see and change only this account&apos;s agents. Keys do not expire; revoke one you no longer use or that may have leaked.
       </p>
       <section className={styles.panel} aria-labelledby="new-key-heading">
         <h2 id="new-key-heading">Create a key</h2>

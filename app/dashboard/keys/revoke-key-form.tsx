@@ -34,12 +34,7 @@ export function RevokeKeyForm({
           <form action={formAction}>
             <p className="hint">Scripts using this key stop working at once. This cannot be undone.</p>
             <input type="hidden" name="keyId" value={keyId} />
-            <button
-              type="submit"
-              className={`button ${forms.danger}`}
-              disabled={pending}
-              aria-label={`Revoke key ${prefix}`}
-            >
+            <button type="submit" className={`button ${forms.danger}`} disabled={pending} aria-label={`Revoke key ${prefix}`}>
               Yes, revoke
             </button>
           </form>

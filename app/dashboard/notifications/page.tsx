@@ -14,11 +14,7 @@ export const metadata: Metadata = { title: "Notifications" };
 
 const KIND_LABEL: Record<string, string> = { "rental-ended": "Rental ended" };
 
-export default async function NotificationsPage({
-  searchParams,
-}: {
-  searchParams?: Promise<{ limited?: string }>;
-} = {}) {
+export default async function NotificationsPage({ searchParams }: { searchParams?: Promise<{ limited?: string }> } = {}) {
   const account = await requireSignedInAccount();
   const [{ notifications, unread }, { limited }] = await Promise.all([
     listNotifications(account.id),
@@ -39,8 +35,7 @@ export default async function NotificationsPage({
       </div>
       {limited === "1" && (
         <p role="alert" className={dashboardStyles.alert}>
-          Too many changes in a short time (at most 30 a minute), so nothing was marked as read. Please wait a few
-          seconds and try again.
+          Too many changes in a short time (at most 30 a minute), so nothing was marked as read. Please wait a few seconds and try again.
         </p>
       )}
       {notifications.length === 0 ? (
@@ -56,11 +51,7 @@ export default async function NotificationsPage({
       ) : (
         <>
           <p className="muted" role="status">
-            {unread === 0
-              ? "Everything is read."
-              : unread === 1
-                ? "1 unread notification."
-                : `${unread} unread notifications.`}
+            {unread === 0 ? "Everything is read." : unread === 1 ? "1 unread notification." : `${unread} unread notifications.`}
           </p>
           <ul className={notes.notifications} aria-label="Notifications, newest first">
             {notifications.map((n) => (

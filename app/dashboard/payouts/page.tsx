@@ -20,8 +20,7 @@ export default async function PayoutsPage() {
         <h1>Payouts</h1>
       </div>
       <p className="lead">
-        Renters pay into an escrow contract. When a rental ends the escrow pays you its price (the renter paid the 1
-        USDC fee on top).
+        Renters pay into an escrow contract. When a rental ends the escrow pays you its price (the renter paid the 1 USDC fee on top).
       </p>
       <dl className={styles.cards}>
         <FigureCard name="Released" note={<>prices of completed rentals</>}>
@@ -33,15 +32,13 @@ export default async function PayoutsPage() {
         <FigureCard
           name="Withdrawable credit"
           note={
-            <>
-              {credit.kind === "ok"
-                ? "held by the escrow for you"
-                : credit.kind === "no-wallet"
-                  ? "no wallet linked"
-                  : credit.kind === "not-configured"
-                    ? "payments not configured"
-                    : "could not be read"}
-            </>
+            credit.kind === "ok"
+              ? "held by the escrow for you"
+              : credit.kind === "no-wallet"
+                ? "no wallet linked"
+                : credit.kind === "not-configured"
+                  ? "payments not configured"
+                  : "could not be read"
           }
         >
           {credit.kind === "ok" ? formatUsdc(credit.totalMicro) : "—"}
@@ -53,8 +50,8 @@ export default async function PayoutsPage() {
         {credit.kind === "ok" && (
           <>
             <p>
-              Payouts are normally sent straight to your wallet. A payout the token refused to transfer (for example to
-              a blocked address) is kept for you as credit in the escrow contract instead, so it is never lost.
+              Payouts are normally sent straight to your wallet. A payout the token refused to transfer (for example to a blocked address)
+              is kept for you as credit in the escrow contract instead, so it is never lost.
             </p>
             <TableScrollRegion label="Credit by payout address">
               <table className={styles.table}>
@@ -80,18 +77,17 @@ export default async function PayoutsPage() {
               </table>
             </TableScrollRegion>
             <p style={{ marginTop: "1rem" }}>
-              <strong>How to withdraw:</strong> from the wallet that holds the credit, call <code>withdraw()</code> on
-              the escrow contract <code>{credit.escrow}</code> (chain {credit.chainId}), for example in your
-              wallet&apos;s contract interface or with <code>cast send {credit.escrow} &quot;withdraw()&quot;</code>. It
-              sends your whole credit to that wallet; if the token still refuses the transfer, the call fails and the
-              credit stays.
+              <strong>How to withdraw:</strong> from the wallet that holds the credit, call <code>withdraw()</code> on the escrow contract{" "}
+              <code>{credit.escrow}</code> (chain {credit.chainId}), for example in your wallet&apos;s contract interface or with{" "}
+              <code>cast send {credit.escrow} &quot;withdraw()&quot;</code>. It sends your whole credit to that wallet; if the token still
+              refuses the transfer, the call fails and the credit stays.
             </p>
           </>
         )}
         {credit.kind === "no-wallet" && (
           <p>
-            Your account has no wallet and none of your rentals has a payout address yet, so there is no credit to read.
-            Sign in with a wallet to receive payouts to it.
+            Your account has no wallet and none of your rentals has a payout address yet, so there is no credit to read. Sign in with a
+            wallet to receive payouts to it.
           </p>
         )}
         {credit.kind === "not-configured" && (

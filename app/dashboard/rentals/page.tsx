@@ -37,8 +37,7 @@ function RentalCard({ rental, now }: { rental: RenterRental; now: Date }) {
         <RentalEndFacts endsAt={rental.endsAt} now={now} running={running} />
         <dt>Rental</dt>
         <dd>
-          {DURATION_LABEL[rental.durationType].one} · {rental.channel} ·{" "}
-          {formatUsdc(rental.priceMicro + rental.feeMicro)}
+          {DURATION_LABEL[rental.durationType].one} · {rental.channel} · {formatUsdc(rental.priceMicro + rental.feeMicro)}
         </dd>
         <dt>Rating</dt>
         <dd>
@@ -89,32 +88,28 @@ export default async function RenterRentalsPage() {
         <div className="empty">
           <h2>You have no rentals yet</h2>
           <p>
-            Rent an agent on the marketplace: once your payment is confirmed it appears here with its code, its time
-            left and a playground to try it.
+            Rent an agent on the marketplace: once your payment is confirmed it appears here with its code, its time left and a playground
+            to try it.
           </p>
           <p>
             <Link href="/" className="button button-primary">
               Browse the marketplace
             </Link>
           </p>
-          {!account.walletAddress && (
-            <p className="hint">Rentals paid from a wallet show here when you sign in with that wallet.</p>
-          )}
+          {!account.walletAddress && <p className="hint">Rentals paid from a wallet show here when you sign in with that wallet.</p>}
         </div>
       ) : (
         <>
           <p className="hint">
-            Use a rental&apos;s code as <code>X-API-Key</code> with the renter API (
-            <a href="/api/v1/openapi.json">reference</a>), or try it in its playground. Times are in UTC.
+            Use a rental&apos;s code as <code>X-API-Key</code> with the renter API (<a href="/api/v1/openapi.json">reference</a>), or try it
+            in its playground. Times are in UTC.
           </p>
           <ul className={styles.cards} aria-label="Rentals, newest first">
             {rentals.map((rental) => (
               <RentalCard key={rental.id} rental={rental} now={now} />
             ))}
           </ul>
-          {rentals.length >= RENTER_RENTALS_LIMIT && (
-            <p className="hint">Showing your {RENTER_RENTALS_LIMIT} most recent rentals.</p>
-          )}
+          {rentals.length >= RENTER_RENTALS_LIMIT && <p className="hint">Showing your {RENTER_RENTALS_LIMIT} most recent rentals.</p>}
         </>
       )}
     </main>

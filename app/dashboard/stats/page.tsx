@@ -63,10 +63,7 @@ export default async function StatsPage() {
         >
           {total.latencyMs.p50 === null ? "—" : ms(total.latencyMs.p50)}
         </FigureCard>
-        <FigureCard
-          name="Uptime, last 7 days"
-          note={<>{total.uptime7d === null ? "no health checks yet" : "of health checks passed"}</>}
-        >
+        <FigureCard name="Uptime, last 7 days" note={total.uptime7d === null ? "no health checks yet" : "of health checks passed"}>
           {total.uptime7d === null ? "—" : formatPercent(total.uptime7d)}
         </FigureCard>
       </dl>
@@ -127,9 +124,7 @@ export default async function StatsPage() {
         id="chart-uptime"
         title="Uptime per day (share of health checks passed)"
         summary={
-          checks30 === 0
-            ? "No health checks ran in this period."
-            : `${plural(checks30, "health check")} in the last ${SERIES_DAYS} days.`
+          checks30 === 0 ? "No health checks ran in this period." : `${plural(checks30, "health check")} in the last ${SERIES_DAYS} days.`
         }
         labels={labels}
         kind="lines"

@@ -29,9 +29,7 @@ export default async function OutboxPage() {
           }}
         >
           <div style={{ color: "#555", fontSize: 14 }}>
-            <time dateTime={email.createdAt.toISOString()}>
-              {email.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC
-            </time>
+            <time dateTime={email.createdAt.toISOString()}>{email.createdAt.toISOString().replace("T", " ").slice(0, 19)} UTC</time>
             {" · "}to {email.to} · {email.transport}, {email.status}
           </div>
           <h2 style={{ fontSize: 17, margin: "6px 0 8px" }}>{email.subject}</h2>

@@ -60,13 +60,9 @@ export async function handleTelegramUpdate(body: Buffer): Promise<Response> {
   const text = message.text;
   afterResponse("a Telegram update", async () => {
     const command = /^\/(\w+)(?:@\w+)?(?:\s+([\s\S]*))?$/.exec(text.trim());
-    if (command)
-      return sendTelegramReply(chatId, await answerCommand(user, command[1].toLowerCase(), command[2] ?? ""));
+    if (command) return sendTelegramReply(chatId, await answerCommand(user, command[1].toLowerCase(), command[2] ?? ""));
     if (text.length > MESSAGE_MAX)
-      return sendTelegramReply(
-        chatId,
-        `That message is longer than ${formatCount(MESSAGE_MAX)} characters; send it in parts.`,
-      );
+      return sendTelegramReply(chatId, `That message is longer than ${formatCount(MESSAGE_MAX)} characters; send it in parts.`);
     await sendTelegramReply(chatId, (await withTyping(chatId, () => relayChatMessage(user, text))).text);
   });
   return new Response(null, { status: 200 });

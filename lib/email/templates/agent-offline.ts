@@ -22,8 +22,7 @@ export function agentOfflineEmail({ agent, failure, checkedAt }: AgentOfflineEma
     "Check that the webhook is running, reachable from the internet, and accepts the token you configured.",
     'Once it is fixed, open the agent in your dashboard and press "Test connection": a 2xx answer puts the agent back online at once.',
   ];
-  const later =
-    "Otherwise the service checks again every 15 minutes and puts the agent back online after the first check that succeeds.";
+  const later = "Otherwise the service checks again every 15 minutes and puts the agent back online after the first check that succeeds.";
 
   const text = [
     intro,

@@ -25,8 +25,7 @@ export function channelRoute(platform: ChatPlatform, handler: ChannelHandler) {
   const POST = route({ auth: async () => undefined }, async ({ req }) => {
     if (!isChannelConfigured(platform)) throw new ApiError(404, `The ${platform} bot is not set up on this service.`);
     const body = await readBodyBytes(req, MAX_BODY_BYTES);
-    if (!handler.verify(req.headers, body, new Date()))
-      throw new ApiError(401, `This request is not signed by ${platform}.`);
+    if (!handler.verify(req.headers, body, new Date())) throw new ApiError(401, `This request is not signed by ${platform}.`);
     return handler.handle(req.headers, body);
   });
   const refuse = methodNotAllowed("POST");

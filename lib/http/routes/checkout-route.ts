@@ -6,8 +6,5 @@ import { limiters } from "@/lib/ratelimit/policies";
 // Checkout needs no account: a quote is only redeemable by the wallet it names, and a confirm
 // only reads facts from the chain. Both are limited per client IP.
 export function checkoutRoute(handler: (ctx: RouteContext<null>) => Promise<Response>) {
-  return route(
-    { limit: (req) => ({ limiter: limiters().checkout, key: clientIp(req.headers) }), auth: async () => null },
-    handler,
-  );
+  return route({ limit: (req) => ({ limiter: limiters().checkout, key: clientIp(req.headers) }), auth: async () => null }, handler);
 }

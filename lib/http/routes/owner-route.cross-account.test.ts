@@ -41,10 +41,7 @@ describe("cross-account isolation on /api/public", () => {
       DELETE(ownerRequest(`agents/${id}`, { key, method: "DELETE" }), segment(id)),
     ];
     const notFound = await (
-      await GET_AGENT(
-        ownerRequest("agents/00000000-0000-4000-8000-000000000000", { key }),
-        segment("00000000-0000-4000-8000-000000000000"),
-      )
+      await GET_AGENT(ownerRequest("agents/00000000-0000-4000-8000-000000000000", { key }), segment("00000000-0000-4000-8000-000000000000"))
     ).json();
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(404);

@@ -35,15 +35,13 @@ export function ownerRoute<P extends Record<string, string> = Record<string, nev
 
 // Methods a /public path does not serve still answer in the spec's error form.
 export function ownerMethodNotAllowed(allowed: string) {
-  return () =>
-    Response.json({ error: `Method not allowed; use ${allowed}.` }, { status: 405, headers: { Allow: allowed } });
+  return () => Response.json({ error: `Method not allowed; use ${allowed}.` }, { status: 405, headers: { Allow: allowed } });
 }
 
 export function ownerNotFound(): Response {
   return Response.json(
     {
-      error:
-        "No such endpoint; the owner API has /public/agents, /public/agents/{id}, /public/agents/{id}/connect and /public/stats.",
+      error: "No such endpoint; the owner API has /public/agents, /public/agents/{id}, /public/agents/{id}/connect and /public/stats.",
     },
     { status: 404 },
   );

@@ -10,10 +10,7 @@ const METHODS = "GET, POST, OPTIONS";
 
 // The /v1 surface: one 60/min bucket per client IP shared by all its endpoints, the rental code
 // as credential, CORS open to every origin.
-export function renterRoute(
-  unknownRental: 401 | 404,
-  handler: (ctx: RouteContext<RentalWithAgent>) => Promise<Response>,
-) {
+export function renterRoute(unknownRental: 401 | 404, handler: (ctx: RouteContext<RentalWithAgent>) => Promise<Response>) {
   return route(
     {
       cors: METHODS,
@@ -29,20 +26,14 @@ export const renterPreflight = preflight(METHODS);
 // Methods a /v1 path does not serve still answer in the spec's error form, with CORS.
 export function renterMethodNotAllowed(allowed: string) {
   return () => {
-    const res = Response.json(
-      { error: `Method not allowed; use ${allowed}.` },
-      { status: 405, headers: { Allow: `${allowed}, OPTIONS` } },
-    );
+    const res = Response.json({ error: `Method not allowed; use ${allowed}.` }, { status: 405, headers: { Allow: `${allowed}, OPTIONS` } });
     applyCors(res.headers, METHODS);
     return res;
   };
 }
 
 export function renterNotFound(): Response {
-  const res = Response.json(
-    { error: "No such endpoint; the renter API has POST /v1/chat and GET /v1/status." },
-    { status: 404 },
-  );
+  const res = Response.json({ error: "No such endpoint; the renter API has POST /v1/chat and GET /v1/status." }, { status: 404 });
   applyCors(res.headers, METHODS);
   return res;
 }

@@ -5,9 +5,7 @@ import { hashAuthToken, newAuthToken } from "@/lib/auth/auth-token";
 import { db } from "@/lib/db";
 
 const render = async (token?: string) =>
-  renderToStaticMarkup(
-    await ConfirmEmailSignInPage({ searchParams: Promise.resolve(token === undefined ? {} : { token }) }),
-  );
+  renderToStaticMarkup(await ConfirmEmailSignInPage({ searchParams: Promise.resolve(token === undefined ? {} : { token }) }));
 
 async function makeLink(overrides: { usedAt?: Date; expiresAt?: Date } = {}) {
   const { token } = newAuthToken();

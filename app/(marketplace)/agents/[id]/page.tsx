@@ -53,9 +53,7 @@ export default async function AgentPage({ params }: Props) {
           <header className={page.detailHeader}>
             <p className="tile-category">{categoryLabel(agent.category)}</p>
             <h1>{agent.name}</h1>
-            <p className={reason ? "badge badge-warning" : "badge badge-success"}>
-              {reason ? reason.badge : "Available now"}
-            </p>
+            <p className={reason ? "badge badge-warning" : "badge badge-success"}>{reason ? reason.badge : "Available now"}</p>
           </header>
 
           <p className={page.detailDescription}>{agent.description}</p>
@@ -92,17 +90,12 @@ export default async function AgentPage({ params }: Props) {
             <div>
               <dt>Availability</dt>
               <dd>
-                {reason
-                  ? `${reason.badge}: cannot be rented right now.`
-                  : "Available: its webhook is connected and passing health checks."}
+                {reason ? `${reason.badge}: cannot be rented right now.` : "Available: its webhook is connected and passing health checks."}
                 {agent.lastHealthCheck && (
                   <span className="hint">
                     {" "}
                     Last health check {agent.lastHealthCheck.ok ? "passed" : "failed"}{" "}
-                    <time dateTime={agent.lastHealthCheck.at.toISOString()}>
-                      {formatDateTime(agent.lastHealthCheck.at)}
-                    </time>
-                    .
+                    <time dateTime={agent.lastHealthCheck.at.toISOString()}>{formatDateTime(agent.lastHealthCheck.at)}</time>.
                   </span>
                 )}
               </dd>
@@ -123,8 +116,8 @@ export default async function AgentPage({ params }: Props) {
               <li>Choose a duration and pay the price plus the 1 USDC service fee from your wallet, in USDC.</li>
               <li>The payment is held in escrow; you receive a rental code at once.</li>
               <li>
-                Talk to the agent with that code over the API (<code>POST /api/v1/chat</code>) or on the channel you
-                chose, until the rental ends.
+                Talk to the agent with that code over the API (<code>POST /api/v1/chat</code>) or on the channel you chose, until the rental
+                ends.
               </li>
               <li>When the rental ends, the owner is paid the price; the fee goes to the service.</li>
             </ol>
@@ -157,24 +150,17 @@ export default async function AgentPage({ params }: Props) {
                   </p>
                 </div>
                 {!reason && (
-                  <Link
-                    href={`/agents/${agent.id}/rent?duration=${duration}`}
-                    className="button button-primary"
-                    prefetch={false}
-                  >
+                  <Link href={`/agents/${agent.id}/rent?duration=${duration}`} className="button button-primary" prefetch={false}>
                     Rent for {DURATION_LABEL[duration].one}
                   </Link>
                 )}
               </li>
             ))}
           </ul>
-          {unpriced.length > 0 && (
-            <p className="hint">Not offered {unpriced.map((d) => DURATION_LABEL[d].per).join(" or ")}.</p>
-          )}
+          {unpriced.length > 0 && <p className="hint">Not offered {unpriced.map((d) => DURATION_LABEL[d].per).join(" or ")}.</p>}
           <p className={page.feeNote}>
-            <strong>+ 1 USDC service fee per rental.</strong> It is paid at checkout together with the price, whatever
-            the duration. The owner receives the full price when the rental ends. Your wallet also pays the
-            network&apos;s usual transaction fee (gas).
+            <strong>+ 1 USDC service fee per rental.</strong> It is paid at checkout together with the price, whatever the duration. The
+            owner receives the full price when the rental ends. Your wallet also pays the network&apos;s usual transaction fee (gas).
           </p>
         </aside>
       </div>

@@ -118,10 +118,7 @@ describe("POST /api/auth/email/callback", () => {
     await requestLink({ email: owner.email });
     const token = await linkTokenFor(owner.email!);
     const results = await Promise.all([follow(token), follow(token)]);
-    expect(results.map((r: Response) => r.headers.get("location")).sort()).toEqual([
-      "/dashboard",
-      "/sign-in?error=link-used",
-    ]);
+    expect(results.map((r: Response) => r.headers.get("location")).sort()).toEqual(["/dashboard", "/sign-in?error=link-used"]);
     expect(await db.session.count({ where: { accountId: owner.id } })).toBe(1);
     expect(await db.account.count({ where: { email: owner.email } })).toBe(1);
   });

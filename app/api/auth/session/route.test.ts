@@ -23,8 +23,7 @@ const tokenOf = (cookie: string) => cookie.slice("ars_session=".length);
 async function notSignedIn(res: Response, clearsCookie: boolean) {
   expect(res.status).toBe(401);
   expect((await res.json()).error).toBe("You are not signed in, or your session has ended. Sign in again at /sign-in.");
-  if (clearsCookie)
-    expect(res.headers.get("set-cookie")).toMatch(/^ars_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/);
+  if (clearsCookie) expect(res.headers.get("set-cookie")).toMatch(/^ars_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/);
   else expect(res.headers.get("set-cookie")).toBeNull();
 }
 

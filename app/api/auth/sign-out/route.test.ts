@@ -9,16 +9,13 @@ import { authRequest, ORIGIN, signInWithWallet } from "@/test/auth-fixtures";
 
 const sessionRow = (cookie: string) =>
   db.session.findUniqueOrThrow({ where: { tokenHash: hashAuthToken(cookie.slice("ars_session=".length)) } });
-const stillSignedIn = async (cookie: string) =>
-  expect((await SESSION(authRequest("session", { cookie }))).status).toBe(200);
+const stillSignedIn = async (cookie: string) => expect((await SESSION(authRequest("session", { cookie }))).status).toBe(200);
 
 describe("POST /api/auth/sign-out: same origin only", () => {
   it("403 for a cross-site request (Sec-Fetch-Site), and the session stays", async () => {
     const { cookie } = await signInWithWallet();
     for (const site of ["cross-site", "same-site", "none"]) {
-      const res = await POST(
-        authRequest("sign-out", { method: "POST", cookie, headers: { "sec-fetch-site": site, origin: ORIGIN } }),
-      );
+      const res = await POST(authRequest("sign-out", { method: "POST", cookie, headers: { "sec-fetch-site": site, origin: ORIGIN } }));
       expect(res.status, site).toBe(403);
       expect((await res.json()).error).toBe(
         "Sign out from this site's own pages: this request did not come from them, so nothing was changed.",
@@ -43,9 +40,7 @@ describe("POST /api/auth/sign-out: same origin only", () => {
         )
       ).status,
     ).toBe(403);
-    expect((await POST(authRequest("sign-out", { method: "POST", cookie, headers: { origin: "null" } }))).status).toBe(
-      403,
-    );
+    expect((await POST(authRequest("sign-out", { method: "POST", cookie, headers: { origin: "null" } }))).status).toBe(403);
     expect((await POST(authRequest("sign-out", { method: "POST", cookie }))).status).toBe(403);
     await stillSignedIn(cookie);
   });
@@ -64,10 +59,9 @@ describe("POST /api/auth/sign-out: same origin only", () => {
     expect((await sessionRow(viaFetchMetadata.cookie)).revokedAt).not.toBeNull();
 
     const viaOrigin = await signInWithWallet();
-    expect(
-      (await POST(authRequest("sign-out", { method: "POST", cookie: viaOrigin.cookie, headers: { origin: ORIGIN } })))
-        .status,
-    ).toBe(204);
+    expect((await POST(authRequest("sign-out", { method: "POST", cookie: viaOrigin.cookie, headers: { origin: ORIGIN } }))).status).toBe(
+      204,
+    );
     expect((await sessionRow(viaOrigin.cookie)).revokedAt).not.toBeNull();
   });
 

@@ -13,15 +13,10 @@ import { signOutSchema } from "@/lib/schemas/auth";
 
 export const POST = route({ auth: currentSession }, async ({ req, auth }) => {
   if (!isSameOriginRequest(req)) {
-    throw new ApiError(
-      403,
-      "Sign out from this site's own pages: this request did not come from them, so nothing was changed.",
-    );
+    throw new ApiError(403, "Sign out from this site's own pages: this request did not come from them, so nothing was changed.");
   }
   // A bare POST (no Content-Type) signs out this browser; a body must be JSON.
-  const { everywhere } = req.headers.get("content-type")
-    ? await parseJsonBody(req, signOutSchema, 1024)
-    : { everywhere: false };
+  const { everywhere } = req.headers.get("content-type") ? await parseJsonBody(req, signOutSchema, 1024) : { everywhere: false };
   if (auth && everywhere) await revokeAllSessions(auth.session.accountId);
   else if (auth) await revokeSession(auth.session.id);
   return new Response(null, {

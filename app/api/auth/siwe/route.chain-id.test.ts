@@ -30,9 +30,7 @@ describe("POST /api/auth/siwe checks the chain id", () => {
     const wallet = newWallet();
     const nonce = await newNonce();
     const wrong = siweMessage(wallet, nonce, { chainId: 1 });
-    const refused = await POST(
-      authRequest("siwe", { body: { message: wrong, signature: await wallet.signMessage({ message: wrong }) } }),
-    );
+    const refused = await POST(authRequest("siwe", { body: { message: wrong, signature: await wallet.signMessage({ message: wrong }) } }));
     expect(refused.status).toBe(401);
     expect((await refused.json()).error).toBe(
       "This message is for chain 1; this site signs in on Base (chain id 8453). Sign a new message.",
@@ -40,9 +38,7 @@ describe("POST /api/auth/siwe checks the chain id", () => {
     expect(refused.headers.get("set-cookie")).toBeNull();
 
     const right = siweMessage(wallet, nonce, { chainId: 8453 });
-    const ok = await POST(
-      authRequest("siwe", { body: { message: right, signature: await wallet.signMessage({ message: right }) } }),
-    );
+    const ok = await POST(authRequest("siwe", { body: { message: right, signature: await wallet.signMessage({ message: right }) } }));
     expect(ok.status).toBe(200);
     expect((await ok.json()).account.walletAddress).toBe(wallet.address.toLowerCase());
   });

@@ -11,8 +11,7 @@ async function nonce(): Promise<string> {
   return (await res.json()).nonce;
 }
 
-const signIn = (body: unknown, options: Parameters<typeof authRequest>[1] = {}) =>
-  POST(authRequest("siwe", { body, ...options }));
+const signIn = (body: unknown, options: Parameters<typeof authRequest>[1] = {}) => POST(authRequest("siwe", { body, ...options }));
 
 async function refused(res: Response, status: number, error: RegExp) {
   expect(res.status).toBe(status);
@@ -89,10 +88,7 @@ describe("POST /api/auth/siwe", () => {
 
   it("401: a message written for another site (domain or URI), in words", async () => {
     const wallet = newWallet();
-    for (const overrides of [
-      { domain: "evil.example", uri: "https://evil.example" },
-      { uri: "https://evil.example/login" },
-    ]) {
+    for (const overrides of [{ domain: "evil.example", uri: "https://evil.example" }, { uri: "https://evil.example/login" }]) {
       const n = await nonce();
       const message = siweMessage(wallet, n, overrides);
       await refused(
@@ -127,11 +123,7 @@ describe("POST /api/auth/siwe", () => {
     const wallet = newWallet();
     for (const n of [randomBytes(16).toString("hex"), "abcdefgh12345678"]) {
       const message = siweMessage(wallet, n);
-      await refused(
-        await signIn({ message, signature: await wallet.signMessage({ message }) }),
-        401,
-        /nonce was not issued by this site/,
-      );
+      await refused(await signIn({ message, signature: await wallet.signMessage({ message }) }), 401, /nonce was not issued by this site/);
     }
   });
 
@@ -156,16 +148,10 @@ describe("POST /api/auth/siwe", () => {
       /sign-in message expired at .*sign a new one/,
     );
     const early = siweMessage(wallet, await nonce(), { notBefore: new Date(Date.now() + 3_600_000) });
-    await refused(
-      await signIn({ message: early, signature: await wallet.signMessage({ message: early }) }),
-      401,
-      /not valid before/,
-    );
+    await refused(await signIn({ message: early, signature: await wallet.signMessage({ message: early }) }), 401, /not valid before/);
     // A message that expires later is fine.
     const later = siweMessage(wallet, await nonce(), { expirationTime: new Date(Date.now() + 60_000) });
-    expect((await signIn({ message: later, signature: await wallet.signMessage({ message: later }) })).status).toBe(
-      200,
-    );
+    expect((await signIn({ message: later, signature: await wallet.signMessage({ message: later }) })).status).toBe(200);
   });
 
   it("401: a signature by another key, or over other text; the nonce is spent either way", async () => {
@@ -182,16 +168,8 @@ describe("POST /api/auth/siwe", () => {
     await refused(await signIn({ message, signature: await wallet.signMessage({ message }) }), 401, /already used/);
 
     const other = siweMessage(wallet, await nonce());
-    await refused(
-      await signIn({ message: other, signature: await wallet.signMessage({ message: `${other}\n` }) }),
-      401,
-      /does not match/,
-    );
-    await refused(
-      await signIn({ message: siweMessage(wallet, await nonce()), signature: `0x${"11".repeat(65)}` }),
-      401,
-      /does not match/,
-    );
+    await refused(await signIn({ message: other, signature: await wallet.signMessage({ message: `${other}\n` }) }), 401, /does not match/);
+    await refused(await signIn({ message: siweMessage(wallet, await nonce()), signature: `0x${"11".repeat(65)}` }), 401, /does not match/);
     expect(await db.account.count({ where: { walletAddress: wallet.address.toLowerCase() } })).toBe(0);
   });
 
@@ -203,10 +181,7 @@ describe("POST /api/auth/siwe", () => {
       [{ message: "hello", signature }, /message: not a Sign-In with Ethereum \(EIP-4361\) message/],
       [{ message: good.replace(/\nNonce: .*/, ""), signature }, /message: not a Sign-In with Ethereum .*nonce/],
       [{ message: good.replace("Version: 1", "Version: 2"), signature }, /message: Version must be 1/],
-      [
-        { message: good.replace(/Issued At: .*/, "Issued At: yesterday"), signature },
-        /message: issuedAt is not an RFC 3339 time/,
-      ],
+      [{ message: good.replace(/Issued At: .*/, "Issued At: yesterday"), signature }, /message: issuedAt is not an RFC 3339 time/],
       [{ signature }, /message: is required/],
       [{ message: good }, /signature: is required/],
       [{ message: good, signature: "not hex" }, /signature: must be the wallet's 0x-prefixed hex signature/],
@@ -215,11 +190,7 @@ describe("POST /api/auth/siwe", () => {
       [[], /body must be a JSON object/],
     ];
     for (const [body, error] of cases) await refused(await signIn(body), 400, error);
-    await refused(
-      await signIn(undefined, { rawBody: "{", headers: { "content-type": "application/json" } }),
-      400,
-      /not valid JSON/,
-    );
+    await refused(await signIn(undefined, { rawBody: "{", headers: { "content-type": "application/json" } }), 400, /not valid JSON/);
     await refused(
       await signIn(undefined, {
         rawBody: "message=x",

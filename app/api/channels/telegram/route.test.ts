@@ -44,9 +44,7 @@ beforeAll(async () => {
     if (message === "never") return; // no answer: the webhook timeout runs out
     if (message === "long") return res.writeHead(200, { "content-type": "text/plain" }).end(`${"word ".repeat(2_000)}`);
     if (message === "object")
-      return res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify({ content: "", response: "from an object" }));
+      return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ content: "", response: "from an object" }));
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(`Echo: ${message}`));
   });
 });
@@ -63,8 +61,7 @@ async function send(user: { id: number; username?: string }, text: string, updat
   await settle();
   return res;
 }
-const sentTo = (user: { id: number }) =>
-  mock.calls().filter((c) => c.method === "sendMessage" && c.body.chat_id === String(user.id));
+const sentTo = (user: { id: number }) => mock.calls().filter((c) => c.method === "sendMessage" && c.body.chat_id === String(user.id));
 const lastText = (user: { id: number }) => String(sentTo(user).at(-1)?.body.text ?? "");
 
 async function telegramRental(overrides: Parameters<typeof makeRental>[1] = {}) {
@@ -205,9 +202,7 @@ describe("POST /api/channels/telegram", () => {
     const user = newUser();
     await send(user, `/start ${first.code}`);
     await send(user, `/start ${second.code}`);
-    expect(lastText(user)).toContain(
-      `Connected to ${second.agent.name}. You were connected to ${first.agent.name} before`,
-    );
+    expect(lastText(user)).toContain(`Connected to ${second.agent.name}. You were connected to ${first.agent.name} before`);
     await send(user, "/status");
     expect(lastText(user)).toMatch(new RegExp(`Connected to ${second.agent.name}.*left\\)`));
     await send(user, "/stop");

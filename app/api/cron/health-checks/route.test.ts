@@ -32,11 +32,7 @@ describe("/api/cron/health-checks", () => {
   it("401 without the secret or with a wrong one, checking nothing", async () => {
     const agent = await makeAgent({ webhook: { url: hook.url, token: randomBytes(24).toString("base64url") } });
     scope.agentIds = [agent.id];
-    for (const res of [
-      await call("GET"),
-      await call("GET", "Bearer wrong-secret-but-long-enough"),
-      await call("POST", secret),
-    ]) {
+    for (const res of [await call("GET"), await call("GET", "Bearer wrong-secret-but-long-enough"), await call("POST", secret)]) {
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: expect.any(String) });
     }
@@ -45,9 +41,7 @@ describe("/api/cron/health-checks", () => {
   });
 
   it("200 with the run's summary for the bearer secret, on GET (Vercel Cron) and POST", async () => {
-    const agents = await Promise.all(
-      [1, 2].map(() => makeAgent({ webhook: { url: hook.url, token: "t".repeat(32) } })),
-    );
+    const agents = await Promise.all([1, 2].map(() => makeAgent({ webhook: { url: hook.url, token: "t".repeat(32) } })));
     scope.agentIds = [agents[0].id];
     const res = await call("GET", `Bearer ${secret}`);
     expect(res.status).toBe(200);

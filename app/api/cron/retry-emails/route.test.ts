@@ -55,11 +55,7 @@ async function failedEmail() {
 describe("/api/cron/retry-emails", () => {
   it("401 without the secret or with a wrong one, sending nothing", async () => {
     const key = await failedEmail();
-    for (const res of [
-      await call("GET"),
-      await call("GET", "Bearer wrong-secret-but-long-enough"),
-      await call("POST", secret),
-    ]) {
+    for (const res of [await call("GET"), await call("GET", "Bearer wrong-secret-but-long-enough"), await call("POST", secret)]) {
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: expect.any(String) });
     }
@@ -75,11 +71,7 @@ describe("/api/cron/retry-emails", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ retried: 1, sent: 1, failed: 0, gaveUp: 0, remaining: 0 }); // the e-mail of the test above
     const [request] = resend.received;
-    expect([request.method, request.url, request.headers.authorization]).toEqual([
-      "POST",
-      "/emails",
-      `Bearer ${apiKey}`,
-    ]);
+    expect([request.method, request.url, request.headers.authorization]).toEqual(["POST", "/emails", `Bearer ${apiKey}`]);
     expect(request.headers["idempotency-key"]).toMatch(/^test:/);
 
     const key = await failedEmail();

@@ -5,8 +5,7 @@ import { appUrl } from "@/lib/env";
 import { ownerRequest } from "@/test/api-requests";
 import { makeOwnerAgent, makeOwnerWithKey, makeRental, uniqueIp } from "@/test/fixtures";
 
-const list = (key?: string, options: Parameters<typeof ownerRequest>[1] = {}) =>
-  GET(ownerRequest("agents", { key, ...options }));
+const list = (key?: string, options: Parameters<typeof ownerRequest>[1] = {}) => GET(ownerRequest("agents", { key, ...options }));
 const create = (key: string, body: unknown, options: Parameters<typeof ownerRequest>[1] = {}) =>
   POST(ownerRequest("agents", { key, body, method: "POST", ...options }));
 
@@ -158,12 +157,7 @@ describe("POST /api/public/agents", () => {
       createdAt: expect.any(String),
     });
     const row = await db.agent.findUniqueOrThrow({ where: { id: agent.id } });
-    expect([row.ownerId, row.pricePerDay, row.pricePerMonth, row.webhookUrlCipher]).toEqual([
-      accountId,
-      30_500_000n,
-      700_250_000n,
-      null,
-    ]);
+    expect([row.ownerId, row.pricePerDay, row.pricePerMonth, row.webhookUrlCipher]).toEqual([accountId, 30_500_000n, 700_250_000n, null]);
     // It shows up in the account's list.
     expect((await (await list(apiKey)).json()).agents.map((a: { id: string }) => a.id)).toEqual([agent.id]);
   });
@@ -206,10 +200,7 @@ describe("POST /api/public/agents", () => {
       [{ pricePerDay: "ten" }, /^pricePerDay: must be a USDC amount/],
       [{ pricePerMonth: 1_000_001 }, /^pricePerMonth: must be more than 0 and at most 1,000,000 USDC$/],
       [{ pricePerMonth: true }, /^pricePerMonth: must be a USDC amount such as 12.5$/],
-      [
-        { pricePerHour: null, pricePerDay: "" },
-        /^pricePerHour: set at least one of pricePerHour, pricePerDay, pricePerMonth$/,
-      ],
+      [{ pricePerHour: null, pricePerDay: "" }, /^pricePerHour: set at least one of pricePerHour, pricePerDay, pricePerMonth$/],
       [{ price_per_hour: 2 }, /^unknown field "price_per_hour"; the fields are name, description/],
     ];
     for (const [change, error] of cases) {
@@ -224,10 +215,7 @@ describe("POST /api/public/agents", () => {
     const cases: [Parameters<typeof ownerRequest>[1], RegExp][] = [
       [{ body: [listing] }, /the body must be a JSON object/],
       [{ rawBody: "{nope", headers: { "content-type": "application/json" } }, /not valid JSON/],
-      [
-        { rawBody: JSON.stringify(listing), headers: { "content-type": "text/plain" } },
-        /Content-Type must be application\/json/,
-      ],
+      [{ rawBody: JSON.stringify(listing), headers: { "content-type": "text/plain" } }, /Content-Type must be application\/json/],
     ];
     for (const [options, error] of cases) {
       const res = await POST(ownerRequest("agents", { key: apiKey, method: "POST", ...options }));
@@ -243,9 +231,7 @@ describe("POST /api/public/agents", () => {
 
   it("413: a body over 16 KiB", async () => {
     const { apiKey } = await makeOwnerWithKey();
-    const res = await POST(
-      ownerRequest("agents", { key: apiKey, method: "POST", body: { ...listing, description: "x".repeat(20_000) } }),
-    );
+    const res = await POST(ownerRequest("agents", { key: apiKey, method: "POST", body: { ...listing, description: "x".repeat(20_000) } }));
     expect(res.status).toBe(413);
     expect((await res.json()).error).toBe("Request body is larger than 16384 bytes.");
   });

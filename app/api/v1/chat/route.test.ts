@@ -24,9 +24,7 @@ beforeAll(async () => {
     const { message } = JSON.parse(req.body);
     switch (message) {
       case "json":
-        return res
-          .writeHead(200, { "content-type": "application/json" })
-          .end(JSON.stringify({ text: "hi", cards: [1, 2] }));
+        return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ text: "hi", cards: [1, 2] }));
       case "text":
         return res.writeHead(200, { "content-type": "text/plain" }).end("plain words");
       case "fail":
@@ -142,9 +140,7 @@ describe("POST /api/v1/chat", () => {
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect((await res.json()).error).toMatch(error);
     }
-    expect(
-      (await chat(code, undefined, { rawBody: "{not json", headers: { "content-type": "application/json" } })).status,
-    ).toBe(400);
+    expect((await chat(code, undefined, { rawBody: "{not json", headers: { "content-type": "application/json" } })).status).toBe(400);
     const wrongType = await chat(code, undefined, {
       rawBody: JSON.stringify({ message: "hi" }),
       headers: { "content-type": "text/plain" },

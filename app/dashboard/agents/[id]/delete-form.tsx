@@ -21,12 +21,7 @@ export function DeleteForm({ action, name }: { action: Action; name: string }) {
         </label>
       </div>
       <div className={styles.actions}>
-        <button
-          type="submit"
-          className={`button ${forms.danger}`}
-          disabled={pending}
-          aria-label={`Delete listing ${name}`}
-        >
+        <button type="submit" className={`button ${forms.danger}`} disabled={pending} aria-label={`Delete listing ${name}`}>
           Delete listing
         </button>
       </div>

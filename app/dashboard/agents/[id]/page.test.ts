@@ -41,9 +41,7 @@ describe("owner dashboard pages", () => {
 
   it("another account's listing is a 404", async () => {
     const theirs = await makeOwnerAgent((await makeOwner()).id);
-    await expect(
-      EditListing({ params: Promise.resolve({ id: theirs.id }), searchParams: noSearch }),
-    ).rejects.toMatchObject({
+    await expect(EditListing({ params: Promise.resolve({ id: theirs.id }), searchParams: noSearch })).rejects.toMatchObject({
       digest: expect.stringMatching(/NOT_FOUND|404/),
     });
   });

@@ -58,8 +58,8 @@ export default async function EditListingPage({
       <p className="hint">
         {agent.status === "available" ? (
           <>
-            Live on the marketplace: <Link href={`/agents/${agent.id}`}>view its page</Link>. Its webhook is
-            health-checked every 15 minutes.
+            Live on the marketplace: <Link href={`/agents/${agent.id}`}>view its page</Link>. Its webhook is health-checked every 15
+            minutes.
           </>
         ) : connected ? (
           "Offline: the latest test or health check of its webhook failed. Fix the webhook and test it again below; health checks every 15 minutes also bring it back."
@@ -101,9 +101,8 @@ export default async function EditListingPage({
         <h2 id="delete-heading">Delete this listing</h2>
         {rentals > 0 ? (
           <p className="hint">
-            This listing has {rentals === 1 ? "1 rental" : `${rentals} rentals`} on record, so it stays: rentals and
-            payouts must remain traceable to the agent they were for. Only a listing that was never rented can be
-            deleted.
+            This listing has {rentals === 1 ? "1 rental" : `${rentals} rentals`} on record, so it stays: rentals and payouts must remain
+            traceable to the agent they were for. Only a listing that was never rented can be deleted.
           </p>
         ) : (
           <>

@@ -70,8 +70,8 @@ export function WebhookForm({ action, connected }: { action: Action; connected: 
           {token && <CopyButton value={token} label="Copy webhook token" />}
         </div>
         <p id={`${id}-token-hint`} className="hint">
-          A secret of 32 or more characters. We send it as <code>Authorization: Bearer &lt;token&gt;</code>; configure
-          the same value in your agent&apos;s runtime. It is stored encrypted and cannot be shown again
+          A secret of 32 or more characters. We send it as <code>Authorization: Bearer &lt;token&gt;</code>; configure the same value in
+          your agent&apos;s runtime. It is stored encrypted and cannot be shown again
           {connected ? " (the saved one is replaced)" : ""}.
         </p>
         <FieldError id={`${id}-token-error`} message={errors.webhookToken} />

@@ -15,15 +15,7 @@ describe("owner dashboard pages", () => {
   it("the new-listing form: labelled fields, category defaults as skills, a Create listing button", async () => {
     const markup = html(await NewListing());
     expectLabelled(markup);
-    for (const label of [
-      "Name",
-      "Category",
-      "Description",
-      "Skills",
-      "Price per hour",
-      "Price per day",
-      "Price per month",
-    ]) {
+    for (const label of ["Name", "Category", "Description", "Skills", "Price per hour", "Price per day", "Price per month"]) {
       expect(markup).toMatch(new RegExp(`<label for="[^"]+">${label}</label>`));
     }
     expect(markup).toContain("<legend>Channels</legend>");

@@ -21,8 +21,8 @@ export default async function NewListingPage() {
         <h1>New listing</h1>
       </div>
       <p className="lead">
-        The listing is saved <strong>offline</strong>: it is not on the marketplace until you connect its webhook and
-        the test connection passes (next step).
+        The listing is saved <strong>offline</strong>: it is not on the marketplace until you connect its webhook and the test connection
+        passes (next step).
       </p>
       <section className={styles.panel} aria-label="Listing details">
         <ListingForm

@@ -7,8 +7,8 @@ export default function RenterRentalNotFound() {
       <div className="empty">
         <h1>This rental is not in your account</h1>
         <p>
-          The link may be mistyped, or the rental belongs to another account. Rentals paid from a wallet show when you
-          sign in with that wallet.
+          The link may be mistyped, or the rental belongs to another account. Rentals paid from a wallet show when you sign in with that
+          wallet.
         </p>
         <p>
           <Link href="/dashboard/rentals" className="button button-primary">

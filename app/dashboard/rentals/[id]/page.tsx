@@ -30,8 +30,7 @@ type Params = { id: string };
 function playgroundState(rental: RenterRental, now: Date): { usable: boolean; reason: string | null } {
   if (rental.status === "cancelled")
     return { usable: false, reason: "This rental was cancelled, so the agent no longer answers its code." };
-  if (rental.status === "disputed")
-    return { usable: false, reason: "This rental is disputed, so the agent no longer answers its code." };
+  if (rental.status === "disputed") return { usable: false, reason: "This rental is disputed, so the agent no longer answers its code." };
   if (rental.status === "completed" || rental.endsAt <= now) {
     return {
       usable: false,
@@ -59,9 +58,7 @@ function RatingSection({ rental, now }: { rental: RenterRental; now: Date }) {
           <time dateTime={rental.rating.createdAt.toISOString()}>{formatDateTime(rental.rating.createdAt)}</time>.
         </p>
         {rental.rating.comment && <blockquote className={styles.ratingComment}>“{rental.rating.comment}”</blockquote>}
-        <p className="hint">
-          Ratings are final: each rental can be rated once. It counts in the agent&apos;s average on the marketplace.
-        </p>
+        <p className="hint">Ratings are final: each rental can be rated once. It counts in the agent&apos;s average on the marketplace.</p>
       </>
     );
   }
@@ -72,15 +69,9 @@ function RatingSection({ rental, now }: { rental: RenterRental; now: Date }) {
 
 function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
   if (rental.status === "disputed") {
-    return (
-      <p>
-        You opened a dispute. The payment stays frozen in the escrow until an arbiter refunds you or releases it to the
-        owner.
-      </p>
-    );
+    return <p>You opened a dispute. The payment stays frozen in the escrow until an arbiter refunds you or releases it to the owner.</p>;
   }
-  if (rental.status !== "active")
-    return <p className="muted">Disputes can only be opened while a rental is running.</p>;
+  if (rental.status !== "active") return <p className="muted">Disputes can only be opened while a rental is running.</p>;
   if (rental.endsAt <= now) {
     return <p className="muted">The dispute window closed when the rental ended ({formatDateTime(rental.endsAt)}).</p>;
   }
@@ -88,35 +79,25 @@ function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
   if (!chain) {
     return (
       <p className="muted">
-        Disputes are unavailable: payments are not configured on this server (the <code>CHAIN_ID</code>,{" "}
-        <code>CHAIN_RPC_URL</code> and <code>ESCROW_ADDRESS</code> settings are not set).
+        Disputes are unavailable: payments are not configured on this server (the <code>CHAIN_ID</code>, <code>CHAIN_RPC_URL</code> and{" "}
+        <code>ESCROW_ADDRESS</code> settings are not set).
       </p>
     );
   }
   if (!rental.renterAddress) {
-    return (
-      <p className="muted">
-        This rental was not paid through the escrow (a demo or test rental), so there is no payment to dispute.
-      </p>
-    );
+    return <p className="muted">This rental was not paid through the escrow (a demo or test rental), so there is no payment to dispute.</p>;
   }
   return (
     <>
       <p>
-        If the agent does not work as described, you can freeze the payment before the rental ends (
-        {formatDateTime(rental.endsAt)}). An arbiter then decides whether you get a full refund (price and fee) or the
-        owner is paid.
+        If the agent does not work as described, you can freeze the payment before the rental ends ({formatDateTime(rental.endsAt)}). An
+        arbiter then decides whether you get a full refund (price and fee) or the owner is paid.
       </p>
       <p className="hint">
-        This sends one transaction from the wallet that paid ({shortHex(rental.renterAddress)}) on {chain.chainName}.
-        Once it is confirmed, the service&apos;s event reader marks the rental disputed within a minute.
+        This sends one transaction from the wallet that paid ({shortHex(rental.renterAddress)}) on {chain.chainName}. Once it is confirmed,
+        the service&apos;s event reader marks the rental disputed within a minute.
       </p>
-      <DisputePanel
-        escrowId={rental.escrowId}
-        endsAt={rental.endsAt.toISOString()}
-        renterAddress={rental.renterAddress}
-        chain={chain}
-      />
+      <DisputePanel escrowId={rental.escrowId} endsAt={rental.endsAt.toISOString()} renterAddress={rental.renterAddress} chain={chain} />
     </>
   );
 }
@@ -148,12 +129,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
       <div className={`detail ${styles.besideNav}`}>
         <section id="playground" aria-labelledby="playground-heading" className={`surface ${styles.panel}`}>
           <h2 id="playground-heading">Playground</h2>
-          <ChatPlayground
-            code={rental.code}
-            agentName={rental.agentName}
-            usable={playground.usable}
-            unusableReason={playground.reason}
-          />
+          <ChatPlayground code={rental.code} agentName={rental.agentName} usable={playground.usable} unusableReason={playground.reason} />
         </section>
 
         <div className={styles.side}>
@@ -183,9 +159,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
                         chat={`${chat.chatLabel} on ${chat.platform}`}
                       />
                     ) : (
-                      <span className="muted">
-                        Not connected: send the start command with your code to the {rental.channel} bot.
-                      </span>
+                      <span className="muted">Not connected: send the start command with your code to the {rental.channel} bot.</span>
                     )}
                   </dd>
                 </>

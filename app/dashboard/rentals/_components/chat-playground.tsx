@@ -43,9 +43,7 @@ export function ChatPlayground({
       return;
     }
     if (length > MAX_MESSAGE) {
-      setProblem(
-        `The message is ${formatCount(length)} characters; the API takes at most ${formatCount(MAX_MESSAGE)}.`,
-      );
+      setProblem(`The message is ${formatCount(length)} characters; the API takes at most ${formatCount(MAX_MESSAGE)}.`);
       return;
     }
     setProblem(null);
@@ -83,16 +81,11 @@ export function ChatPlayground({
           <p>{unusableReason}</p>
         </div>
       )}
-      <ol
-        className={styles.transcript}
-        aria-label={`Conversation with ${agentName}`}
-        aria-live="polite"
-        aria-relevant="additions text"
-      >
+      <ol className={styles.transcript} aria-label={`Conversation with ${agentName}`} aria-live="polite" aria-relevant="additions text">
         {log.length === 0 ? (
           <li className={`${styles.transcriptEmpty} muted`}>
-            No messages yet. What you send here goes to the agent through <code>POST /api/v1/chat</code> with your
-            rental code, exactly as from a script.
+            No messages yet. What you send here goes to the agent through <code>POST /api/v1/chat</code> with your rental code, exactly as
+            from a script.
           </li>
         ) : (
           log.map((e) => (
@@ -114,11 +107,7 @@ export function ChatPlayground({
                       ({(e.ms / 1000).toFixed(1)} s{e.json ? ", JSON" : ""})
                     </span>
                   </span>
-                  {e.json ? (
-                    <pre className={styles.json}>{e.reply}</pre>
-                  ) : (
-                    <p className={styles.messageText}>{e.reply}</p>
-                  )}
+                  {e.json ? <pre className={styles.json}>{e.reply}</pre> : <p className={styles.messageText}>{e.reply}</p>}
                 </div>
               ) : (
                 <p className={styles.error}>

@@ -10,12 +10,7 @@ export function CopyCode({ code, label = "Copy code" }: { code: string; label?: 
   return (
     <span className={styles.codeRow}>
       <code className={styles.code}>{code}</code>
-      <button
-        type="button"
-        className={`button ${styles.smallButton}`}
-        onClick={() => void copy(code)}
-        aria-label={`${label} ${code}`}
-      >
+      <button type="button" className={`button ${styles.smallButton}`} onClick={() => void copy(code)} aria-label={`${label} ${code}`}>
         {state === "copied" ? "Copied" : state === "failed" ? "Not copied" : "Copy"}
       </button>
       <span className="visually-hidden" role="status">

@@ -23,9 +23,7 @@ const render = async (id: string) => renderToStaticMarkup(await RentalPage({ par
 describe("the rental page's chat", () => {
   it("shows who holds a chat rental, and Disconnect chat frees it", async () => {
     const rental = await signedInRental("Telegram");
-    expect(await render(rental.id)).toContain(
-      "Not connected: send the start command with your code to the Telegram bot.",
-    );
+    expect(await render(rental.id)).toContain("Not connected: send the start command with your code to the Telegram bot.");
     const chatUser = String(randomBytes(4).readUInt32BE());
     await db.chatBinding.create({
       data: {

@@ -75,14 +75,8 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
   async function runDispute() {
     if (!config || connection.kind !== "connected") return;
     try {
-      const outcome = await sendDispute(config, chain, { escrowId, endsAt, account: connection.address }, (step) =>
-        setDispute(step),
-      );
-      setDispute(
-        outcome.ok
-          ? { kind: "confirmed", hash: outcome.hash }
-          : { kind: "failed", hash: outcome.hash, message: outcome.message },
-      );
+      const outcome = await sendDispute(config, chain, { escrowId, endsAt, account: connection.address }, (step) => setDispute(step));
+      setDispute(outcome.ok ? { kind: "confirmed", hash: outcome.hash } : { kind: "failed", hash: outcome.hash, message: outcome.message });
     } catch (error) {
       if (error instanceof DisputeProblem && /changed accounts/.test(error.message)) setConnection({ kind: "idle" });
       setDispute((d) => ({
@@ -103,8 +97,7 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
 
   const status = statusText(connection, dispute, chain);
   useEffect(() => {
-    if (dispute.kind === "confirmed" || dispute.kind === "failed" || connection.kind === "error")
-      statusRef.current?.focus();
+    if (dispute.kind === "confirmed" || dispute.kind === "failed" || connection.kind === "error") statusRef.current?.focus();
   }, [dispute.kind, connection.kind]);
 
   const explorerTx = (hash: Hex) => (chain.explorerUrl ? `${chain.explorerUrl}/tx/${hash}` : null);
@@ -113,18 +106,12 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
   return (
     <div className={stepper.stepper}>
       <ol className={stepper.steps}>
-        <li
-          className={stepper.step}
-          aria-current={phase === 1 ? "step" : undefined}
-          data-state={phase > 1 ? "done" : "current"}
-        >
+        <li className={stepper.step} aria-current={phase === 1 ? "step" : undefined} data-state={phase > 1 ? "done" : "current"}>
           <span className={stepper.stepNumber} aria-hidden="true">
             {phase > 1 ? "✓" : "1"}
           </span>
           <div>
-            <p className={stepper.stepTitle}>
-              Connect your wallet{phase > 1 && <span className="visually-hidden"> (done)</span>}
-            </p>
+            <p className={stepper.stepTitle}>Connect your wallet{phase > 1 && <span className="visually-hidden"> (done)</span>}</p>
             <p className="hint">
               {connection.kind === "connected"
                 ? `Connected as ${short(connection.address)} on ${chain.chainName}.`
@@ -156,12 +143,10 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
             {phase > 2 ? "✓" : "2"}
           </span>
           <div>
-            <p className={stepper.stepTitle}>
-              Open the dispute on chain{phase > 2 && <span className="visually-hidden"> (done)</span>}
-            </p>
+            <p className={stepper.stepTitle}>Open the dispute on chain{phase > 2 && <span className="visually-hidden"> (done)</span>}</p>
             <p className="hint">
-              Your wallet asks you to approve one transaction (a small network fee, no USDC). The payment is then frozen
-              until an arbiter decides.
+              Your wallet asks you to approve one transaction (a small network fee, no USDC). The payment is then frozen until an arbiter
+              decides.
             </p>
             {phase === 2 && (
               <button

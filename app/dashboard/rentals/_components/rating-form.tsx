@@ -22,11 +22,7 @@ const SCORE_WORDS: Record<(typeof SCORES)[number], string> = {
  * good, 3 of 5") and an optional comment. Works without JavaScript; with it, the result appears
  * in place without a reload.
  */
-export function RatingForm({
-  action,
-}: {
-  action: (state: RatingFormState, form: FormData) => Promise<RatingFormState>;
-}) {
+export function RatingForm({ action }: { action: (state: RatingFormState, form: FormData) => Promise<RatingFormState> }) {
   const [state, formAction, pending] = useActionState(action, { ok: false, message: null });
   const commentId = useId();
   const hintId = useId();
@@ -68,8 +64,8 @@ export function RatingForm({
         aria-describedby={hintId}
       />
       <p id={hintId} className="hint">
-        Up to {formatCount(COMMENT_MAX)} characters. Your score and comment count in the agent&apos;s rating on the
-        marketplace. A rental can be rated once.
+        Up to {formatCount(COMMENT_MAX)} characters. Your score and comment count in the agent&apos;s rating on the marketplace. A rental
+        can be rated once.
       </p>
       <div aria-live="polite">
         {state.message && (

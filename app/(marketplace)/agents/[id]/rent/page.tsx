@@ -92,8 +92,8 @@ export default async function RentPage({ params, searchParams }: Props) {
             <ol>
               <li>The service signs a price quote for your wallet (valid for a few minutes).</li>
               <li>
-                You pay the price plus the 1 USDC fee into the escrow contract: one signature and one transaction when
-                your USDC supports permits, otherwise an approval and a payment.
+                You pay the price plus the 1 USDC fee into the escrow contract: one signature and one transaction when your USDC supports
+                permits, otherwise an approval and a payment.
               </li>
               <li>As soon as the payment is confirmed you get your rental code, here, on this page.</li>
               <li>The owner is paid the price when the rental ends; the fee goes to the service.</li>
@@ -124,13 +124,12 @@ export default async function RentPage({ params, searchParams }: Props) {
               <h2>Payments are not available</h2>
               <div className="notice" role="note">
                 <p>
-                  <strong>Checkout is not configured on this server</strong>, so no payment can be taken. Nothing was
-                  charged.
+                  <strong>Checkout is not configured on this server</strong>, so no payment can be taken. Nothing was charged.
                 </p>
                 <p>
                   Operators: set <code>CHAIN_ID</code>, <code>CHAIN_RPC_URL</code>, <code>USDC_ADDRESS</code> and{" "}
-                  <code>ESCROW_ADDRESS</code>, and <code>CHAIN_PUBLIC_RPC_URL</code> for a chain without a known public
-                  endpoint (see docs/deployment.md).
+                  <code>ESCROW_ADDRESS</code>, and <code>CHAIN_PUBLIC_RPC_URL</code> for a chain without a known public endpoint (see
+                  docs/deployment.md).
                 </p>
               </div>
             </div>

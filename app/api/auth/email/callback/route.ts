@@ -19,10 +19,7 @@ const HEADERS = { ...NO_STORE, "Referrer-Policy": "no-referrer" };
 
 export const POST = signInRoute(async ({ req }) => {
   if (!isSameOriginRequest(req))
-    throw new ApiError(
-      403,
-      "Sign-in links are confirmed on this site's own page; open the link from the e-mail again.",
-    );
+    throw new ApiError(403, "Sign-in links are confirmed on this site's own page; open the link from the e-mail again.");
   const token = (await parseFormBody(req, CALLBACK_BODY_MAX_BYTES))?.get("token");
   const result = await redeemMagicLink(typeof token === "string" ? token : null);
   if (!result.ok) {

@@ -8,8 +8,7 @@ import { makeOwnerAgent, makeOwnerWithKey, makeRental, segment } from "@/test/fi
 const get = (key: string | undefined, id: string) => GET(ownerRequest(`agents/${id}`, { key }), segment(id));
 const patch = (key: string | undefined, id: string, body: unknown) =>
   PATCH(ownerRequest(`agents/${id}`, { key, body, method: "PATCH" }), segment(id));
-const remove = (key: string | undefined, id: string) =>
-  DELETE(ownerRequest(`agents/${id}`, { key, method: "DELETE" }), segment(id));
+const remove = (key: string | undefined, id: string) => DELETE(ownerRequest(`agents/${id}`, { key, method: "DELETE" }), segment(id));
 
 async function ownerWithAgent(options: Parameters<typeof makeOwnerAgent>[1] = {}) {
   const owner = await makeOwnerWithKey();

@@ -22,8 +22,7 @@ const chain = {
   walletConnectProjectId: null,
 } as const;
 
-const connectButtons = (html: string) =>
-  [...html.matchAll(/<button[^>]*>(Connect [^<]*)<\/button>/g)].map(([, label]) => label);
+const connectButtons = (html: string) => [...html.matchAll(/<button[^>]*>(Connect [^<]*)<\/button>/g)].map(([, label]) => label);
 const text = (html: string) =>
   html
     .replace(/<!-- -->/g, "")
@@ -67,10 +66,6 @@ describe("checkout markup", () => {
         links,
       }),
     );
-    expect(connectButtons(html)).toEqual([
-      "Connect browser wallet",
-      "Connect with Coinbase Wallet",
-      "Connect with WalletConnect",
-    ]);
+    expect(connectButtons(html)).toEqual(["Connect browser wallet", "Connect with Coinbase Wallet", "Connect with WalletConnect"]);
   });
 });

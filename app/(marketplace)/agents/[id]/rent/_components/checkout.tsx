@@ -32,9 +32,7 @@ export type CheckoutProps = {
 
 export function Checkout(props: CheckoutProps) {
   const [config] = useState(() => createCheckoutConfig(props.chain));
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }),
-  );
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }));
   return (
     <WagmiProvider config={config}>
       <QueryClientProvider client={queryClient}>
@@ -44,14 +42,7 @@ export function Checkout(props: CheckoutProps) {
   );
 }
 
-function CheckoutFlow({
-  agentName,
-  channels,
-  prices,
-  chain,
-  links,
-  ...rest
-}: CheckoutProps & { config: CheckoutConfig }) {
+function CheckoutFlow({ agentName, channels, prices, chain, links, ...rest }: CheckoutProps & { config: CheckoutConfig }) {
   const checkout = useCheckout({ channels, prices, chain, ...rest });
 
   if (checkout.result) {

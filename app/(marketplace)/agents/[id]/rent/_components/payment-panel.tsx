@@ -7,18 +7,7 @@ import type { CheckoutState } from "./use-checkout";
 
 export type PaymentPanelProps = Pick<
   CheckoutState,
-  | "steps"
-  | "order"
-  | "status"
-  | "started"
-  | "running"
-  | "walletOpen"
-  | "failed"
-  | "notice"
-  | "totals"
-  | "onChain"
-  | "run"
-  | "cancel"
+  "steps" | "order" | "status" | "started" | "running" | "walletOpen" | "failed" | "notice" | "totals" | "onChain" | "run" | "cancel"
 > & { connected: boolean };
 
 export function PaymentPanel({

@@ -6,15 +6,7 @@ import { DURATION_LABEL } from "@/lib/format/duration";
 import { formatUsdc } from "@/lib/format/usdc";
 import styles from "./checkout.module.css";
 
-export function PriceTable({
-  totals,
-  duration,
-  chainName,
-}: {
-  totals: CheckoutTotals;
-  duration: Duration;
-  chainName: string;
-}) {
+export function PriceTable({ totals, duration, chainName }: { totals: CheckoutTotals; duration: Duration; chainName: string }) {
   return (
     <>
       <table className={styles.prices} aria-label="Price">
@@ -33,9 +25,7 @@ export function PriceTable({
           </tr>
         </tbody>
       </table>
-      <p className="hint">
-        Plus the network&apos;s transaction fee (gas), paid by your wallet in the native coin of {chainName}.
-      </p>
+      <p className="hint">Plus the network&apos;s transaction fee (gas), paid by your wallet in the native coin of {chainName}.</p>
     </>
   );
 }

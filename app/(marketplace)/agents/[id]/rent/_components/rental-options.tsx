@@ -18,16 +18,7 @@ export type RentalOptionsProps = {
   locked: boolean;
 };
 
-export function RentalOptions({
-  priced,
-  prices,
-  duration,
-  onDuration,
-  channels,
-  channel,
-  onChannel,
-  locked,
-}: RentalOptionsProps) {
+export function RentalOptions({ priced, prices, duration, onDuration, channels, channel, onChannel, locked }: RentalOptionsProps) {
   return (
     <>
       <fieldset className={styles.group} disabled={locked}>

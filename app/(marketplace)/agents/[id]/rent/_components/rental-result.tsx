@@ -23,15 +23,7 @@ function selectText(element: HTMLElement | null) {
   selection?.selectAllChildren(element);
 }
 
-function CopyButton({
-  target,
-  label,
-  text,
-}: {
-  target: React.RefObject<HTMLElement | null>;
-  label: string;
-  text: string;
-}) {
+function CopyButton({ target, label, text }: { target: React.RefObject<HTMLElement | null>; label: string; text: string }) {
   const [state, setState] = useState<"idle" | "copied" | "selected">("idle");
   async function copy() {
     try {

@@ -15,9 +15,7 @@ export function StepList({ steps, order }: { steps: StepsState; order: StepId[] 
             </span>
             <span className={styles.stepBody}>
               <span className={styles.stepLabel}>{stepLabel(id, steps.plan)}</span>{" "}
-              <span className={`${styles.stepStatus} ${styles[`status-${s.status}`] ?? ""}`}>
-                {STATUS_LABEL[s.status]}
-              </span>
+              <span className={`${styles.stepStatus} ${styles[`status-${s.status}`] ?? ""}`}>{STATUS_LABEL[s.status]}</span>
               {s.detail && s.status !== "failed" && <span className={styles.stepDetail}>{s.detail}</span>}
               {s.status === "failed" && s.error && <span className={styles.stepError}>{s.error}</span>}
             </span>

@@ -16,8 +16,7 @@ export function UnfinishedPaymentNotice({ payment, recovering, onRecover, onDism
   return (
     <div className="notice" role="note" data-testid="unfinished-payment">
       <p>
-        A payment for this agent was sent from this browser on {formatDateTime(new Date(payment.at))} but its rental
-        code was not shown yet.
+        A payment for this agent was sent from this browser on {formatDateTime(new Date(payment.at))} but its rental code was not shown yet.
       </p>
       <p>
         <button type="button" className="button" onClick={() => void onRecover(payment)}>

@@ -7,16 +7,11 @@ import { erc20Abi } from "viem";
 import { useBalance, useConnection, useReadContract } from "wagmi";
 import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import type { CheckoutChannel } from "@/lib/checkout/activation";
-import {
-  CheckoutApiError,
-  type ClaimedRental,
-  type Duration,
-  isClaimed,
-  UNCLAIMED_PAYMENT,
-} from "@/lib/checkout/checkout-api";
+import { CheckoutApiError, type ClaimedRental, type Duration, isClaimed, UNCLAIMED_PAYMENT } from "@/lib/checkout/checkout-api";
+import { confirmWithRetry } from "@/lib/checkout/confirm-with-retry";
 import { forgetPayment, type PendingPayment, pendingPayment, rememberPayment } from "@/lib/checkout/pending-payment";
 import { checkoutTotals, shortfallMessage } from "@/lib/checkout/price";
-import { confirmWithRetry, type FlowData, paymentPlan, runCheckout } from "@/lib/checkout/run-checkout";
+import { type FlowData, paymentPlan, runCheckout } from "@/lib/checkout/run-checkout";
 import {
   announcement,
   failedStep,

@@ -9,10 +9,9 @@ import { formatUsdc } from "@/lib/format/usdc";
 import styles from "./checkout.module.css";
 import type { CheckoutState } from "./use-checkout";
 
-export type WalletPanelProps = Pick<
-  CheckoutState,
-  "connection" | "onChain" | "balance" | "gas" | "short" | "running"
-> & { chain: PublicChainSettings };
+export type WalletPanelProps = Pick<CheckoutState, "connection" | "onChain" | "balance" | "gas" | "short" | "running"> & {
+  chain: PublicChainSettings;
+};
 
 export function WalletPanel({ connection, onChain, balance, gas, short, running, chain }: WalletPanelProps) {
   const connectors = useConnectors();
@@ -47,20 +46,14 @@ export function WalletPanel({ connection, onChain, balance, gas, short, running,
           <p>
             Connected: <code data-testid="wallet-address">{shortHex(address)}</code>
             {connection.connector ? ` (${connection.connector.name})` : ""}{" "}
-            <button
-              type="button"
-              className="button button-quiet"
-              onClick={() => disconnect.mutate()}
-              disabled={running}
-            >
+            <button type="button" className="button button-quiet" onClick={() => disconnect.mutate()} disabled={running}>
               Disconnect
             </button>
           </p>
           {!onChain && (
             <div className="notice" role="alert">
               <p>
-                Your wallet is on {connection.chain?.name ?? `chain ${connection.chainId}`}; payments are made on{" "}
-                {chain.chainName}.
+                Your wallet is on {connection.chain?.name ?? `chain ${connection.chainId}`}; payments are made on {chain.chainName}.
               </p>
               <p>
                 <button
@@ -77,12 +70,7 @@ export function WalletPanel({ connection, onChain, balance, gas, short, running,
           )}
           {onChain && (
             <p data-testid="usdc-balance">
-              Balance:{" "}
-              {balance.data !== undefined
-                ? `${formatUsdc(balance.data)}`
-                : balance.isError
-                  ? "could not be read"
-                  : "reading…"}{" "}
+              Balance: {balance.data !== undefined ? `${formatUsdc(balance.data)}` : balance.isError ? "could not be read" : "reading…"}{" "}
               <button type="button" className="button button-quiet" onClick={() => void balance.refetch()}>
                 Refresh balance
               </button>
@@ -95,8 +83,7 @@ export function WalletPanel({ connection, onChain, balance, gas, short, running,
           )}
           {onChain && gas.data && gas.data.value === 0n && (
             <p className="notice" role="note">
-              This wallet holds no {gas.data.symbol} on {chain.chainName}: it needs a little to pay the transaction fee
-              (gas).
+              This wallet holds no {gas.data.symbol} on {chain.chainName}: it needs a little to pay the transaction fee (gas).
             </p>
           )}
         </>

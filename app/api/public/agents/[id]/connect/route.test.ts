@@ -155,14 +155,8 @@ describe("POST /api/public/agents/{id}/connect", () => {
       [{ ...good, webhookUrl: "agent.example.com/hooks/agent" }, /^webhookUrl: must be a full http\(s\) URL/],
       [{ ...good, webhookUrl: "ftp://agent.example.com/hooks" }, /^webhookUrl: must be a full http\(s\) URL/],
       [{ ...good, webhookUrl: 42 }, /^webhookUrl: must be a full http\(s\) URL/],
-      [
-        { ...good, webhookUrl: `https://agent.example.com/${"a".repeat(2048)}` },
-        /^webhookUrl: must be at most 2048 characters$/,
-      ],
-      [
-        { ...good, webhookUrl: "https://me:pw@agent.example.com/hooks" },
-        /^webhookUrl: must not contain a user name or password/,
-      ],
+      [{ ...good, webhookUrl: `https://agent.example.com/${"a".repeat(2048)}` }, /^webhookUrl: must be at most 2048 characters$/],
+      [{ ...good, webhookUrl: "https://me:pw@agent.example.com/hooks" }, /^webhookUrl: must not contain a user name or password/],
       [{ webhookUrl: good.webhookUrl }, /^webhookToken: is required$/],
       [{ ...good, webhookToken: "x".repeat(31) }, /^webhookToken: must be at least 32 characters/],
       [{ ...good, webhookToken: "x".repeat(513) }, /^webhookToken: must be at most 512 characters$/],
