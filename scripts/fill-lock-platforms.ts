@@ -6,26 +6,29 @@
 import { readFileSync, writeFileSync } from "node:fs";
 
 type LockEntry = { version: string; optionalDependencies?: Record<string, string>; dev?: boolean };
+type Platform = { os: string; cpu: string; libc?: string };
 const path = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(readFileSync(path, "utf8")) as { packages: Record<string, LockEntry> };
 
-// Package name → [os, cpu] as the package's own package.json declares them.
-const platformOf: Array<[RegExp, (m: RegExpMatchArray) => [string, string]]> = [
-  [/^@foundry-rs\/anvil-(darwin|linux|win32)-(amd64|arm64)$/, (m) => [m[1], m[2] === "amd64" ? "x64" : m[2]]],
-  [/^@next\/swc-(darwin|linux|win32)-(x64|arm64)/, (m) => [m[1], m[2]]],
+// Package name → the os, cpu (and libc) its own package.json declares.
+const platformOf: Array<[RegExp, (m: RegExpMatchArray) => Platform]> = [
+  [/^@foundry-rs\/anvil-(darwin|linux|win32)-(amd64|arm64)$/, (m) => ({ os: m[1], cpu: m[2] === "amd64" ? "x64" : m[2] })],
+  [/^@next\/swc-(darwin|linux|win32)-(x64|arm64)/, (m) => ({ os: m[1], cpu: m[2] })],
+  [/^@biomejs\/cli-(darwin|linux|win32|android)-(x64|arm64)(-musl)?$/, (m) => ({ os: m[1], cpu: m[2], ...(m[3] ? { libc: "musl" } : {}) })],
 ];
 
 let added = 0;
-for (const parent of ["node_modules/@foundry-rs/anvil", "node_modules/next"]) {
+for (const parent of ["node_modules/@foundry-rs/anvil", "node_modules/next", "node_modules/@biomejs/biome"]) {
   const entry = lock.packages[parent];
   for (const [name, version] of Object.entries(entry?.optionalDependencies ?? {})) {
     const rule = platformOf.find(([pattern]) => pattern.test(name));
     if (!rule || lock.packages[`node_modules/${name}`]) continue;
-    const [os, cpu] = rule[1](name.match(rule[0])!);
+    const { os, cpu, libc } = rule[1](name.match(rule[0])!);
     lock.packages[`node_modules/${name}`] = {
       version,
       cpu: [cpu],
       ...(entry.dev ? { dev: true } : {}),
+      ...(libc ? { libc: [libc] } : {}),
       optional: true,
       os: [os],
     } as LockEntry;

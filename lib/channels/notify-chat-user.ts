@@ -1,5 +1,6 @@
 import "server-only";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
+import { sendSlackReply } from "@/lib/channels/slack/send-slack-reply";
 import { sendTelegramReply } from "@/lib/channels/telegram/send-telegram-reply";
 
 type Target = { platform: ChatPlatform; id: string; chatId: string | null };
@@ -14,8 +15,12 @@ export async function notifyChatUser(target: Target, text: string): Promise<bool
       if (!target.chatId) return false;
       await sendTelegramReply(target.chatId, text);
       return true;
-    case "Discord":
     case "Slack":
-      return false; // TODO(issue 11): the Discord DM and the Slack message
+      if (!target.chatId) return false;
+      await sendSlackReply(target.id.split(":")[0], target.chatId, text);
+      return true;
+    case "Discord":
+      // Not built yet (issue 11): the Discord bot does not exist, so no Discord chat is bound.
+      return false;
   }
 }

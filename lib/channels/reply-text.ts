@@ -1,3 +1,7 @@
+/** What ends a reply cut short on a chat: the API returns it whole. */
+export const FULL_REPLY_POINTER =
+  "(The reply is longer than this chat shows; the API returns it whole: POST /api/v1/chat with your rental code.)";
+
 // The owner's reply as chat text: a string as it is; an object by its first non-empty `message`,
 // `response`, `content` or `text` (the shapes agents commonly answer with), else as formatted JSON.
 export function replyText(reply: unknown): string {

@@ -1,12 +1,10 @@
 import "server-only";
-import { splitReply } from "@/lib/channels/reply-text";
+import { FULL_REPLY_POINTER, splitReply } from "@/lib/channels/reply-text";
 import { telegramApi } from "@/lib/channels/telegram/telegram-api";
 
 // Telegram's limit per message is 4,096 characters; a long reply goes out in at most 3.
 const TELEGRAM_LIMIT = 4096;
 const MAX_PARTS = 3;
-export const FULL_REPLY_POINTER =
-  "(The reply is longer than this chat shows; the API returns it whole: POST /api/v1/chat with your rental code.)";
 
 /** Sends text to a Telegram chat as plain text (no Markdown: nothing in a reply is interpreted). */
 export async function sendTelegramReply(chatId: string, text: string): Promise<void> {
