@@ -39,4 +39,18 @@ describe("channel setup commands", { timeout: 120_000 }, () => {
     });
     expect((calls[1].body.commands as { command: string }[]).map((c) => c.command)).toEqual(["start", "status", "stop", "help"]);
   });
+
+  it("channels:slack:manifest prints the app manifest for this APP_URL: the command, the events, the Messages tab, the scopes", async () => {
+    const manifest = await cli(["channels:slack:manifest"], {});
+    expect(manifest.features.slash_commands).toEqual([
+      expect.objectContaining({ command: "/agent", url: "https://rent.example.com/api/channels/slack" }),
+    ]);
+    expect(manifest.settings.event_subscriptions).toEqual({
+      request_url: "https://rent.example.com/api/channels/slack",
+      bot_events: ["message.im"],
+    });
+    expect(manifest.features.app_home).toMatchObject({ messages_tab_enabled: true, messages_tab_read_only_enabled: false });
+    expect(manifest.oauth_config.scopes.bot).toEqual(["commands", "chat:write", "im:history", "im:write"]);
+    expect(manifest.oauth_config.redirect_urls).toEqual(["https://rent.example.com/api/channels/slack/oauth"]);
+  });
 });

@@ -1,5 +1,6 @@
 // The operator commands that set up the chat bots on their platforms (docs/channels.md).
 
+import { slackManifest } from "@/lib/channels/slack/slack-manifest";
 import { telegramApi } from "@/lib/channels/telegram/telegram-api";
 import { TELEGRAM_COMMANDS } from "@/lib/channels/telegram/telegram-commands";
 import { appUrl, env } from "@/lib/env";
@@ -19,6 +20,12 @@ export const channelCommands: Record<string, Command> = {
       await api.setWebhook(url, { secret_token: env.TELEGRAM_WEBHOOK_SECRET, allowed_updates: ["message"] });
       await api.setMyCommands(TELEGRAM_COMMANDS);
       return { webhook: url, allowedUpdates: ["message"], commands: TELEGRAM_COMMANDS.map((c) => `/${c.command}`) };
+    },
+  },
+  "channels:slack:manifest": {
+    usage: "channels:slack:manifest   (Slack: the app manifest to create the app from, for this APP_URL)",
+    async run() {
+      return slackManifest(appUrl().replace(/\/+$/, ""));
     },
   },
 };
