@@ -53,4 +53,33 @@ describe("channel setup commands", { timeout: 120_000 }, () => {
     expect(manifest.oauth_config.scopes.bot).toEqual(["commands", "chat:write", "im:history", "im:write"]);
     expect(manifest.oauth_config.redirect_urls).toEqual(["https://rent.example.com/api/channels/slack/oauth"]);
   });
+
+  it("channels:discord:register-commands puts the four commands, user-installable, with the bot token", async () => {
+    const out = await cli(["channels:discord:register-commands"], {
+      DISCORD_APPLICATION_ID: "100000000000000077",
+      DISCORD_PUBLIC_KEY: "a".repeat(64),
+      DISCORD_BOT_TOKEN: "cli-discord-token",
+      DISCORD_API_URL: `${mock.url}/discord`,
+    });
+    expect(out).toEqual({ registered: ["/start", "/chat", "/status", "/stop"] });
+    const put = mock.calls().find((c) => c.method === "PUT /applications/100000000000000077/commands");
+    expect(put?.auth).toBe("Bot cli-discord-token");
+    const commands = put?.body as unknown as {
+      name: string;
+      integration_types: number[];
+      contexts: number[];
+      options?: { name: string }[];
+    }[];
+    expect(commands.map((c) => [c.name, c.options?.map((o) => o.name) ?? []])).toEqual([
+      ["start", ["code"]],
+      ["chat", ["message"]],
+      ["status", []],
+      ["stop", []],
+    ]);
+    for (const c of commands)
+      expect([c.integration_types, c.contexts]).toEqual([
+        [0, 1],
+        [0, 1, 2],
+      ]);
+  });
 });

@@ -1,5 +1,7 @@
 // The operator commands that set up the chat bots on their platforms (docs/channels.md).
 
+import { discordApi } from "@/lib/channels/discord/discord-api";
+import { DISCORD_COMMANDS } from "@/lib/channels/discord/discord-commands";
 import { slackManifest } from "@/lib/channels/slack/slack-manifest";
 import { telegramApi } from "@/lib/channels/telegram/telegram-api";
 import { TELEGRAM_COMMANDS } from "@/lib/channels/telegram/telegram-commands";
@@ -26,6 +28,17 @@ export const channelCommands: Record<string, Command> = {
     usage: "channels:slack:manifest   (Slack: the app manifest to create the app from, for this APP_URL)",
     async run() {
       return slackManifest(appUrl().replace(/\/+$/, ""));
+    },
+  },
+  "channels:discord:register-commands": {
+    usage: "channels:discord:register-commands   (Discord: the slash commands start, chat, status and stop, for DMs and servers)",
+    async run() {
+      if (!env.DISCORD_APPLICATION_ID || !env.DISCORD_BOT_TOKEN) throw new Error("Set DISCORD_APPLICATION_ID and DISCORD_BOT_TOKEN first.");
+      // PUT replaces the whole global list: commands no longer listed are removed.
+      const saved = (await discordApi("PUT", `/applications/${env.DISCORD_APPLICATION_ID}/commands`, DISCORD_COMMANDS, "bot")) as {
+        name: string;
+      }[];
+      return { registered: saved.map((c) => `/${c.name}`) };
     },
   },
 };

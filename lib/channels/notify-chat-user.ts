@@ -1,5 +1,6 @@
 import "server-only";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
+import { sendDiscordDm } from "@/lib/channels/discord/send-discord-reply";
 import { sendSlackReply } from "@/lib/channels/slack/send-slack-reply";
 import { sendTelegramReply } from "@/lib/channels/telegram/send-telegram-reply";
 
@@ -20,7 +21,10 @@ export async function notifyChatUser(target: Target, text: string): Promise<bool
       await sendSlackReply(target.id.split(":")[0], target.chatId, text);
       return true;
     case "Discord":
-      // Not built yet (issue 11): the Discord bot does not exist, so no Discord chat is bound.
-      return false;
+      // A DM is allowed only to users who share a server with the bot or installed the app.
+      return sendDiscordDm(target.id, text).then(
+        () => true,
+        () => false,
+      );
   }
 }

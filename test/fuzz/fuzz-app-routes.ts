@@ -7,6 +7,7 @@ import * as AUTH_NONCE from "@/app/api/auth/nonce/route";
 import * as AUTH_SESSION from "@/app/api/auth/session/route";
 import * as AUTH_SIGN_OUT from "@/app/api/auth/sign-out/route";
 import * as AUTH_SIWE from "@/app/api/auth/siwe/route";
+import * as CHANNEL_DISCORD from "@/app/api/channels/discord/route";
 import * as CHANNEL_SLACK_INSTALL from "@/app/api/channels/slack/install/route";
 import * as CHANNEL_SLACK_OAUTH from "@/app/api/channels/slack/oauth/route";
 import * as CHANNEL_SLACK from "@/app/api/channels/slack/route";
@@ -176,7 +177,8 @@ export const APP_ROUTES: Route[] = [
       { weight: 1, arbitrary: fc.constant<[string, string][]>([]) },
     ),
   },
-  // Slack is not set up in the unit suite: its routes must still answer every method in JSON.
+  // Discord and Slack are not set up in the unit suite: their routes must still answer every method in JSON.
+  { path: "/api/channels/discord", mod: CHANNEL_DISCORD, serves: ["POST"], credential: anyCredential, body: noBody },
   { path: "/api/channels/slack", mod: CHANNEL_SLACK, serves: ["POST"], credential: anyCredential, body: noBody },
   { path: "/api/channels/slack/install", mod: CHANNEL_SLACK_INSTALL, serves: ["GET"], credential: anyCredential, body: noBody },
   { path: "/api/channels/slack/oauth", mod: CHANNEL_SLACK_OAUTH, serves: ["GET"], credential: anyCredential, body: noBody },
