@@ -49,6 +49,7 @@ describe("npm run dev (embedded default)", () => {
       EMBEDDED_CHAIN_PORT: String(await freePort()),
     };
     const configured = ["DATABASE_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "NODE_ENV", "VITEST", "WEBHOOK_TIMEOUT_MS"];
+    const channelSettings = ["TELEGRAM_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET", "TELEGRAM_BOT_USERNAME", "TELEGRAM_API_URL"];
     const chainSettings = [
       "CHAIN_ID",
       "CHAIN_RPC_URL",
@@ -60,7 +61,7 @@ describe("npm run dev (embedded default)", () => {
       "CHAIN_CONFIRMATIONS",
       "ESCROW_START_BLOCK",
     ];
-    for (const name of [...configured, ...chainSettings]) delete env[name];
+    for (const name of [...configured, ...chainSettings, ...channelSettings]) delete env[name];
     child = spawn("npm", ["run", "dev", "--silent"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stderr!.on("data", (c) => (output += c));
@@ -121,6 +122,20 @@ describe("npm run dev (embedded default)", () => {
     });
     expect(chat.status).toBe(200);
     expect((await chat.json()).response).toBe("Echo: Hello, agent!");
+
+    // The bots run against the local platform mock: /dev/channels sends as a Telegram user
+    // through the real, verified route, and the bot's answer shows up on the page.
+    expect(output).toContain(`http://localhost:${port}/dev/channels`);
+    const sent = await fetch(`${base}/api/dev/channels`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ platform: "Telegram", user: "1001", text: "/help" }),
+      redirect: "manual",
+    });
+    expect(sent.status).toBe(303);
+    await expect
+      .poll(async () => (await fetch(`${base}/dev/channels?platform=Telegram&user=1001`)).text(), { timeout: 120_000 })
+      .toContain("This bot connects you to an AI agent");
 
     // The same surface without the /api prefix, for an API host of its own.
     const bare = await fetch(`${base}/v1/status`, { headers: { Authorization: `Bearer ${code}` } });
