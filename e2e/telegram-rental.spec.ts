@@ -4,7 +4,7 @@
 // through the same chat path as the API.
 import { randomInt } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { EchoAgent } from "../scripts/echo-agent";
 import { baseUrl, keys, listAgentWithCli } from "./stack";
 import { installTestWallet, TEST_WALLET_NAME } from "./test-wallet";
@@ -13,7 +13,8 @@ let echo: EchoAgent;
 let agentId: string;
 
 test.beforeAll(async () => {
-  const payout = privateKeyToAccount(`0x${"22".repeat(32)}`).address;
+  // A payout wallet of its own: an owner account is one per wallet.
+  const payout = privateKeyToAccount(generatePrivateKey()).address;
   ({ agentId, echo } = await listAgentWithCli(payout, [
     "--name",
     "Telegram Helper",
