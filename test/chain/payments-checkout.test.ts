@@ -10,6 +10,7 @@ import { GET as statusGet } from "@/app/api/v1/status/route";
 import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
 import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
 import { quoteDomain, quoteTypes } from "@/lib/chain/quote-typed-data";
+import { quoteArgs } from "@/lib/checkout/checkout-api";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { credentialDigest } from "@/lib/ratelimit/known-credentials";
@@ -163,13 +164,7 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
       p,
       renter,
       {
-        quote: {
-          ...q,
-          price: BigInt(q.price),
-          fee: BigInt(q.fee),
-          duration: BigInt(q.duration),
-          deadline: BigInt(q.deadline),
-        },
+        quote: quoteArgs(q),
         signature: body.signature,
       },
       "permit",

@@ -4,6 +4,7 @@ import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as confirmPost } from "@/app/api/checkout/confirm/route";
 import { POST as quotePost } from "@/app/api/checkout/quote/route";
+import { quoteArgs } from "@/lib/checkout/checkout-api";
 import { db } from "@/lib/db";
 import { signInWithWallet } from "@/test/auth-fixtures";
 import { uniqueIp } from "@/test/fixtures";
@@ -30,13 +31,7 @@ async function paidOverHttp(how: "permit" | "approve") {
     p,
     renter,
     {
-      quote: {
-        ...q,
-        price: BigInt(q.price),
-        fee: BigInt(q.fee),
-        duration: BigInt(q.duration),
-        deadline: BigInt(q.deadline),
-      },
+      quote: quoteArgs(q),
       signature: body.signature,
     },
     how,

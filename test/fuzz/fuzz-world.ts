@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import * as CHECKOUT_QUOTE from "@/app/api/checkout/quote/route";
 import { sealWebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { createSession } from "@/lib/auth/create-session";
+import { quoteArgs } from "@/lib/checkout/checkout-api";
 import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
 import { makePayableAgent, newRenter, pay, startPayments } from "@/test/chain/payments-harness";
@@ -87,13 +88,7 @@ export async function buildWorld(): Promise<{ world: World; close: () => Promise
   );
   const q = await quoted.json();
   if (quoted.status !== 201) throw new Error(`quote failed: ${quoted.status} ${JSON.stringify(q)}`);
-  const quote = {
-    ...q.quote,
-    price: BigInt(q.quote.price),
-    fee: BigInt(q.quote.fee),
-    duration: BigInt(q.quote.duration),
-    deadline: BigInt(q.quote.deadline),
-  };
+  const quote = quoteArgs(q.quote);
   const paidTxHash = (await pay(payments, renter, { quote, signature: q.signature })).transactionHash;
 
   const world: World = {
