@@ -91,6 +91,7 @@ describe("dashboard actions when the account's action budget is spent", () => {
     expect(state).toEqual({
       ok: false,
       message: expect.stringMatching(LIMITED),
+      fieldErrors: {},
       values: { score: "5", comment: "great" },
     });
     expect(await db.rating.count({ where: { rentalId: rental.id } })).toBe(0);

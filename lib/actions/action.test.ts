@@ -114,26 +114,6 @@ describe("action", () => {
     expect(log).toHaveBeenCalledWith("dashboard: save it failed", expect.any(Error));
   });
 
-  it("a form with its own words and state shape gets the failure in it", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const act = action(
-      {
-        what: "rate",
-        unexpected: "Not saved; please try again.",
-        values: () => ({ score: "4" }),
-        failure: ({ ok, message, values }) => ({ ok, message, values }),
-      },
-      async () => {
-        throw new Error("boom");
-      },
-    );
-    expect(await act(null, form({}))).toEqual({
-      ok: false,
-      message: "Not saved; please try again.",
-      values: { score: "4" },
-    });
-  });
-
   it("rate limited: the refusal in the form's shape, with the values; the body never runs", async () => {
     for (let i = 0; i < 30; i++) await limiters().dashboardAction.limit(accountId);
     const body = vi.fn(async () => ({ ok: true as const, message: "done" }));

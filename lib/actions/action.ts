@@ -5,7 +5,6 @@ import type { z } from "zod";
 import { type FormFailure, failed, invalid } from "@/lib/actions/form-errors";
 import type { SignedInAccount } from "@/lib/auth/current-account";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
-import { ApiError } from "@/lib/http/api-error";
 import { type ActionRefusal, limitAction } from "@/lib/ratelimit/limit-action";
 
 /** A path to revalidate after the action, or [path, "layout"] for everything under it. */
@@ -16,7 +15,7 @@ type Shared<A extends unknown[]> = {
   revalidate?: Revalidation[] | ((...bound: A) => Revalidation[]);
 };
 
-type FormActionOptions<S extends z.ZodType | undefined, A extends unknown[], V, F> = Shared<A> & {
+type FormActionOptions<S extends z.ZodType | undefined, A extends unknown[], V> = Shared<A> & {
   // The form's fields; a form that does not pass answers with its field errors, in words.
   input?: S;
   // The schema's input from the form (default: each text field by name).
@@ -27,10 +26,6 @@ type FormActionOptions<S extends z.ZodType | undefined, A extends unknown[], V, 
   limit?: (...bound: A) => { webhookTestOf?: string };
   // Finishes "Something went wrong on our side while trying to …" (and names the log line).
   what: string;
-  // A sentence of its own for an unexpected error, for a form with other words.
-  unexpected?: string;
-  // A form whose state has another shape gets the failure in it.
-  failure?: (failure: FormFailure) => F;
 };
 
 type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -45,19 +40,17 @@ export type ActionContext<S, V> = { account: SignedInAccount; input: Input<S>; v
  * and the options receive as `bound`. A redirect from the body (after a create or a delete) still
  * revalidates first.
  */
-export function action<S extends z.ZodType | undefined, R, A extends unknown[] = [], V = undefined, F = FormFailure>(
-  options: FormActionOptions<S, A, V, F>,
+export function action<S extends z.ZodType | undefined, R, A extends unknown[] = [], V = undefined>(
+  options: FormActionOptions<S, A, V>,
   body: (ctx: ActionContext<S, V>, ...bound: A) => Promise<R>,
-): (...args: [...bound: A, prev: unknown, form: FormData]) => Promise<R | F> {
+): (...args: [...bound: A, prev: unknown, form: FormData]) => Promise<R | FormFailure> {
   return async (...args) => {
     const form = args[args.length - 1] as FormData;
     const bound = args.slice(0, -2) as A;
     const account = await requireSignedInAccount();
     const values = options.values?.(form) as V;
-    const fail = (failure: FormFailure): F => {
-      const withValues = values === undefined ? failure : { ...failure, values: values as FormFailure["values"] };
-      return options.failure ? options.failure(withValues) : (withValues as F);
-    };
+    const fail = (failure: FormFailure): FormFailure =>
+      values === undefined ? failure : { ...failure, values: values as FormFailure["values"] };
     let input: unknown;
     if (options.input) {
       const parsed = options.input.safeParse((options.read ?? textFields)(form));
@@ -72,8 +65,7 @@ export function action<S extends z.ZodType | undefined, R, A extends unknown[] =
       result = await body({ account, input: input as Input<S>, values, form }, ...bound);
     } catch (error) {
       if (!isNextSignal(error)) {
-        const failure = failed(error, options.what);
-        return fail(options.unexpected && !(error instanceof ApiError) ? { ...failure, message: options.unexpected } : failure);
+        return fail(failed(error, options.what));
       }
       revalidate(options.revalidate, bound);
       throw error;

@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ConnectState } from "@/app/dashboard/agents/actions";
 import { db } from "@/lib/db";
 import { cookieJar, formData, mockedCookies, redirectOf, signInNewOwner } from "@/test/dashboard-session";
 import { makeOwnerAgent, makeRental, startWebhook } from "@/test/fixtures";
@@ -194,7 +195,7 @@ describe("connectWebhookAction", () => {
     const hook = await startWebhook((_req, res) => res.writeHead(200).end("ok"));
     webhooks.push(hook);
     const agent = await createListing();
-    const state = await connectWebhookAction(agent.id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }));
+    const state = (await connectWebhookAction(agent.id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }))) as ConnectState;
     expect(state).toMatchObject({ ok: true, test: { ok: true, statusCode: 200, error: null, status: "available" } });
     expect(state.test!.latencyMs).toBeGreaterThanOrEqual(0);
     expect(state.message).toMatch(/^Connection works: the webhook answered HTTP 200 in \d+ ms/);
@@ -208,7 +209,7 @@ describe("connectWebhookAction", () => {
     const hook = await startWebhook((_req, res) => res.writeHead(500).end("down"));
     webhooks.push(hook);
     const agent = await createListing();
-    const state = await connectWebhookAction(agent.id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }));
+    const state = (await connectWebhookAction(agent.id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }))) as ConnectState;
     expect(state).toMatchObject({ ok: false, test: { ok: false, statusCode: 500, status: "offline" } });
     expect(state.message).toMatch(/^The test failed: the webhook answered HTTP 500/);
     const saved = await db.agent.findUniqueOrThrow({ where: { id: agent.id } });
@@ -218,7 +219,11 @@ describe("connectWebhookAction", () => {
 
   it("checks the URL and token before calling anything", async () => {
     const agent = await createListing();
-    const state = await connectWebhookAction(agent.id, null, formData({ webhookUrl: "not a url", webhookToken: "short" }));
+    const state = (await connectWebhookAction(
+      agent.id,
+      null,
+      formData({ webhookUrl: "not a url", webhookToken: "short" }),
+    )) as ConnectState;
     expect(state).toMatchObject({
       ok: false,
       fieldErrors: {
@@ -258,7 +263,7 @@ describe("connectWebhookAction", () => {
     const hook = await startWebhook((_req, res) => res.writeHead(200).end("ok"));
     webhooks.push(hook);
     const other = await makeOwnerAgent((await db.account.create({ data: {} })).id);
-    const state = await connectWebhookAction(other.id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }));
+    const state = (await connectWebhookAction(other.id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }))) as ConnectState;
     expect(state).toMatchObject({ ok: false, message: expect.stringMatching(/^Agent not found/) });
     expect(hook.received).toHaveLength(0);
   });

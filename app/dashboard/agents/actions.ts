@@ -97,7 +97,6 @@ export const connectWebhookAction = action(
     // A test connection also spends from the webhook-test budgets.
     limit: (agentId: string) => ({ webhookTestOf: agentId }),
     what: "connect the webhook",
-    failure: (failure): ConnectState => failure,
     revalidate: [DASHBOARD],
   },
   async ({ account, input, values }, agentId: string): Promise<ConnectState> => {

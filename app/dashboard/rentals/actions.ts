@@ -5,8 +5,6 @@ import type { FormState } from "@/lib/actions/form-errors";
 import { disconnectRentalChat } from "@/lib/channels/disconnect-rental-chat";
 import { rateRental } from "@/lib/rentals/rate-rental";
 
-export type RatingFormState = { ok: boolean; message: string | null; values?: { score: string; comment: string } };
-
 // The rating form's server action (bound to the rental id), on the actions' wrapper
 // (lib/actions/action.ts): the account comes from the session cookie, never from the form; it
 // spends from the account's action rate limit; the rules, and the check of score and comment
@@ -14,17 +12,10 @@ export type RatingFormState = { ok: boolean; message: string | null; values?: { 
 export const rateRentalAction = action(
   {
     values: (form) => ({ score: String(form.get("score") ?? ""), comment: String(form.get("comment") ?? "") }),
-    what: "save a rating",
-    unexpected: "Your rating could not be saved because of a problem on our side. Please try again.",
-    // This form shows one sentence, no field messages.
-    failure: ({ ok, message, values }): RatingFormState => ({
-      ok,
-      message,
-      values: values as RatingFormState["values"],
-    }),
+    what: "save your rating",
     revalidate: (rentalId: string) => [`/dashboard/rentals/${rentalId}`, "/dashboard/rentals"],
   },
-  async ({ account, values: { score, comment } }, rentalId: string): Promise<RatingFormState> => {
+  async ({ account, values: { score, comment } }, rentalId: string): Promise<FormState> => {
     await rateRental(account, rentalId, { score: score === "" ? undefined : score, comment });
     return { ok: true, message: "Thank you: your rating is saved and now counts on the agent's marketplace page." };
   },

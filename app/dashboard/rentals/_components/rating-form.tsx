@@ -1,9 +1,9 @@
 "use client";
 
 import { useActionState, useId } from "react";
+import type { FormState } from "@/lib/actions/form-errors";
 import { formatCount } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
-import type { RatingFormState } from "../actions";
 import styles from "../renter.module.css";
 import stars from "./rating-form.module.css";
 
@@ -22,12 +22,12 @@ const SCORE_WORDS: Record<(typeof SCORES)[number], string> = {
  * good, 3 of 5") and an optional comment. Works without JavaScript; with it, the result appears
  * in place without a reload.
  */
-export function RatingForm({ action }: { action: (state: RatingFormState, form: FormData) => Promise<RatingFormState> }) {
-  const [state, formAction, pending] = useActionState(action, { ok: false, message: null });
+export function RatingForm({ action }: { action: (state: FormState | null, form: FormData) => Promise<FormState> }) {
+  const [state, formAction, pending] = useActionState(action, null);
   const commentId = useId();
   const hintId = useId();
   const messageId = useId();
-  if (state.ok) {
+  if (state?.ok) {
     return (
       <p className={styles.success} role="status">
         {state.message}
@@ -35,12 +35,12 @@ export function RatingForm({ action }: { action: (state: RatingFormState, form: 
     );
   }
   return (
-    <form action={formAction} className={styles.ratingForm} aria-describedby={state.message ? messageId : undefined}>
+    <form action={formAction} className={styles.ratingForm} aria-describedby={state?.message ? messageId : undefined}>
       <fieldset className={stars.stars}>
         <legend className={styles.label}>Your score</legend>
         {SCORES.map((n) => (
           <label key={n} className={stars.star}>
-            <input type="radio" name="score" value={n} required defaultChecked={state.values?.score === String(n)} />
+            <input type="radio" name="score" value={n} required defaultChecked={state?.values?.score === String(n)} />
             <span aria-hidden="true">{"★".repeat(n)}</span>
             <span className="visually-hidden">
               {plural(n, "star")}, {SCORE_WORDS[n]}
@@ -60,7 +60,7 @@ export function RatingForm({ action }: { action: (state: RatingFormState, form: 
         rows={3}
         maxLength={COMMENT_MAX}
         className={styles.textarea}
-        defaultValue={state.values?.comment}
+        defaultValue={state?.values?.comment}
         aria-describedby={hintId}
       />
       <p id={hintId} className="hint">
@@ -68,7 +68,7 @@ export function RatingForm({ action }: { action: (state: RatingFormState, form: 
         can be rated once.
       </p>
       <div aria-live="polite">
-        {state.message && (
+        {state?.message && (
           <p id={messageId} className={styles.error}>
             {state.message}
           </p>
