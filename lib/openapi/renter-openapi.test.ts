@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,8 +21,14 @@ let hook: Awaited<ReturnType<typeof startWebhook>>;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 
+// The document's components under one id, so that references between them resolve as they do in
+// the document (`#/components/schemas/…`).
+const DOC_ID = "https://openapi.test/renter";
+const componentValidator = (name: string) => ajv.getSchema(`${DOC_ID}#/components/schemas/${name}`)!;
+
 beforeAll(async () => {
   doc = await (await openapi(new Request("http://localhost:3000/api/v1/openapi.json"))).json();
+  ajv.addSchema({ $id: DOC_ID, components: doc.components });
   hook = await startWebhook((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"rich":true}'));
 });
 afterAll(() => hook.close());
@@ -31,12 +38,40 @@ async function expectConforms(res: Response, path: string, method: string) {
   const declared = doc.paths[path][method].responses[String(res.status)];
   expect(declared, `${method.toUpperCase()} ${path} documents ${res.status}`).toBeDefined();
   const ref = declared.content!["application/json"].schema.$ref.split("/").at(-1)!;
-  const validate = ajv.compile(doc.components.schemas[ref]);
+  const validate = componentValidator(ref);
   const body = await res.json();
   expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
 }
 
+// Every "$ref" in the document, as JSON pointers into it.
+function refsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (!value || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, v]) => (key === "$ref" && typeof v === "string" ? [v] : refsIn(v)));
+}
+
 describe("GET /api/v1/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document whose every reference resolves", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+    const refs = refsIn(doc);
+    expect(refs.length).toBeGreaterThan(5);
+    for (const ref of refs) {
+      expect(ref.startsWith("#/"), ref).toBe(true);
+      const target = ref
+        .slice(2)
+        .split("/")
+        .reduce<unknown>(
+          (node, part) => (node as Record<string, unknown> | undefined)?.[part.replaceAll("~1", "/").replaceAll("~0", "~")],
+          doc,
+        );
+      expect(target, `${ref} resolves`).toBeTypeOf("object");
+    }
+  });
+
   it("is OpenAPI 3.1, version 1.0.0, and names both endpoints", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("1.0.0");
@@ -58,9 +93,9 @@ describe("GET /api/v1/openapi.json", () => {
   });
 
   it("rejects bodies the API would not send (the schemas are strict)", () => {
-    const validate = ajv.compile(doc.components.schemas.StatusResponse);
+    const validate = componentValidator("StatusResponse");
     expect(validate({ rental: {}, agent: {} })).toBe(false);
-    const chatResponse = ajv.compile(doc.components.schemas.ChatResponse);
+    const chatResponse = componentValidator("ChatResponse");
     expect(chatResponse({ success: true, agent: "a", response: "x", rental: { id: "x", ends_at: "y" }, extra: 1 })).toBe(false);
   });
 });

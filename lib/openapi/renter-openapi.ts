@@ -3,10 +3,30 @@ import { chatRequestSchema, chatResponseSchema, errorResponseSchema, statusRespo
 
 // OpenAPI 3.1 description of the renter surface, generated from the same zod schemas the
 // handlers use, so the document cannot drift from the code.
-const schema = (s: z.ZodType, io: "input" | "output") => {
-  const { $schema: _drop, id: _id, ...json } = z.toJSONSchema(s, { target: "draft-2020-12", io }) as Record<string, unknown>;
-  return json;
-};
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * The components' schemas from zod. zod names a schema that has an id by a `$ref` into its own
+ * `$defs`; inside an OpenAPI document `#/$defs/…` would point at the document's root, where nothing
+ * is. So every definition becomes a component of its own and every reference points there.
+ */
+function componentSchemas(schemas: Record<string, [z.ZodType, "input" | "output"]>): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const [name, [zodSchema, io]] of Object.entries(schemas)) {
+    const {
+      $schema: _drop,
+      $defs,
+      ...root
+    } = z.toJSONSchema(zodSchema, { target: "draft-2020-12", io }) as JsonSchema & {
+      $defs?: Record<string, JsonSchema>;
+    };
+    for (const [id, definition] of Object.entries($defs ?? {})) out[id] ??= definition;
+    const ownRef = typeof root.$ref === "string" && root.$ref === `#/$defs/${name}`;
+    if (!ownRef) out[name] = root;
+  }
+  return JSON.parse(JSON.stringify(out).replaceAll('"#/$defs/', '"#/components/schemas/'));
+}
 
 const error = (description: string) => ({
   description,
@@ -81,12 +101,12 @@ export function renterOpenApi(serverUrl: string) {
         ApiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "Rental code." },
         Bearer: { type: "http", scheme: "bearer", description: "Rental code as a bearer token." },
       },
-      schemas: {
-        ChatRequest: schema(chatRequestSchema, "input"),
-        ChatResponse: schema(chatResponseSchema, "output"),
-        StatusResponse: schema(statusResponseSchema, "output"),
-        Error: schema(errorResponseSchema, "output"),
-      },
+      schemas: componentSchemas({
+        ChatRequest: [chatRequestSchema, "input"],
+        ChatResponse: [chatResponseSchema, "output"],
+        StatusResponse: [statusResponseSchema, "output"],
+        Error: [errorResponseSchema, "output"],
+      }),
     },
   };
 }
