@@ -1,11 +1,12 @@
-// /dashboard/* — signed-in pages (owner side here; the renter's "My rentals" lives beside it).
-// Visitors who are not signed in are sent to /sign-in.
+// /dashboard/* — signed-in pages, for renters and owners alike: the menu puts the account's own
+// things first (its rentals, or its listings). Visitors who are not signed in are sent to /sign-in.
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { accountLabel } from "@/app/_components/account-label";
+import { loadAccountRoles, rentingFirst } from "@/lib/accounts/load-account-roles";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { countUnreadNotifications } from "@/lib/notifications/list-notifications";
-import { type DashboardLink, DashboardNavLinks } from "./_components/dashboard-nav-links";
+import { type DashboardLink, DashboardMenu } from "./_components/dashboard-menu";
 import styles from "./dashboard.module.css";
 import { signOutAction } from "./sign-out-action";
 
@@ -13,35 +14,38 @@ export const metadata: Metadata = {
   title: { default: "Dashboard", template: "%s · Dashboard · Agent Rental Service" },
 };
 
-const LINKS: DashboardLink[] = [
-  { href: "/dashboard", label: "Overview" },
+const RENTING: DashboardLink[] = [{ href: "/dashboard/rentals", label: "My rentals" }];
+const LISTING: DashboardLink[] = [
   { href: "/dashboard/agents", label: "Listings" },
-  { href: "/dashboard/keys", label: "API keys" },
   { href: "/dashboard/stats", label: "Stats" },
   { href: "/dashboard/payouts", label: "Payouts" },
-  { href: "/dashboard/rentals", label: "My rentals" },
+  { href: "/dashboard/keys", label: "API keys" },
 ];
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const account = await requireSignedInAccount();
-  // Read when the layout renders: first load, reload, and after a mark-read action (which
-  // revalidates this layout); moving between dashboard pages keeps the count already shown.
-  const unread = await countUnreadNotifications(account.id);
+  // Read when the layout renders: first load, reload, and after an action that revalidates this
+  // layout (marking notifications read); moving between dashboard pages keeps what is shown.
+  const [unread, roles] = await Promise.all([countUnreadNotifications(account.id), loadAccountRoles(account, new Date())]);
   const who = accountLabel(account);
+  const links: DashboardLink[] = [
+    { href: "/dashboard", label: "Overview" },
+    ...(rentingFirst(roles) ? [...RENTING, ...LISTING] : [...LISTING, ...RENTING]),
+    { href: "/dashboard/notifications", label: "Notifications", unread },
+  ];
   return (
     <div className={`container ${styles.shell}`}>
       <nav aria-label="Dashboard" className={styles.nav}>
         <p className={styles.account}>
           Signed in as <span title={who.full}>{who.short}</span>
         </p>
-        <ul>
-          <DashboardNavLinks links={[...LINKS, { href: "/dashboard/notifications", label: "Notifications", unread }]} />
+        <DashboardMenu links={links}>
           <li>
             <form action={signOutAction}>
               <button type="submit">Sign out</button>
             </form>
           </li>
-        </ul>
+        </DashboardMenu>
       </nav>
       <div className={styles.main}>{children}</div>
     </div>

@@ -21,7 +21,9 @@ beforeEach(async () => {
 
 describe("owner dashboard pages", () => {
   it("empty states: no listings, no keys, stats and payouts with nothing yet", async () => {
-    expect(html(await Overview())).toContain("List your first agent");
+    const overview = html(await Overview());
+    expect(overview).toContain("You have not rented an agent yet.");
+    expect(overview).toContain("Run an agent? List it");
     expect(html(await Listings({ searchParams: noSearch }))).toContain("You have no listings yet");
     expect(html(await Keys())).toContain("You have no API keys yet.");
     const stats = html(await Stats());

@@ -7,6 +7,7 @@ import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { rentalStatusLabel } from "@/lib/format/status-label";
 import { formatUsdc } from "@/lib/format/usdc";
+import { isRentalRunning } from "@/lib/rentals/is-rental-running";
 import { listRenterRentals, RENTER_RENTALS_LIMIT, type RenterRental } from "@/lib/rentals/list-renter-rentals";
 import { CopyCode } from "./_components/copy-code";
 import { RentalEndFacts } from "./_components/rental-end-facts";
@@ -19,7 +20,7 @@ function canRate(rental: RenterRental, now: Date): boolean {
 }
 
 function RentalCard({ rental, now }: { rental: RenterRental; now: Date }) {
-  const running = rental.status === "active" && rental.endsAt > now && rental.startsAt <= now;
+  const running = isRentalRunning(rental, now);
   const href = `/dashboard/rentals/${rental.id}`;
   return (
     <li className={styles.card}>
@@ -72,7 +73,7 @@ export default async function RenterRentalsPage() {
   const account = await requireSignedInAccount();
   const rentals = await listRenterRentals(account);
   const now = new Date();
-  const active = rentals.filter((r) => r.status === "active" && r.endsAt > now).length;
+  const active = rentals.filter((r) => isRentalRunning(r, now)).length;
 
   return (
     <main id="main" tabIndex={-1} className={styles.page}>

@@ -13,6 +13,7 @@ import { formatDateTime } from "@/lib/format/date-time";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { rentalStatusLabel } from "@/lib/format/status-label";
 import { formatUsdc } from "@/lib/format/usdc";
+import { isRentalRunning } from "@/lib/rentals/is-rental-running";
 import { findRenterRental, type RenterRental } from "@/lib/rentals/list-renter-rentals";
 import { ChatPlayground } from "../_components/chat-playground";
 import { CopyCode } from "../_components/copy-code";
@@ -108,7 +109,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
   const rental = await findRenterRental(account, id);
   if (!rental) notFound();
   const now = new Date();
-  const running = rental.status === "active" && rental.startsAt <= now && rental.endsAt > now;
+  const running = isRentalRunning(rental, now);
   const playground = playgroundState(rental, now);
   const status = rentalStatusLabel(rental.status, rental.endsAt, now);
   const chat = rental.channel === "API" ? null : await findRentalChat(rental.id);
