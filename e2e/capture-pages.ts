@@ -11,7 +11,7 @@ import { CLS_GOOD, cumulativeLayoutShift, recordLayoutShifts } from "./cumulativ
 export const SCREENSHOT_DIR = "test-results/screenshots";
 const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  phone: { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
 } as const;
 
 type Group = { context: BrowserContext; pages: Record<string, string> };

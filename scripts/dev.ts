@@ -13,6 +13,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "./apply-migrations";
 import type { ChatPlatformMock } from "./chat-platform-mock";
+import { demoBanner } from "./demo-banner";
 import { ensureLocalChain, type LocalChain } from "./deploy-local-chain";
 import { startDevChannels } from "./dev-channels";
 import { type EchoAgent, startEchoAgent } from "./echo-agent";
@@ -119,27 +120,20 @@ async function start() {
     ["status", "chat"].map((p) => fetch(`${local}/api/v1/${p}`, { method: "OPTIONS", signal: AbortSignal.timeout(60_000) })),
   );
 
-  console.log(`
-────────────────────────────────────────────────────────────────────────
- Agent Rental Service is running at ${base}
-
- Demo owner        ${demo.accountId}
- Owner API key     ${demo.apiKey}   (shown once; new on every start)
- Demo agent        Echo Agent (${demo.agentId})
- Demo rental code  ${demo.code}
- E-mail outbox     ${base}/dev/outbox
- Chat bots         ${base}/dev/channels (Telegram, Discord and Slack against a local mock)
-
-${chainBanner(chain)}
-
- Try it:
-   curl -s ${base}/api/v1/status -H "X-API-Key: ${demo.code}"
-
-   curl -s ${base}/api/v1/chat -H "X-API-Key: ${demo.code}" \\
-     -H "Content-Type: application/json" -d '{"message":"Hello, agent!"}'
-────────────────────────────────────────────────────────────────────────
-DEMO_RENTAL_CODE=${demo.code}
-`);
+  console.log(
+    demoBanner({
+      base,
+      demo,
+      chain,
+      chainDir: shown(chainDir),
+      settings: {
+        rpcUrl: process.env.CHAIN_RPC_URL,
+        chainId: process.env.CHAIN_ID,
+        escrow: process.env.ESCROW_ADDRESS,
+        usdc: process.env.USDC_ADDRESS,
+      },
+    }),
+  );
 
   scheduleCrons(local);
 }
@@ -177,19 +171,6 @@ async function startLocalChain(): Promise<LocalChain> {
     ESCROW_START_BLOCK: String(chain.startBlock),
   });
   return chain;
-}
-
-function chainBanner(chain: LocalChain | undefined): string {
-  if (!chain) {
-    return ` Chain             ${process.env.CHAIN_RPC_URL} (chain id ${process.env.CHAIN_ID || "?"}, from your settings)
- Escrow            ${process.env.ESCROW_ADDRESS || "(ESCROW_ADDRESS not set)"}
- USDC              ${process.env.USDC_ADDRESS || "(USDC_ADDRESS not set)"}`;
-  }
-  return ` Chain             ${chain.rpcUrl} (anvil, chain id ${chain.chainId}; state in ${shown(chainDir)})
- Escrow            ${chain.escrow}
- Test USDC         ${chain.usdc}
- Demo renter       ${chain.renter} (paid the demo rental; holds test USDC)
- Renter key        ${chain.renterKey} (anvil's public test key)`;
 }
 
 // The cron routes on vercel.json's schedule. Health checks report every run; the escrow event

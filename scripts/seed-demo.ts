@@ -94,7 +94,7 @@ export async function seedDemo(webhook: WebhookCredentials, chain?: DemoChain) {
         startsInSeconds: 0,
       });
 
-  return { accountId: owner.id, apiKey, agentId: agent.id, rentalId: rental.id, code: rental.id.slice(0, 8) };
+  return { accountId: owner.id, email: DEMO_EMAIL, apiKey, agentId: agent.id, rentalId: rental.id, code: rental.id.slice(0, 8) };
 }
 
 // A successful transaction to this escrow that the current chain has a receipt for.

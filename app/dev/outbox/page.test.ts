@@ -10,13 +10,13 @@ afterEach(() => {
 });
 
 describe("/dev/outbox", () => {
-  it("lists the latest e-mails with time, recipient, subject and text", async () => {
+  it("lists the latest e-mails with time, recipient, subject and text, its addresses as links", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     const subject = `Outbox page ${randomBytes(4).toString("hex")} <b>`;
     await sendEmail({
       to: "page-owner@example.com",
       subject,
-      text: "Line one\nLine two",
+      text: "Line one\nSign in: https://example.com/sign-in/email?token=a_b-c.\nLine two",
       html: "<p>x</p>",
       idempotencyKey: `page:${subject}`,
     });
@@ -24,7 +24,9 @@ describe("/dev/outbox", () => {
     const html = renderToStaticMarkup(await OutboxPage());
     expect(html).toContain("page-owner@example.com");
     expect(html).toContain(subject.replace("<b>", "&lt;b&gt;"));
-    expect(html).toContain("Line one\nLine two");
+    expect(html).toContain(
+      'Line one\nSign in: <a href="https://example.com/sign-in/email?token=a_b-c">https://example.com/sign-in/email?token=a_b-c</a>.\nLine two',
+    );
     expect(html).toMatch(/<time dateTime="\d{4}-\d\d-\d\dT/);
   });
 

@@ -72,9 +72,18 @@ describe("POST /api/auth/email", () => {
     expect(await db.account.count({ where: { email: stranger } })).toBe(0);
   });
 
-  it("sends at most 5 links per address per 15 minutes, answering 202 all the same", async () => {
+  it("sends at most 5 links per address per 15 minutes; past that a 429 says when to ask again", async () => {
     const to = address("flooded");
-    for (let i = 0; i < 7; i++) expect((await requestLink({ email: to })).status).toBe(202);
+    for (let i = 0; i < 5; i++) expect((await requestLink({ email: to })).status).toBe(202);
+    for (let i = 0; i < 2; i++) {
+      const refused = await requestLink({ email: to });
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter > 0 && retryAfter <= 15 * 60).toBe(true);
+      expect((await refused.json()).error).toMatch(
+        /^5 sign-in links were sent to this address in the last 15 minutes, so no new one was sent\. Use the latest one, or ask again in \d+ minutes?\.$/,
+      );
+    }
     expect(await db.email.count({ where: { to } })).toBe(5);
   });
 

@@ -1,0 +1,62 @@
+// What `npm run dev` prints once the app is up: where it runs, how to sign in as the demo owner
+// (e-mail, through the outbox) and as the demo renter (the wallet key), the owner's API key (new
+// on every start, the previous one revoked), the demo rental's code, and commands to paste.
+import type { LocalChain } from "./deploy-local-chain";
+
+export type DemoBannerInput = {
+  base: string;
+  demo: { email: string; apiKey: string; agentId: string; code: string };
+  /** The local anvil chain, or undefined when the chain settings are the developer's own. */
+  chain?: Pick<LocalChain, "rpcUrl" | "chainId" | "escrow" | "usdc" | "renter" | "renterKey">;
+  chainDir: string;
+  settings: { rpcUrl?: string; chainId?: string; escrow?: string; usdc?: string };
+};
+
+function chainLines({ chain, chainDir, settings }: DemoBannerInput): string {
+  if (!chain) {
+    return ` Chain             ${settings.rpcUrl} (chain id ${settings.chainId || "?"}, from your settings)
+ Escrow            ${settings.escrow || "(ESCROW_ADDRESS not set)"}
+ USDC              ${settings.usdc || "(USDC_ADDRESS not set)"}`;
+  }
+  return ` Chain             ${chain.rpcUrl} (anvil, chain id ${chain.chainId}; state in ${chainDir})
+ Escrow            ${chain.escrow}
+ Test USDC         ${chain.usdc}`;
+}
+
+function renterLines({ base, chain }: DemoBannerInput): string {
+  if (!chain) return " Demo renter       none: the demo rental is an unpaid development rental on your chain";
+  return ` Demo renter       ${chain.renter} (paid the demo rental; holds test USDC)
+   Sign in:        add this key to a browser wallet (anvil's public test key, never for real money),
+                   ${chain.renterKey}
+                   add the network ${chain.rpcUrl} (chain id ${chain.chainId}),
+                   then "Sign in with wallet" at ${base}/sign-in`;
+}
+
+export function demoBanner(input: DemoBannerInput): string {
+  const { base, demo } = input;
+  return `
+────────────────────────────────────────────────────────────────────────
+ Agent Rental Service is running at ${base}
+
+ Demo owner        ${demo.email}
+   Sign in:        ${base}/sign-in → "E-mail me a sign-in link" with that address,
+                   then open the link in the outbox: ${base}/dev/outbox
+ Owner API key     ${demo.apiKey}
+                   new on every start: the previous demo key was revoked
+ Demo agent        Echo Agent (${demo.agentId})
+ Demo rental code  ${demo.code}
+ Chat bots         ${base}/dev/channels (Telegram, Discord and Slack against a local mock)
+
+${renterLines(input)}
+
+${chainLines(input)}
+
+ Try it:
+   curl -s ${base}/api/v1/status -H "X-API-Key: ${demo.code}"
+
+   curl -s ${base}/api/v1/chat -H "X-API-Key: ${demo.code}" \\
+     -H "Content-Type: application/json" -d '{"message":"Hello, agent!"}'
+────────────────────────────────────────────────────────────────────────
+DEMO_RENTAL_CODE=${demo.code}
+`;
+}
