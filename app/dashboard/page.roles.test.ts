@@ -14,7 +14,7 @@ const { default: Overview } = await import("@/app/dashboard/page");
 const { default: Layout } = await import("@/app/dashboard/layout");
 
 const menuOrder = (markup: string) => [...markup.matchAll(/<li><a href="(\/dashboard[^"]*)"/g)].map((m) => m[1]);
-const before = (markup: string, first: string, second: string) => markup.indexOf(first) < markup.indexOf(second);
+const comesBefore = (markup: string, first: string, second: string) => markup.indexOf(first) < markup.indexOf(second);
 
 let account: Awaited<ReturnType<typeof signInNewOwner>>;
 beforeEach(async () => {
@@ -43,7 +43,7 @@ describe("a role-aware dashboard", () => {
     expect(overview).toMatch(
       /Time left: <span[^>]*role="timer" aria-label="23 hours and 59 minutes left\.|Time left: <span[^>]*role="timer" aria-label="1 day left\./,
     );
-    expect(before(overview, "Your rentals", "Run an agent? List it")).toBe(true);
+    expect(comesBefore(overview, "Your rentals", "Run an agent? List it")).toBe(true);
     expect(overview).not.toContain("Your listings");
 
     const menu = menuOrder(html(await Layout({ children: null })));
@@ -54,7 +54,7 @@ describe("a role-aware dashboard", () => {
   it("an owner renting nothing now sees the listings first, and the renter part after", async () => {
     await makeOwnerAgent(account.id, { listing: { name: "Mine" } });
     const overview = html(await Overview());
-    expect(before(overview, "Your listings", "Your rentals")).toBe(true);
+    expect(comesBefore(overview, "Your listings", "Your rentals")).toBe(true);
     expect(overview).toContain("You have not rented an agent yet.");
     expect(overview).not.toContain("Run an agent? List it");
     expect(menuOrder(html(await Layout({ children: null })))).toEqual([
@@ -73,7 +73,7 @@ describe("a role-aware dashboard", () => {
     const other = await makeOwner();
     await rentalOf(await makeOwnerAgent(other.id, { listing: { name: "Theirs" } }), account);
     const overview = html(await Overview());
-    expect(before(overview, "Your rentals", "Your listings")).toBe(true);
+    expect(comesBefore(overview, "Your rentals", "Your listings")).toBe(true);
     expect(overview).toContain("1 rental running now");
     expect(menuOrder(html(await Layout({ children: null }))).slice(0, 2)).toEqual(["/dashboard", "/dashboard/rentals"]);
   });

@@ -49,6 +49,26 @@ describe("/dashboard/rentals/[id]", () => {
     expect(html).toContain("Disputes are unavailable");
   });
 
+  it("shows the renter's usage from the call records: messages, errors, median reply, messages per day", async () => {
+    const { accountId } = await signInNewRenter();
+    const rental = await rentalFor(accountId);
+    const call = { rentalId: rental.id, agentId: agent.id, requestBytes: 5, responseBytes: 9, createdAt: rental.startsAt };
+    await db.chatCall.createMany({
+      data: [
+        { ...call, statusCode: 200, webhookStatus: 200, latencyMs: 1200 },
+        { ...call, statusCode: 200, webhookStatus: 200, latencyMs: 1800, channel: "Telegram" },
+        { ...call, statusCode: 503, webhookStatus: null, latencyMs: 30_000 },
+      ],
+    });
+    const html = await renderRental(rental.id);
+    expect(html).toContain('<h2 id="usage-heading">Your usage</h2>');
+    expect(html).toContain("<dt>Messages</dt><dd>3</dd>");
+    expect(html).toMatch(/<dt>Errors<\/dt><dd>1<span class="hint">/);
+    expect(html).toContain("<dt>Median reply</dt><dd>1.5 s</dd>");
+    expect(html).toContain("the API and the playground: 2 · Telegram: 1");
+    expect(html).not.toContain("Messages per day"); // one day: the figures say it all
+  });
+
   it("offers the dispute stepper for a paid, running rental when the chain is configured", async () => {
     vi.stubEnv("CHAIN_ID", "31337");
     vi.stubEnv("CHAIN_RPC_URL", "http://127.0.0.1:8545");

@@ -1,5 +1,5 @@
 // /dashboard/rentals/[id] — one of the renter's rentals: its facts, a chat playground that calls
-// the public renter API with the rental code, the rating form, and (while the rental runs) the way
+// the public renter API with the rental code, its usage so far, the rating form, and (while the rental runs) the way
 // to open a dispute on chain.
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -15,12 +15,14 @@ import { rentalStatusLabel } from "@/lib/format/status-label";
 import { formatUsdc } from "@/lib/format/usdc";
 import { isRentalRunning } from "@/lib/rentals/is-rental-running";
 import { findRenterRental, type RenterRental } from "@/lib/rentals/list-renter-rentals";
+import { loadRentalUsage } from "@/lib/rentals/load-rental-usage";
 import { ChatPlayground } from "../_components/chat-playground";
 import { CopyCode } from "../_components/copy-code";
 import { DisconnectChatForm } from "../_components/disconnect-chat-form";
 import { DisputePanel } from "../_components/dispute-panel";
 import { RatingForm } from "../_components/rating-form";
 import { RentalEndFacts } from "../_components/rental-end-facts";
+import { RentalUsage } from "../_components/rental-usage";
 import { disconnectChatAction, rateRentalAction } from "../actions";
 import styles from "../renter.module.css";
 
@@ -112,7 +114,10 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
   const running = isRentalRunning(rental, now);
   const playground = playgroundState(rental, now);
   const status = rentalStatusLabel(rental.status, rental.endsAt, now);
-  const chat = rental.channel === "API" ? null : await findRentalChat(rental.id);
+  const [chat, usage] = await Promise.all([
+    rental.channel === "API" ? null : findRentalChat(rental.id),
+    rental.startsAt <= now ? loadRentalUsage(rental, now) : null,
+  ]);
 
   return (
     <main id="main" tabIndex={-1} className={styles.page}>
@@ -130,7 +135,13 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
       <div className={`detail ${styles.besideNav}`}>
         <section id="playground" aria-labelledby="playground-heading" className={`surface ${styles.panel}`}>
           <h2 id="playground-heading">Playground</h2>
-          <ChatPlayground code={rental.code} agentName={rental.agentName} usable={playground.usable} unusableReason={playground.reason} />
+          <ChatPlayground
+            code={rental.code}
+            agentName={rental.agentName}
+            usable={playground.usable}
+            unusableReason={playground.reason}
+            storageKey={`playground:${rental.escrowId}`}
+          />
         </section>
 
         <div className={styles.side}>
@@ -194,6 +205,13 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
               <Link href={`/agents/${rental.agentId}`}>The agent&apos;s page</Link>
             </p>
           </section>
+
+          {usage && (
+            <section id="usage" aria-labelledby="usage-heading" className={`surface ${styles.panel}`}>
+              <h2 id="usage-heading">Your usage</h2>
+              <RentalUsage usage={usage} />
+            </section>
+          )}
 
           <section id="rate" aria-labelledby="rate-heading" className={`surface ${styles.panel}`}>
             <h2 id="rate-heading">Rate the agent</h2>

@@ -1,39 +1,44 @@
 "use client";
 
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { formatCount } from "@/lib/format/number";
 import { CHAT_MESSAGE_MAX as MAX_MESSAGE, sendChatMessage } from "@/lib/rentals/chat-client";
 import styles from "../renter.module.css";
+import { CopyReplyButton } from "./copy-reply-button";
+import { type Exchange, useStoredConversation } from "./use-stored-conversation";
+import { WaitingTime } from "./waiting-time";
 
-type Exchange =
-  | { id: number; message: string; state: "sending" }
-  | { id: number; message: string; state: "ok"; reply: string; json: boolean; ms: number }
-  | { id: number; message: string; state: "error"; error: string };
-
-/**
- * A small chat client for one rental: it calls the public renter API from the browser, exactly as
- * a script would (`POST /api/v1/chat` with `X-API-Key: <code>`). Nothing goes through the
- * dashboard's session. Enter sends; Shift+Enter starts a new line.
- */
-export function ChatPlayground({
-  code,
-  agentName,
-  usable,
-  unusableReason,
-}: {
+type Props = {
   code: string;
   agentName: string;
   usable: boolean;
   unusableReason: string | null;
-}) {
+  /** Where this rental's conversation is kept in the browser (not secret: no code in it). */
+  storageKey: string;
+};
+
+/**
+ * A small chat client for one rental: it calls the public renter API from the browser, exactly as
+ * a script would (`POST /api/v1/chat` with `X-API-Key: <code>`). Nothing goes through the
+ * dashboard's session. Enter sends; Shift+Enter starts a new line. The conversation is kept in
+ * this browser across reloads; the newest message is always scrolled into view.
+ */
+export function ChatPlayground({ code, agentName, usable, unusableReason, storageKey }: Props) {
   const [message, setMessage] = useState("");
-  const [log, setLog] = useState<Exchange[]>([]);
+  const { log, update: setLog } = useStoredConversation(storageKey);
   const [problem, setProblem] = useState<string | null>(null);
-  const next = useRef(1);
+  const transcript = useRef<HTMLOListElement>(null);
   const inputId = useId();
   const hintId = useId();
   const sending = log.some((e) => e.state === "sending");
   const length = [...message].length;
+
+  // Each new message or reply scrolls the conversation to its end.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the log changes
+  useEffect(() => {
+    const list = transcript.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [log]);
 
   async function send(event?: FormEvent) {
     event?.preventDefault();
@@ -47,8 +52,8 @@ export function ChatPlayground({
       return;
     }
     setProblem(null);
-    const id = next.current++;
-    setLog((l) => [...l, { id, message: text, state: "sending" }]);
+    const id = Math.max(0, ...log.map((e) => e.id)) + 1;
+    setLog((l) => [...l, { id, message: text, state: "sending", startedAt: Date.now() }]);
     setMessage("");
     const started = performance.now();
     const result = await sendChatMessage(code, text);
@@ -81,11 +86,17 @@ export function ChatPlayground({
           <p>{unusableReason}</p>
         </div>
       )}
-      <ol className={styles.transcript} aria-label={`Conversation with ${agentName}`} aria-live="polite" aria-relevant="additions text">
+      <ol
+        ref={transcript}
+        className={styles.transcript}
+        aria-label={`Conversation with ${agentName}`}
+        aria-live="polite"
+        aria-relevant="additions text"
+      >
         {log.length === 0 ? (
           <li className={`${styles.transcriptEmpty} muted`}>
             No messages yet. What you send here goes to the agent through <code>POST /api/v1/chat</code> with your rental code, exactly as
-            from a script.
+            from a script. The conversation is kept in this browser only: the service never stores what you write.
           </li>
         ) : (
           log.map((e) => (
@@ -97,7 +108,12 @@ export function ChatPlayground({
               {e.state === "sending" ? (
                 <p className={`${styles.agent} muted`} aria-busy="true">
                   <span className={styles.who}>{agentName}</span>
-                  Waiting for the reply…
+                  <span className={styles.typing} aria-hidden="true">
+                    <span />
+                    <span />
+                    <span />
+                  </span>{" "}
+                  Waiting for the reply… <WaitingTime since={e.startedAt} />
                 </p>
               ) : e.state === "ok" ? (
                 <div className={styles.agent}>
@@ -108,6 +124,7 @@ export function ChatPlayground({
                     </span>
                   </span>
                   {e.json ? <pre className={styles.json}>{e.reply}</pre> : <p className={styles.messageText}>{e.reply}</p>}
+                  <CopyReplyButton text={e.reply} />
                 </div>
               ) : (
                 <p className={styles.error}>
@@ -144,7 +161,7 @@ export function ChatPlayground({
         </div>
         <div aria-live="assertive">{problem && <p className={styles.error}>{problem}</p>}</div>
         {log.length > 0 && !sending && (
-          <button type="button" className="button button-quiet" onClick={() => setLog([])}>
+          <button type="button" className="button button-quiet" onClick={() => setLog(() => [])}>
             Clear the conversation
           </button>
         )}
