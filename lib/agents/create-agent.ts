@@ -10,12 +10,16 @@ import { ApiError } from "@/lib/http/api-error";
 import type { AgentListing } from "@/lib/schemas/agent-listing";
 
 // Stores a validated listing. The id is drawn first because the webhook ciphertexts are bound to
-// it; without skills the category's defaults apply. An account holds at most 50 listings; the
+// it; without skills the category's defaults apply (the owner API, as the spec says), unless
+// `categoryDefaults` is false (the dashboard, which suggests them instead). An account holds at most 50 listings; the
 // count and the insert run under the account's row lock, so parallel requests cannot pass the
 // limit together.
-export async function createAgent(ownerId: string, listing: AgentListing, options: { status: AgentStatus; webhook?: WebhookCredentials }) {
+type CreateOptions = { status: AgentStatus; webhook?: WebhookCredentials; categoryDefaults?: boolean };
+
+export async function createAgent(ownerId: string, listing: AgentListing, options: CreateOptions) {
   const id = randomUUID();
-  const skills = listing.skills?.length ? [...new Set(listing.skills)] : [...CATEGORY_SKILLS[listing.category]];
+  const given = [...new Set(listing.skills ?? [])];
+  const skills = given.length || options.categoryDefaults === false ? given : [...CATEGORY_SKILLS[listing.category]];
   const sealed = options.webhook ? sealWebhookCredentials(id, options.webhook) : {};
   return db.$transaction(async (tx) => {
     await lockAccount(tx, ownerId);

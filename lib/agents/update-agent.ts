@@ -8,8 +8,9 @@ import type { AgentListingPatch } from "@/lib/schemas/agent-listing";
 const PRICES = ["pricePerHour", "pricePerDay", "pricePerMonth"] as const;
 
 // Applies a partial update to one of the account's listings. A cleared price disables that
-// duration, but one must remain, or the agent could not be rented at all.
-export async function updateAgent(ownerId: string, agentId: string, patch: AgentListingPatch) {
+// duration, but one must remain, or the agent could not be rented at all. With `categoryDefaults`
+// false (the dashboard) an empty skills list stays empty instead of becoming the category's.
+export async function updateAgent(ownerId: string, agentId: string, patch: AgentListingPatch, options = { categoryDefaults: true }) {
   return db.$transaction(async (tx) => {
     const agent = await findOwnerAgent(ownerId, agentId, tx);
     const next = (p: (typeof PRICES)[number]) => (patch[p] === undefined ? agent[p] : patch[p]);
@@ -20,7 +21,10 @@ export async function updateAgent(ownerId: string, agentId: string, patch: Agent
     };
     if (PRICES.every((p) => prices[p] === null)) {
       const field = PRICES.find((p) => patch[p] === null) ?? "pricePerHour";
-      throw new ApiError(400, `${field}: this would clear the last price; keep at least one of ${PRICES.join(", ")}`);
+      throw new ApiError(
+        400,
+        `${field}: this would clear the last price; keep a price for at least one duration (per hour, per day or per month)`,
+      );
     }
     const category = patch.category ?? (agent.category as Category);
     return tx.agent.update({
@@ -29,7 +33,7 @@ export async function updateAgent(ownerId: string, agentId: string, patch: Agent
         name: patch.name,
         description: patch.description,
         category,
-        skills: nextSkills(agent, category, patch.skills),
+        skills: nextSkills(agent, category, patch.skills, options.categoryDefaults),
         channels: patch.channels,
         ...prices,
       },
@@ -40,9 +44,9 @@ export async function updateAgent(ownerId: string, agentId: string, patch: Agent
 // Skills given are kept as given (an empty list means the category's defaults, as at creation).
 // Skills not given follow a category change only while they are still the old category's
 // defaults, which the owner never chose.
-function nextSkills(agent: { category: string; skills: string[] }, category: Category, skills: string[] | undefined) {
-  if (skills !== undefined) return skills.length ? [...new Set(skills)] : [...CATEGORY_SKILLS[category]];
-  const defaults: readonly string[] = CATEGORY_SKILLS[agent.category as Category] ?? [];
-  const unchosen = agent.skills.length === defaults.length && agent.skills.every((s, i) => s === defaults[i]);
+function nextSkills(agent: { category: string; skills: string[] }, category: Category, skills: string[] | undefined, defaults: boolean) {
+  if (skills !== undefined) return skills.length || !defaults ? [...new Set(skills)] : [...CATEGORY_SKILLS[category]];
+  const old: readonly string[] = CATEGORY_SKILLS[agent.category as Category] ?? [];
+  const unchosen = agent.skills.length === old.length && agent.skills.every((s, i) => s === old[i]);
   return unchosen ? [...CATEGORY_SKILLS[category]] : agent.skills;
 }

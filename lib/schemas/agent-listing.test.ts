@@ -32,7 +32,7 @@ describe("agentListingSchema", () => {
     expect(firstIssue({ ...valid, skills: ["Not A Tag!"] })).toMatch(/^skills\.0:/);
     expect(firstIssue({ ...valid, pricePerHour: 0 })).toMatch(/^pricePerHour: must be more than 0/);
     expect(firstIssue({ ...valid, pricePerHour: 1.0000001 })).toMatch(/^pricePerHour: .*6 decimals/);
-    expect(firstIssue({ ...valid, pricePerHour: null })).toMatch(/at least one of pricePerHour/);
+    expect(firstIssue({ ...valid, pricePerHour: null })).toMatch(/a price for at least one duration/);
   });
 
   // Found by the API fuzz (test/fuzz): PostgreSQL refuses NUL in text, so a NUL passed here was a 500.

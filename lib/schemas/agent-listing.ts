@@ -82,7 +82,7 @@ const objectError = strictObjectError(LISTING_FIELDS);
 export const agentListingSchema = z
   .strictObject(listingShape, { error: objectError })
   .refine((a) => a.pricePerHour != null || a.pricePerDay != null || a.pricePerMonth != null, {
-    message: "set at least one of pricePerHour, pricePerDay, pricePerMonth",
+    message: "set a price for at least one duration: per hour, per day or per month",
     path: ["pricePerHour"],
   });
 

@@ -41,14 +41,14 @@ async function createListing(fields: Record<string, string | string[]> = {}) {
 }
 
 describe("createListingAction", () => {
-  it("saves the listing offline, with the category's default skills and blank prices disabled", async () => {
+  it("saves the listing offline, with no skill the owner did not choose and blank prices disabled", async () => {
     const agent = await createListing();
     expect(agent).toMatchObject({
       ownerId: owner.id,
       name: "Dashboard Agent",
       status: "offline",
       category: "coding",
-      skills: ["code-review", "debugging", "refactoring"],
+      skills: [],
       channels: ["API", "Slack"],
       pricePerHour: 2_500_000n,
       pricePerDay: null,
@@ -91,7 +91,7 @@ describe("createListingAction", () => {
     const state = await createListingAction(null, formData({ ...LISTING, pricePerHour: "", pricePerMonth: " " }));
     expect(state).toMatchObject({
       ok: false,
-      fieldErrors: { pricePerHour: "set at least one of pricePerHour, pricePerDay, pricePerMonth" },
+      fieldErrors: { pricePerHour: "set a price for at least one duration: per hour, per day or per month" },
     });
   });
 
@@ -111,7 +111,7 @@ describe("updateListingAction", () => {
         ...LISTING,
         name: "Renamed",
         category: "data",
-        skills: "",
+        skills: "reports, sql",
         channels: ["Discord"],
         pricePerHour: "",
         pricePerDay: "12",
@@ -122,7 +122,7 @@ describe("updateListingAction", () => {
     expect(saved).toMatchObject({
       name: "Renamed",
       category: "data",
-      skills: ["analysis", "sql", "visualization"],
+      skills: ["reports", "sql"],
       channels: ["Discord"],
       pricePerHour: null,
       pricePerDay: 12_000_000n,

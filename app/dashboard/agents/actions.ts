@@ -43,7 +43,8 @@ export const createListingAction = action(
     revalidate: [DASHBOARD],
   },
   async ({ account, input }): Promise<never> => {
-    const { id } = await createAgent(account.id, input, { status: "offline" });
+    // The category's skills are suggested in the form, never added unasked.
+    const { id } = await createAgent(account.id, input, { status: "offline", categoryDefaults: false });
     redirect(`/dashboard/agents/${id}?created=1`);
   },
 );
@@ -58,13 +59,8 @@ export const updateListingAction = action(
     revalidate: [DASHBOARD],
   },
   async ({ account, input, values }, agentId: string): Promise<FormState> => {
-    const saved = await updateAgent(account.id, agentId, input);
-    // The stored skills are shown (a blank list became the category's defaults).
-    return {
-      ok: true,
-      message: "Saved. The marketplace shows the new details now.",
-      values: { ...values, skills: saved.skills },
-    };
+    await updateAgent(account.id, agentId, input, { categoryDefaults: false });
+    return { ok: true, message: "Saved. The marketplace shows the new details now.", values };
   },
 );
 

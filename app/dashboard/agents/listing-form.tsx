@@ -104,6 +104,7 @@ function ListingFields({
   channelOptions: string[];
 }) {
   const skills = useSkills(values.skills);
+  const [category, setCategory] = useState(values.category);
   return (
     <>
       <div className={forms.grid2}>
@@ -117,7 +118,7 @@ function ListingFields({
           required
           hint="2 to 60 characters; shown on marketplace tiles."
         />
-        <CategoryField id={id} values={values} error={errors.category} skills={skills} />
+        <CategoryField id={id} value={category} onChange={setCategory} error={errors.category} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-description`}>Description</label>
@@ -135,7 +136,7 @@ function ListingFields({
         </p>
         <FieldError id={`${id}-description-error`} message={errors.description} />
       </div>
-      <SkillsField id={id} error={errors.skills} skills={skills} />
+      <SkillsField id={id} error={errors.skills} skills={skills} suggested={CATEGORY_SKILLS[category as Category] ?? []} />
       <fieldset className={forms.fieldset} aria-describedby={errors.channels ? `${id}-channels-error` : undefined}>
         <legend>Channels</legend>
         <div className={forms.checks}>
@@ -222,27 +223,18 @@ function PriceField(props: { id: string; name: string; label: string; value: str
   );
 }
 
-// Category and skills share state: picking another category swaps in its default skills while
-// the owner has not chosen skills of their own.
-function CategoryField({ id, values, error, skills }: { id: string; values: ListingValues; error?: string; skills: Skills }) {
-  const [category, setCategory] = useState(values.category);
+// The category is controlled: the skills field suggests the chosen category's tags.
+function CategoryField({ id, value, onChange, error }: { id: string; value: string; onChange: (next: Category) => void; error?: string }) {
   return (
     <div className="field">
       <label htmlFor={`${id}-category`}>Category</label>
       <select
         id={`${id}-category`}
         name="category"
-        defaultValue={values.category}
+        value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-category-hint${error ? ` ${id}-category-error` : ""}`}
-        onChange={(event) => {
-          const next = event.currentTarget.value as Category;
-          const before = (CATEGORY_SKILLS[category as Category] ?? []) as readonly string[];
-          const unchosen =
-            skills.skills.length === 0 || (skills.skills.length === before.length && skills.skills.every((s, i) => s === before[i]));
-          if (unchosen) skills.replace([...CATEGORY_SKILLS[next]]);
-          setCategory(next);
-        }}
+        onChange={(event) => onChange(event.currentTarget.value as Category)}
       >
         {CATEGORIES.map((c) => (
           <option key={c} value={c}>
@@ -251,7 +243,7 @@ function CategoryField({ id, values, error, skills }: { id: string; values: List
         ))}
       </select>
       <p id={`${id}-category-hint`} className="hint">
-        Sets the default skills.
+        Where renters find the agent; its usual skills are suggested below.
       </p>
       <FieldError id={`${id}-category-error`} message={error} />
     </div>

@@ -1,6 +1,6 @@
 "use client";
 // The listing form's skills: one text field (works without JavaScript) mirrored by removable chips,
-// the category's default tags until the owner types their own.
+// and the category's usual tags offered as suggestions to add with a click; none is added unasked.
 import { useState } from "react";
 import { MAX_SKILLS } from "@/lib/agents/categories";
 import { FieldError } from "../_components/form-message";
@@ -31,8 +31,11 @@ export function useSkills(initial: string[]) {
 }
 export type Skills = ReturnType<typeof useSkills>;
 
-export function SkillsField({ id, error, skills }: { id: string; error?: string; skills: Skills }) {
+type Props = { id: string; error?: string; skills: Skills; suggested: readonly string[] };
+
+export function SkillsField({ id, error, skills, suggested }: Props) {
   const over = skills.skills.length > MAX_SKILLS;
+  const offered = suggested.filter((tag) => !skills.skills.includes(tag));
   return (
     <div className="field">
       <label htmlFor={`${id}-skills`}>Skills</label>
@@ -61,9 +64,27 @@ export function SkillsField({ id, error, skills }: { id: string; error?: string;
         aria-describedby={`${id}-skills-hint${error || over ? ` ${id}-skills-error` : ""}`}
       />
       <p id={`${id}-skills-hint`} className="hint">
-        Lower-case tags separated by commas, such as code-review: at most {MAX_SKILLS} ({skills.skills.length} of {MAX_SKILLS} used). Leave
-        it blank for the category&apos;s defaults.
+        Lower-case tags separated by commas, such as code-review: at most {MAX_SKILLS} ({skills.skills.length} of {MAX_SKILLS} used).
+        Renters filter the marketplace by them.
       </p>
+      {offered.length > 0 && (
+        <div className={forms.suggestions}>
+          <span className="hint">Suggested for this category:</span>
+          {offered.map((tag) => (
+            <button
+              key={tag}
+              type="button"
+              className={forms.suggestion}
+              disabled={skills.skills.length >= MAX_SKILLS}
+              onClick={() => skills.replace([...skills.skills, tag])}
+            >
+              <span aria-hidden="true">+ </span>
+              {tag}
+              <span className="visually-hidden"> (add this skill)</span>
+            </button>
+          ))}
+        </div>
+      )}
       <FieldError
         id={`${id}-skills-error`}
         message={error ?? (over ? `At most ${MAX_SKILLS} skills: remove ${skills.skills.length - MAX_SKILLS}.` : undefined)}

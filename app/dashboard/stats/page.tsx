@@ -5,6 +5,7 @@ import { FigureCard } from "@/app/dashboard/_components/figure-card";
 import { loadOwnerStats } from "@/lib/agents/load-owner-stats";
 import { loadOwnerTimeSeries, SERIES_DAYS } from "@/lib/agents/load-owner-time-series";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { formatDate } from "@/lib/format/date-time";
 import { formatCount, formatPercent } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
 import { formatUsdc, formatUsdcNumber } from "@/lib/format/usdc";
@@ -20,7 +21,7 @@ const ms = (value: number) => `${formatCount(Math.round(value))} ms`;
 export default async function StatsPage() {
   const account = await requireSignedInAccount();
   const [stats, days] = await Promise.all([loadOwnerStats(account.id), loadOwnerTimeSeries(account.id)]);
-  const labels = days.map((d) => d.date);
+  const labels = days.map((d) => formatDate(new Date(d.date)));
   const rentals30 = days.reduce((sum, d) => sum + d.rentals, 0);
   const revenue30 = days.reduce((sum, d) => sum + d.revenueMicro, 0n);
   const calls30 = days.reduce((sum, d) => sum + d.chatCalls, 0);

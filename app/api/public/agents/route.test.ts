@@ -200,7 +200,7 @@ describe("POST /api/public/agents", () => {
       [{ pricePerDay: "ten" }, /^pricePerDay: must be a USDC amount/],
       [{ pricePerMonth: 1_000_001 }, /^pricePerMonth: must be more than 0 and at most 1,000,000 USDC$/],
       [{ pricePerMonth: true }, /^pricePerMonth: must be a USDC amount such as 12.5$/],
-      [{ pricePerHour: null, pricePerDay: "" }, /^pricePerHour: set at least one of pricePerHour, pricePerDay, pricePerMonth$/],
+      [{ pricePerHour: null, pricePerDay: "" }, /^pricePerHour: set a price for at least one duration: per hour, per day or per month$/],
       [{ price_per_hour: 2 }, /^unknown field "price_per_hour"; the fields are name, description/],
     ];
     for (const [change, error] of cases) {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db";
 import { expectLabelled, html, noSearch } from "@/test/dashboard-pages";
 import { mockedCookies, signInNewOwner } from "@/test/dashboard-session";
 import { makeOwner, makeOwnerAgent, makeRental } from "@/test/fixtures";
@@ -29,6 +30,14 @@ describe("owner dashboard pages", () => {
     expect(markup).toMatch(/<input [^>]*name="pricePerMonth"[^>]*value="12.345"/);
     expect(markup).toMatch(/<input [^>]*name="pricePerDay"[^>]*value=""/);
     expect(markup).toMatch(/<input type="checkbox" name="channels" checked="" value="API"\/>/);
+  });
+
+  it("'Listing created … offline' shows only while the new listing is offline", async () => {
+    const agent = await makeOwnerAgent(owner.id); // available: its webhook test passed
+    const page = () => EditListing({ params: Promise.resolve({ id: agent.id }), searchParams: Promise.resolve({ created: "1" }) });
+    expect(html(await page())).not.toContain("Listing created");
+    await db.agent.update({ where: { id: agent.id }, data: { status: "offline" } });
+    expect(html(await page())).toContain("Listing created. It is offline until you connect its webhook");
   });
 
   it("a listing with rentals on record says why it stays, and offers no delete", async () => {

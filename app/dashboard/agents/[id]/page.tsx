@@ -50,7 +50,8 @@ export default async function EditListingPage({
         <h1 style={{ overflowWrap: "anywhere" }}>{agent.name}</h1>
         <StatusBadge status={listingStatusLabel(agent.status)} />
       </div>
-      {created === "1" && (
+      {/* Only while it holds: once the webhook passes, the listing is no longer offline. */}
+      {created === "1" && agent.status !== "available" && (
         <p role="status" className={styles.success} style={{ marginBottom: "1rem" }}>
           Listing created. It is offline until you connect its webhook below and the test connection passes.
         </p>

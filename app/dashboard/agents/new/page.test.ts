@@ -12,15 +12,18 @@ beforeEach(async () => {
 });
 
 describe("owner dashboard pages", () => {
-  it("the new-listing form: labelled fields, category defaults as skills, a Create listing button", async () => {
+  it("the new-listing form: labelled fields, the category's skills suggested (not applied), a Create listing button", async () => {
     const markup = html(await NewListing());
     expectLabelled(markup);
     for (const label of ["Name", "Category", "Description", "Skills", "Price per hour", "Price per day", "Price per month"]) {
       expect(markup).toMatch(new RegExp(`<label for="[^"]+">${label}</label>`));
     }
     expect(markup).toContain("<legend>Channels</legend>");
-    expect(markup).toContain('value="scheduling, email, research"');
-    expect(markup).toContain('aria-label="Remove skill email"');
+    expect(markup).toMatch(/<input id="[^"]+-skills"[^>]* name="skills" value=""\/>/);
+    expect(markup).not.toContain("Remove skill");
+    expect(markup).toContain("Suggested for this category:");
+    for (const tag of ["scheduling", "email", "research"])
+      expect(markup).toContain(`${tag}<span class="visually-hidden"> (add this skill)</span>`);
     expect(markup).toMatch(/<button type="submit"[^>]*>Create listing<\/button>/);
   });
 });

@@ -1,7 +1,6 @@
 // /dashboard/agents/new — a new listing, saved offline until its webhook passes a test connection.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CATEGORY_SKILLS } from "@/lib/agents/categories";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { availableChannels } from "@/lib/channels/configured-channels";
 import styles from "../../dashboard.module.css";
@@ -33,7 +32,7 @@ export default async function NewListingPage() {
             name: "",
             description: "",
             category: "assistant",
-            skills: [...CATEGORY_SKILLS.assistant],
+            skills: [],
             channels: ["API"],
             pricePerHour: "",
             pricePerDay: "",

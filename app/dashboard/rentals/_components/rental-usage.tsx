@@ -1,6 +1,7 @@
 // The renter's view of a rental's use: messages by day, errors and the median reply time, from the
 // service's call records (API, playground and chat bots alike; never the text).
 import { Chart } from "@/app/dashboard/_components/charts";
+import { formatDate } from "@/lib/format/date-time";
 import { formatCount } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
 import type { RentalUsage as Usage } from "@/lib/rentals/load-rental-usage";
@@ -36,9 +37,9 @@ export function RentalUsage({ usage }: { usage: Usage }) {
       {usage.messages > 0 && usage.days.length > 1 && (
         <Chart
           id="chart-usage"
-          title="Messages per day (UTC)"
+          title="Messages per day"
           summary={`${plural(usage.messages, "message")} over ${plural(usage.days.length, "day")}, ${plural(usage.errors, "error")}.`}
-          labels={usage.days.map((d) => d.date)}
+          labels={usage.days.map((d) => formatDate(new Date(d.date)))}
           kind="bars"
           format={formatCount}
           series={[

@@ -118,7 +118,7 @@ describe("PATCH /api/public/agents/{id}", () => {
       [{ pricePerMonth: 2_000_000 }, /^pricePerMonth: must be more than 0 and at most 1,000,000 USDC$/],
       [
         { pricePerHour: null },
-        /^pricePerHour: this would clear the last price; keep at least one of pricePerHour, pricePerDay, pricePerMonth$/,
+        /^pricePerHour: this would clear the last price; keep a price for at least one duration \(per hour, per day or per month\)$/,
       ],
       [{ pricePerHour: "", pricePerDay: null }, /^pricePerHour: this would clear the last price/],
       [{ status: "offline" }, /^unknown field "status"/],
