@@ -1,5 +1,7 @@
-// An owner manages a listing from the dashboard: category defaults for skills and the limit of 8,
-// a blank price that disables a duration, edits that show on the marketplace, and deletion.
+// An owner manages a listing from the dashboard: the category's skills suggested (never added
+// unasked) and the limit of 8, messages in the page's words, a blank price that disables a
+// duration, a banner that goes when it no longer holds, edits that show on the marketplace, and
+// deletion.
 import { expect, test } from "@playwright/test";
 import { type EchoAgent, startEchoAgent } from "../scripts/echo-agent";
 import { baseUrl } from "./stack";
@@ -21,30 +23,42 @@ test("an owner creates, edits and deletes a listing; skills, prices and channels
 
   await page.goto("/dashboard/agents/new");
   const skills = page.getByRole("textbox", { name: "Skills" });
+  const chosen = page.getByRole("list", { name: "Skills on this listing" }).getByRole("listitem");
   await page.getByLabel("Category").selectOption("coding");
-  await expect(skills).toHaveValue("code-review, debugging, refactoring");
-  await expect(page.getByRole("list", { name: "Skills on this listing" }).getByRole("listitem")).toHaveCount(3);
+  // Suggested, not applied: nothing is added until the owner picks a suggestion.
+  await expect(skills).toHaveValue("");
+  await expect(chosen).toHaveCount(0);
+  for (const tag of ["code-review", "debugging"]) await page.getByRole("button", { name: `${tag} (add this skill)` }).click();
+  await expect(skills).toHaveValue("code-review, debugging");
+  await expect(chosen).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "code-review (add this skill)" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "refactoring (add this skill)" })).toBeVisible();
 
   await skills.fill("a, b, c, d, e, f, g, h, i");
   await expect(page.getByText("At most 8 skills: remove 1.")).toBeVisible();
   await page.getByLabel("Name").fill("Patch Pilot");
   await page.getByLabel("Description").fill("Reviews pull requests and suggests small, safe patches.");
-  await page.getByLabel("Price per day").fill("15");
   await page.getByRole("checkbox", { name: "Telegram" }).check();
   await page.getByRole("button", { name: "Create listing" }).click();
-  // The server refuses it too, and keeps what was typed.
+  // The server refuses it too, in the page's words, and keeps what was typed.
   await expect(page.getByText(/at most 8/i).first()).toBeVisible();
+  await expect(page.getByText("set a price for at least one duration: per hour, per day or per month").first()).toBeVisible();
+  await expect(page.getByText(/pricePer/)).toHaveCount(0);
   await expect(page.getByLabel("Name")).toHaveValue("Patch Pilot");
+  await page.getByLabel("Price per day").fill("15");
   await page.getByRole("button", { name: "Remove skill i" }).click();
   await page.getByRole("button", { name: "Create listing" }).click();
   await page.waitForURL(/\/dashboard\/agents\/[0-9a-f-]{36}\?created=1$/);
   const agentId = page.url().match(/agents\/([0-9a-f-]{36})/)![1];
+  await expect(page.getByText("Listing created. It is offline until you connect its webhook")).toBeVisible();
 
   await page.getByRole("button", { name: "Generate token" }).click();
   echo = await startEchoAgent(await page.getByRole("textbox", { name: "Webhook token" }).inputValue());
   await page.getByRole("textbox", { name: "Webhook URL" }).fill(echo.url);
   await page.getByRole("button", { name: "Test connection" }).click();
   await expect(page.getByRole("definition").filter({ hasText: /^available$/ })).toBeVisible();
+  // The listing is live now: the "offline" banner is gone, not left beside "Available".
+  await expect(page.getByText("Listing created.")).toHaveCount(0);
 
   // Only the priced duration can be rented; both channels are offered.
   const visitor = await browser.newPage({ baseURL: baseUrl() });

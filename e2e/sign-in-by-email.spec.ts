@@ -1,9 +1,9 @@
 // An owner without a wallet signs in by e-mail: the link arrives in the dev outbox (what Resend
 // would deliver), opens a page whose button signs in (a scanner opening the link spends nothing),
-// works once, and the session it opens ends on sign-out.
+// works once, and the session it opens ends on sign-out. Past the e-mail limit the form says so.
 import { expect, test } from "@playwright/test";
 import { checkAccessibility } from "./check-accessibility";
-import { baseUrl } from "./stack";
+import { baseUrl, sql } from "./stack";
 
 test("sign in by e-mail through the dev outbox: the link survives a mail scanner and works only once", async ({ browser }, testInfo) => {
   const context = await browser.newContext({ baseURL: baseUrl() });
@@ -42,5 +42,26 @@ test("sign in by e-mail through the dev outbox: the link survives a mail scanner
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/sign-in/);
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+  await context.close();
+});
+
+test("past 5 links in 15 minutes the form says the e-mail limit is reached and when to ask again", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  const email = `flooded-${Date.now()}@example.com`;
+  // Five links asked for this address a minute ago (the limit counts the links on record).
+  await sql(
+    `INSERT INTO magic_links (id, token_hash, email, expires_at, created_at)
+     SELECT gen_random_uuid(), md5(random()::text || n), $1, now() + interval '14 minutes', now() - interval '1 minute'
+       FROM generate_series(1, 5) AS n`,
+    [email],
+  );
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "5 sign-in links were sent to this address in the last 15 minutes, so no new one was sent. Use the latest one, or ask again in 14 minutes.",
+  );
+  await expect(page.getByText(/check your inbox/i)).toHaveCount(0);
   await context.close();
 });
