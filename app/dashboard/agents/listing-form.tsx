@@ -9,7 +9,7 @@ import { DURATION_LABEL } from "@/lib/format/duration";
 import { FieldError, FormMessage } from "../_components/form-message";
 import forms from "../_components/forms.module.css";
 import styles from "../dashboard.module.css";
-import { type Skills, SkillsField, useSkills } from "./skills-field";
+import { SkillsField, useSkills } from "./skills-field";
 
 export type ListingValues = {
   name: string;
