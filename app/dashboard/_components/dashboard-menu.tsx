@@ -51,8 +51,7 @@ export function DashboardMenu({ links, children }: { links: DashboardLink[]; chi
         onClick={() => setOpen(!open)}
       >
         <span aria-hidden="true" className={styles.menuIcon} />
-        Menu
-        {here && <span className={styles.menuHere}>: {here.label}</span>}
+        <span>Menu{here && <span className={styles.menuHere}>: {here.label}</span>}</span>
         {!open && <UnreadBadge count={unread} />}
       </button>
       <ul id={listId}>

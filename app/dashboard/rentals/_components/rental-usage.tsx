@@ -25,7 +25,13 @@ export function RentalUsage({ usage }: { usage: Usage }) {
           {usage.errors > 0 && <span className="hint"> (the agent failed, timed out or could not be reached)</span>}
         </dd>
         <dt>Median reply</dt>
-        <dd>{usage.medianMs === null ? "—" : `${(usage.medianMs / 1000).toFixed(1)} s`}</dd>
+        <dd>
+          {usage.medianMs === null
+            ? "—"
+            : usage.medianMs < 1000
+              ? `${formatCount(usage.medianMs)} ms`
+              : `${(usage.medianMs / 1000).toFixed(1)} s`}
+        </dd>
         {channels.length > 1 && (
           <>
             <dt>From</dt>
