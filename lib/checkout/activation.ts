@@ -12,6 +12,11 @@ export function chatCurl(origin: string, code: string, message = "Hello! What ca
   ].join("\n");
 }
 
+// The status request, ready to paste: it does not call the agent, so it is cheap to repeat.
+export function statusCurl(origin: string, code: string): string {
+  return `curl '${origin.replace(/\/+$/, "")}/api/v1/status' -H 'X-API-Key: ${code}'`;
+}
+
 /** Where each bot is found, from the service's settings (lib/channels/channel-links.ts). */
 export type ChannelLinks = {
   telegramBot: string | null;
@@ -22,7 +27,6 @@ export type ChannelLinks = {
 export type ActivationStep = { text: string; command?: string; link?: { href: string; label: string } };
 
 export function activationSteps(channel: CheckoutChannel, code: string, origin: string, links: ChannelLinks): ActivationStep[] {
-  const base = origin.replace(/\/+$/, "");
   if (channel === "API") {
     return [
       {
@@ -31,7 +35,7 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
       },
       {
         text: "Check your rental's status and time left at any time:",
-        command: `curl '${base}/api/v1/status' -H 'X-API-Key: ${code}'`,
+        command: statusCurl(origin, code),
       },
     ];
   }

@@ -3,7 +3,7 @@
 // (crypto.getRandomValues) as 43 base64url characters; the token is never sent anywhere but here
 // and the owner's runtime.
 import { useActionState, useId, useRef, useState } from "react";
-import { CopyButton } from "../../_components/copy-button";
+import { CopyButton } from "@/app/_components/copy-button";
 import { FieldError, FormMessage } from "../../_components/form-message";
 import forms from "../../_components/forms.module.css";
 import { generateWebhookToken } from "../../_components/webhook-token";
