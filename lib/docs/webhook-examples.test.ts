@@ -34,7 +34,12 @@ const sample = {
 // An example as the page shows it: header lines, a blank line, the JSON body.
 function parseHttpExample(code: string) {
   const [head, body] = code.split("\n\n");
-  const headers = Object.fromEntries(head.split("\n").slice(1).map((line) => line.split(": ", 2) as [string, string]));
+  const headers = Object.fromEntries(
+    head
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split(": ", 2) as [string, string]),
+  );
   return { headers, body: JSON.parse(body) };
 }
 
