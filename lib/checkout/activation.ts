@@ -24,6 +24,16 @@ export type ChannelLinks = {
   slackInstallUrl: string | null;
 };
 
+/** The Telegram bot's page; with a code, opening it starts the chat with that code. */
+export function telegramBotUrl(bot: string, code?: string): string {
+  return `https://t.me/${bot}${code ? `?start=${code}` : ""}`;
+}
+
+/** Adds the Discord app to the renter's own account (once): it then works in a direct message and in any server. */
+export function discordInstallUrl(applicationId: string): string {
+  return `https://discord.com/oauth2/authorize?client_id=${applicationId}&integration_type=1&scope=applications.commands`;
+}
+
 export type ActivationStep = { text: string; command?: string; link?: { href: string; label: string } };
 
 export function activationSteps(channel: CheckoutChannel, code: string, origin: string, links: ChannelLinks): ActivationStep[] {
@@ -48,7 +58,7 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
       bot
         ? {
             text: "Open the bot in Telegram: the button starts the chat with your code.",
-            link: { href: `https://t.me/${bot}?start=${code}`, label: "Open in Telegram" },
+            link: { href: telegramBotUrl(bot, code), label: "Open in Telegram" },
           }
         : { text: "Open the service's bot in Telegram." },
       { text: `Or send this message to ${bot ? `@${bot}` : "the bot"}:`, command: `/start ${code}` },
@@ -63,7 +73,7 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
         ? {
             text: "Add the app to your Discord account (once): it then works in a direct message with it and in any server.",
             link: {
-              href: `https://discord.com/oauth2/authorize?client_id=${id}&integration_type=1&scope=applications.commands`,
+              href: discordInstallUrl(id),
               label: "Add to Discord",
             },
           }

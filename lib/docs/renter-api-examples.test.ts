@@ -4,7 +4,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as chat } from "@/app/api/v1/chat/route";
 import { GET as status } from "@/app/api/v1/status/route";
-import { RENTAL_CODE_PLACEHOLDER, renterApiExamples } from "@/lib/docs/renter-api-examples";
+import { RENTAL_CODE_PLACEHOLDER, RENTER_API_REPLIES, renterApiExamples } from "@/lib/docs/renter-api-examples";
+import { chatResponseSchema, statusResponseSchema } from "@/lib/schemas/renter-api";
 import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
 import { serveRoutes } from "@/test/serve-routes";
 
@@ -50,6 +51,11 @@ describe("the renter API examples", () => {
       expect(example.code).toMatch(/X-API-Key["']?: ["']?<RENTAL_CODE>/);
     }
     expect(chat.map((e) => e.label)).toEqual(["curl", "Python", "JavaScript"]);
+  });
+
+  it("show answers of the API's own shape, no field more or less", () => {
+    expect(chatResponseSchema.parse(RENTER_API_REPLIES.chat)).toEqual(RENTER_API_REPLIES.chat);
+    expect(statusResponseSchema.parse(RENTER_API_REPLIES.status)).toEqual(RENTER_API_REPLIES.status);
   });
 
   for (const label of ["curl", "Python", "JavaScript"]) {

@@ -62,3 +62,34 @@ console.log(body.rental.status, body.rental.time_remaining_seconds, "seconds lef
     ],
   };
 }
+
+const SAMPLE_RENTAL_ID = "3f9a2c1b-77d0-4a43-9c6e-0b1d2e3f4a5b";
+
+/** The two 200 answers, as the renter API sends them (the test holds them to its response schemas). */
+export const RENTER_API_REPLIES = {
+  chat: {
+    success: true,
+    agent: "Echo Agent",
+    response: `Echo: ${MESSAGE}`,
+    rental: { id: SAMPLE_RENTAL_ID, ends_at: "2026-12-21T10:00:00.000Z" },
+  },
+  status: {
+    rental: {
+      id: SAMPLE_RENTAL_ID,
+      status: "active",
+      starts_at: "2026-11-21T10:00:00.000Z",
+      ends_at: "2026-12-21T10:00:00.000Z",
+      duration_type: "month",
+      channel: "API",
+      time_remaining_seconds: 2591940,
+    },
+    agent: { id: "6b1f0c2e-3d4a-4b5c-8d9e-0f1a2b3c4d5e", name: "Echo Agent", description: "Replies with whatever you send it." },
+  },
+};
+
+export function renterApiReplies(): { chat: CodeExample; status: CodeExample } {
+  return {
+    chat: { label: "The answer (200)", code: JSON.stringify(RENTER_API_REPLIES.chat, null, 2) },
+    status: { label: "The answer (200)", code: JSON.stringify(RENTER_API_REPLIES.status, null, 2) },
+  };
+}
