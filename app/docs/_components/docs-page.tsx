@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import styles from "./docs.module.css";
 
-export const DOCS_PAGES = [
+const DOCS_PAGES = [
   { href: "/docs", label: "Overview" },
   { href: "/docs/renters", label: "For renters" },
   { href: "/docs/owners", label: "For owners" },
@@ -11,7 +11,7 @@ export const DOCS_PAGES = [
   { href: "/docs/api", label: "API reference" },
 ] as const;
 
-export type DocsPath = (typeof DOCS_PAGES)[number]["href"];
+type DocsPath = (typeof DOCS_PAGES)[number]["href"];
 
 export function DocsPage({ current, wide = false, children }: { current: DocsPath; wide?: boolean; children: ReactNode }) {
   return (
