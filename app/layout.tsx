@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { SiteHeader } from "./_components/site-header";
@@ -27,7 +28,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <div className={`container ${chrome.siteFooterInner}`}>
             <p>Agents are rented by the hour, day or month and paid in USDC; every rental adds a 1 USDC service fee.</p>
             <p>
-              <a href="/api/v1/openapi.json">Renter API (OpenAPI)</a>
+              <Link href="/docs/api">Renter API reference</Link>
             </p>
           </div>
         </footer>

@@ -98,6 +98,9 @@ const firstLoad = await measureFirstLoadJs(base, [
   { route: "/agents/[id]", path: `/agents/${demo.agentId}` },
   { route: "/agents/[id]/rent", path: `/agents/${demo.agentId}/rent`, walletExpected: true },
   { route: "/sign-in", path: "/sign-in" },
+  { route: "/docs/renters", path: "/docs/renters" },
+  // The API reference's library is loaded after the page: it shows under on demand.
+  { route: "/docs/api", path: "/docs/api" },
 ]);
 
 for (const c of [1, 50]) {

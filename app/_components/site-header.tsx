@@ -19,7 +19,7 @@ export function SiteHeader() {
               <Link href="/">Marketplace</Link>
             </li>
             <li>
-              <a href="/api/v1/openapi.json">Docs</a>
+              <Link href="/docs">Docs</Link>
             </li>
             <Suspense fallback={<li className={chrome.siteNavAccount} aria-hidden="true" />}>
               <AccountNavItem />

@@ -22,3 +22,17 @@ export function openWebhookCredentials(agentId: string, ciphers: Ciphers): Webho
     token: decryptSecret(ciphers.webhookTokenCipher, aad(agentId, "webhook_token")),
   };
 }
+
+/**
+ * The host of a connected webhook's URL ("agent.example.com:8443"), for its owner's page. Only the
+ * URL is opened, never the token, and only its host leaves: a path or query may hold a secret of
+ * its own. null when the stored URL can no longer be read (a key gone from the keyring): the
+ * owner must connect the webhook again.
+ */
+export function openWebhookHost(agentId: string, webhookUrlCipher: string): string | null {
+  try {
+    return new URL(decryptSecret(webhookUrlCipher, aad(agentId, "webhook_url"))).host;
+  } catch {
+    return null;
+  }
+}

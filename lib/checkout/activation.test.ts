@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activationSteps, chatCurl } from "@/lib/checkout/activation";
+import { activationSteps, chatCurl, statusCurl } from "@/lib/checkout/activation";
 
 describe("activation instructions", () => {
   it("builds a ready curl for the chat API", () => {
@@ -13,6 +13,10 @@ describe("activation instructions", () => {
     );
     // A quote in the message stays valid shell.
     expect(chatCurl("http://localhost:3000", "abc", "it's")).toContain(`-d '{"message":"it'\\''s"}'`);
+  });
+
+  it("builds a ready curl for the status API", () => {
+    expect(statusCurl("https://rent.example/", "d8ca3b8c")).toBe("curl 'https://rent.example/api/v1/status' -H 'X-API-Key: d8ca3b8c'");
   });
 
   it("tells chat-channel renters the bot's start command, with the bot's link when the service runs it", () => {

@@ -12,6 +12,11 @@ export function chatCurl(origin: string, code: string, message = "Hello! What ca
   ].join("\n");
 }
 
+// The status request, ready to paste: it does not call the agent, so it is cheap to repeat.
+export function statusCurl(origin: string, code: string): string {
+  return `curl '${origin.replace(/\/+$/, "")}/api/v1/status' -H 'X-API-Key: ${code}'`;
+}
+
 /** Where each bot is found, from the service's settings (lib/channels/channel-links.ts). */
 export type ChannelLinks = {
   telegramBot: string | null;
@@ -19,10 +24,19 @@ export type ChannelLinks = {
   slackInstallUrl: string | null;
 };
 
+/** The Telegram bot's page; with a code, opening it starts the chat with that code. */
+export function telegramBotUrl(bot: string, code?: string): string {
+  return `https://t.me/${bot}${code ? `?start=${code}` : ""}`;
+}
+
+/** Adds the Discord app to the renter's own account (once): it then works in a direct message and in any server. */
+export function discordInstallUrl(applicationId: string): string {
+  return `https://discord.com/oauth2/authorize?client_id=${applicationId}&integration_type=1&scope=applications.commands`;
+}
+
 export type ActivationStep = { text: string; command?: string; link?: { href: string; label: string } };
 
 export function activationSteps(channel: CheckoutChannel, code: string, origin: string, links: ChannelLinks): ActivationStep[] {
-  const base = origin.replace(/\/+$/, "");
   if (channel === "API") {
     return [
       {
@@ -31,7 +45,7 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
       },
       {
         text: "Check your rental's status and time left at any time:",
-        command: `curl '${base}/api/v1/status' -H 'X-API-Key: ${code}'`,
+        command: statusCurl(origin, code),
       },
     ];
   }
@@ -44,7 +58,7 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
       bot
         ? {
             text: "Open the bot in Telegram: the button starts the chat with your code.",
-            link: { href: `https://t.me/${bot}?start=${code}`, label: "Open in Telegram" },
+            link: { href: telegramBotUrl(bot, code), label: "Open in Telegram" },
           }
         : { text: "Open the service's bot in Telegram." },
       { text: `Or send this message to ${bot ? `@${bot}` : "the bot"}:`, command: `/start ${code}` },
@@ -59,7 +73,7 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
         ? {
             text: "Add the app to your Discord account (once): it then works in a direct message with it and in any server.",
             link: {
-              href: `https://discord.com/oauth2/authorize?client_id=${id}&integration_type=1&scope=applications.commands`,
+              href: discordInstallUrl(id),
               label: "Add to Discord",
             },
           }

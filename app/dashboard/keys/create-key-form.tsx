@@ -1,6 +1,6 @@
 "use client";
 import { useActionState, useId } from "react";
-import { CopyButton } from "../_components/copy-button";
+import { CopyButton } from "@/app/_components/copy-button";
 import { FieldError, FormMessage } from "../_components/form-message";
 import forms from "../_components/forms.module.css";
 import type { CreateKeyState } from "./actions";

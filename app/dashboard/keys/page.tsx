@@ -1,6 +1,7 @@
 // /dashboard/keys — owner API keys (rck_…) of the signed-in account: create (shown once), list
 // by prefix, revoke.
 import type { Metadata } from "next";
+import Link from "next/link";
 import { listApiKeys } from "@/lib/accounts/list-api-keys";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { formatDateTime } from "@/lib/format/date-time";
@@ -22,7 +23,8 @@ export default async function KeysPage() {
       </div>
       <p className="lead">
         Keys let scripts list and create your agents through the owner API (<code>/api/public</code>, 30 requests a minute per key). A key
-        can see and change only this account&apos;s agents. Keys do not expire; revoke one you no longer use or that may have leaked.
+        can see and change only this account&apos;s agents. Keys do not expire; revoke one you no longer use or that may have leaked.{" "}
+        <Link href="/docs/owners#owner-api-heading">How to use a key</Link>.
       </p>
       <section className={styles.panel} aria-labelledby="new-key-heading">
         <h2 id="new-key-heading">Create a key</h2>

@@ -102,8 +102,8 @@ export default async function RenterRentalsPage() {
       ) : (
         <>
           <p className="hint">
-            Use a rental&apos;s code as <code>X-API-Key</code> with the renter API (<a href="/api/v1/openapi.json">reference</a>), or try it
-            in its playground. Times are in UTC.
+            Use a rental&apos;s code as <code>X-API-Key</code> with the renter API (<Link href="/docs/api">reference</Link>), or try it in
+            its playground. Times are in UTC.
           </p>
           <ul className={styles.cards} aria-label="Rentals, newest first">
             {rentals.map((rental) => (

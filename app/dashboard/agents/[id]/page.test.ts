@@ -40,6 +40,25 @@ describe("owner dashboard pages", () => {
     expect(html(await page())).toContain("Listing created. It is offline until you connect its webhook");
   });
 
+  it("a connected webhook shows its URL's host only: never the token, path or query; the form links to the contract", async () => {
+    const webhook = { url: "https://bots.owner-test.dev:8443/private/hooks?key=query-secret", token: "tok-".repeat(10) };
+    const agent = await makeOwnerAgent(owner.id, { webhook });
+    const markup = html(await EditListing({ params: Promise.resolve({ id: agent.id }), searchParams: noSearch }));
+    expect(markup).toMatch(/Connected to <strong[^>]*>bots\.owner-test\.dev:8443<\/strong>/);
+    expect(markup).not.toContain(webhook.token);
+    expect(markup).not.toContain("tok-tok");
+    expect(markup).not.toContain("/private/hooks");
+    expect(markup).not.toContain("query-secret");
+    expect(markup).toContain('href="/docs/webhooks"');
+  });
+
+  it("a listing without a webhook says so", async () => {
+    const agent = await makeOwnerAgent(owner.id);
+    const markup = html(await EditListing({ params: Promise.resolve({ id: agent.id }), searchParams: noSearch }));
+    expect(markup).toContain("No webhook is connected yet.");
+    expect(markup).not.toContain("Connected to");
+  });
+
   it("a listing with rentals on record says why it stays, and offers no delete", async () => {
     const agent = await makeOwnerAgent(owner.id);
     await makeRental(agent.id, { status: "completed", startsInSeconds: -2 * 86_400 });

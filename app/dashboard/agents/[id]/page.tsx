@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { StatusBadge } from "@/app/_components/status-badge";
 import { countAgentRentals } from "@/lib/agents/count-agent-rentals";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
+import { openWebhookHost } from "@/lib/agents/webhook-credentials";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { availableChannels } from "@/lib/channels/configured-channels";
 import { listingStatusLabel } from "@/lib/format/status-label";
@@ -39,7 +40,8 @@ export default async function EditListingPage({
   const [{ id }, { created }] = await Promise.all([params, searchParams]);
   const agent = await loadAgent(account.id, id);
   const rentals = await countAgentRentals(agent.id);
-  const connected = agent.webhookUrlCipher !== null;
+  // Opened here, for the listing's owner only (findOwnerAgent): its host alone reaches the page.
+  const connection = agent.webhookUrlCipher ? { host: openWebhookHost(agent.id, agent.webhookUrlCipher) } : null;
 
   return (
     <main id="main" tabIndex={-1}>
@@ -62,7 +64,7 @@ export default async function EditListingPage({
             Live on the marketplace: <Link href={`/agents/${agent.id}`}>view its page</Link>. Its webhook is health-checked every 15
             minutes.
           </>
-        ) : connected ? (
+        ) : connection ? (
           "Offline: the latest test or health check of its webhook failed. Fix the webhook and test it again below; health checks every 15 minutes also bring it back."
         ) : (
           "Offline: connect its webhook below. It goes live when the test connection passes."
@@ -71,12 +73,7 @@ export default async function EditListingPage({
 
       <section className={styles.panel} aria-labelledby="webhook-heading">
         <h2 id="webhook-heading">Webhook</h2>
-        <p className="hint">
-          {connected
-            ? "A webhook is connected (its URL and token are stored encrypted and cannot be shown). Enter them again to replace or re-test it."
-            : "No webhook is connected yet."}
-        </p>
-        <WebhookForm action={connectWebhookAction.bind(null, agent.id)} connected={connected} />
+        <WebhookForm action={connectWebhookAction.bind(null, agent.id)} connection={connection} />
       </section>
 
       <section className={styles.panel} aria-labelledby="details-heading">

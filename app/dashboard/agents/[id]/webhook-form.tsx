@@ -2,8 +2,9 @@
 // Connect a webhook and test it. "Generate token" draws 32 random bytes in the browser
 // (crypto.getRandomValues) as 43 base64url characters; the token is never sent anywhere but here
 // and the owner's runtime.
+import Link from "next/link";
 import { useActionState, useId, useRef, useState } from "react";
-import { CopyButton } from "../../_components/copy-button";
+import { CopyButton } from "@/app/_components/copy-button";
 import { FieldError, FormMessage } from "../../_components/form-message";
 import forms from "../../_components/forms.module.css";
 import { generateWebhookToken } from "../../_components/webhook-token";
@@ -12,7 +13,26 @@ import type { ConnectState } from "../actions";
 
 type Action = (prev: ConnectState | null, form: FormData) => Promise<ConnectState>;
 
-export function WebhookForm({ action, connected }: { action: Action; connected: boolean }) {
+// The connected webhook as its owner may see it: the host of its URL (null when the stored URL can
+// no longer be read); never the token, the path or the query.
+type Connection = { host: string | null } | null;
+
+function ConnectionStatus({ connection }: { connection: Connection }) {
+  if (!connection) return <p className="hint">No webhook is connected yet.</p>;
+  if (!connection.host) {
+    return (
+      <p className="hint">A webhook is connected, but its stored URL can no longer be read. Enter its URL and token again to connect it.</p>
+    );
+  }
+  return (
+    <p className="hint">
+      Connected to <strong style={{ overflowWrap: "anywhere" }}>{connection.host}</strong>. The URL and token are stored encrypted, so only
+      the host is shown; enter both again to replace or re-test the webhook.
+    </p>
+  );
+}
+
+export function WebhookForm({ action, connection }: { action: Action; connection: Connection }) {
   const [state, formAction, pending] = useActionState(action, null);
   const id = useId();
   const [token, setToken] = useState("");
@@ -20,6 +40,7 @@ export function WebhookForm({ action, connected }: { action: Action; connected: 
   const errors = state && !state.ok && state.fieldErrors ? state.fieldErrors : {};
   return (
     <form action={formAction} className={forms.form} noValidate>
+      <ConnectionStatus connection={connection} />
       <div className="field">
         <label htmlFor={`${id}-url`}>Webhook URL</label>
         <input
@@ -35,7 +56,8 @@ export function WebhookForm({ action, connected }: { action: Action; connected: 
           aria-describedby={`${id}-url-hint${errors.webhookUrl ? ` ${id}-url-error` : ""}`}
         />
         <p id={`${id}-url-hint`} className="hint">
-          Where your agent runs: a public https URL that accepts POST (conventionally ending in /hooks/agent).
+          Where your agent runs: a public https URL that accepts POST (conventionally ending in /hooks/agent). What it receives and answers:{" "}
+          <Link href="/docs/webhooks">the webhook contract</Link>.
         </p>
         <FieldError id={`${id}-url-error`} message={errors.webhookUrl} />
       </div>
@@ -72,7 +94,7 @@ export function WebhookForm({ action, connected }: { action: Action; connected: 
         <p id={`${id}-token-hint`} className="hint">
           A secret of 32 or more characters. We send it as <code>Authorization: Bearer &lt;token&gt;</code>; configure the same value in
           your agent&apos;s runtime. It is stored encrypted and cannot be shown again
-          {connected ? " (the saved one is replaced)" : ""}.
+          {connection ? " (the saved one is replaced)" : ""}.
         </p>
         <FieldError id={`${id}-token-error`} message={errors.webhookToken} />
       </div>

@@ -1,0 +1,89 @@
+// The renters' page's chat apps: how to connect a rental in Telegram, Discord or Slack with its
+// code, with the service's own bot links where this deployment runs that bot.
+import { channelLinks } from "@/lib/channels/channel-links";
+import { isChannelConfigured } from "@/lib/channels/configured-channels";
+import { discordInstallUrl, telegramBotUrl } from "@/lib/checkout/activation";
+
+const NOT_OFFERED = "Not offered on this service at the moment.";
+
+export function ChatChannels() {
+  const links = channelLinks();
+  return (
+    <section aria-labelledby="channels-heading">
+      <h2 id="channels-heading">Chat apps: Telegram, Discord and Slack</h2>
+      <p>
+        At checkout you choose where you talk to the agent. For a chat app, connect the rental to your chat with the code, then write as you
+        would to anyone. One chat holds one rental at a time, and the rental must have been bought for that app. The same code also works
+        with the API above, whatever app you chose.
+      </p>
+
+      <h3>Telegram</h3>
+      {isChannelConfigured("Telegram") ? (
+        <ol>
+          <li>
+            Open {links.telegramBot ? <a href={telegramBotUrl(links.telegramBot)}>@{links.telegramBot}</a> : "the service's bot"} in
+            Telegram, or press <strong>Open in Telegram</strong> after checkout: it starts the chat with your code.
+          </li>
+          <li>
+            Send <code>/start &lt;RENTAL_CODE&gt;</code>. The bot answers with the agent&apos;s name and when the rental ends.
+          </li>
+          <li>
+            Send any message to talk to the agent. <code>/status</code> shows the time left; <code>/stop</code> disconnects the chat.
+          </li>
+        </ol>
+      ) : (
+        <p className="hint">{NOT_OFFERED}</p>
+      )}
+
+      <h3>Discord</h3>
+      {isChannelConfigured("Discord") ? (
+        <ol>
+          <li>
+            {links.discordApplicationId ? (
+              <a href={discordInstallUrl(links.discordApplicationId)}>Add the app to your Discord account</a>
+            ) : (
+              "Add the service's app to your Discord account"
+            )}{" "}
+            (once). It then works in a direct message with it and in any server.
+          </li>
+          <li>
+            Run <code>/start code:&lt;RENTAL_CODE&gt;</code>.
+          </li>
+          <li>
+            Talk to the agent with <code>/chat message:&lt;your message&gt;</code>. <code>/status</code> shows the time left;{" "}
+            <code>/stop</code> disconnects.
+          </li>
+        </ol>
+      ) : (
+        <p className="hint">{NOT_OFFERED}</p>
+      )}
+
+      <h3>Slack</h3>
+      {isChannelConfigured("Slack") ? (
+        <ol>
+          <li>
+            {links.slackInstallUrl ? (
+              <a href={links.slackInstallUrl}>Add the app to your Slack workspace</a>
+            ) : (
+              "Open the service's app in your Slack workspace"
+            )}{" "}
+            (once per workspace).
+          </li>
+          <li>
+            Run <code>/agent start &lt;RENTAL_CODE&gt;</code>.
+          </li>
+          <li>
+            Send the app a direct message to talk to the agent. <code>/agent status</code> shows the time left; <code>/agent stop</code>{" "}
+            disconnects.
+          </li>
+        </ol>
+      ) : (
+        <p className="hint">{NOT_OFFERED}</p>
+      )}
+      <p className="hint">
+        A long answer is split into a few messages; what does not fit says so, and the API returns it whole. <code>/stop</code> does not end
+        the rental: <code>/start</code> connects it again.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+// /docs/renters — the renter API with runnable examples, and how to start a chat in a chat app.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { renterApiExamples, renterApiReplies } from "@/lib/docs/renter-api-examples";
+import { serviceLimits } from "@/lib/docs/service-limits";
+import { appUrl } from "@/lib/env";
+import { CodeBlock } from "../_components/code-block";
+import { DocsPage } from "../_components/docs-page";
+import { ChatChannels } from "./chat-channels";
+
+export const metadata: Metadata = { title: "Docs for renters" };
+
+export default function RenterDocsPage() {
+  const origin = appUrl();
+  const examples = renterApiExamples(origin);
+  const replies = renterApiReplies();
+  const limits = serviceLimits();
+  return (
+    <DocsPage current="/docs/renters">
+      <h1>For renters</h1>
+      <p className="lead">
+        After checkout you get a rental code. It is the only key to your rental: with it you talk to the agent from your own code or from a
+        chat app, for as long as the rental runs.
+      </p>
+
+      <section aria-labelledby="code-heading">
+        <h2 id="code-heading">Your rental code</h2>
+        <p>
+          The code is the first 8 or more characters of your rental&apos;s ID. Dashes are optional and case does not matter. The checkout
+          shows it once the payment is confirmed, and <Link href="/dashboard/rentals">My rentals</Link> lists your rentals when you sign in
+          with the wallet that paid.
+        </p>
+        <p>
+          Send it with every request in the <code>X-API-Key</code> header (or as <code>Authorization: Bearer &lt;RENTAL_CODE&gt;</code>
+          ). The examples below use <code>&lt;RENTAL_CODE&gt;</code>: put your code in its place. Keep it to yourself: anyone with the code
+          can use the rental.
+        </p>
+        <p>
+          The API is at <code>{origin}/api/v1</code>. It answers any origin, so a web page can call it directly.
+        </p>
+      </section>
+
+      <section aria-labelledby="chat-heading">
+        <h2 id="chat-heading">Send a message</h2>
+        <p>
+          <code>POST /api/v1/chat</code> with a JSON body <code>{'{"message": "…"}'}</code> of at most {limits.messageMaxChars} characters.
+          The agent&apos;s reply comes back in the same response, usually within one or two seconds; the agent has {limits.replyTimeout} to
+          answer.
+        </p>
+        {examples.chat.map((example) => (
+          <CodeBlock key={example.label} example={example} copyLabel={`Copy the chat example in ${example.label}`} />
+        ))}
+        <p>
+          <code>response</code> is exactly what the agent answered: usually text, sometimes an object with richer content.
+        </p>
+        <CodeBlock example={replies.chat} copyLabel="Copy the chat answer" />
+      </section>
+
+      <section aria-labelledby="status-heading">
+        <h2 id="status-heading">Check your rental</h2>
+        <p>
+          <code>GET /api/v1/status</code> tells you the rental&apos;s state and the seconds left. It does not call the agent, so it is cheap
+          to ask as often as you like.
+        </p>
+        {examples.status.map((example) => (
+          <CodeBlock key={example.label} example={example} copyLabel={`Copy the status example in ${example.label}`} />
+        ))}
+        <CodeBlock example={replies.status} copyLabel="Copy the status answer" />
+      </section>
+
+      <section aria-labelledby="errors-heading">
+        <h2 id="errors-heading">When a request is refused</h2>
+        <p>
+          Every error is JSON <code>{'{"error": "…"}'}</code> with a sentence that says what to do. The usual ones:
+        </p>
+        <dl>
+          <dt>400</dt>
+          <dd>The message is missing, empty or too long, or your code matches more than one rental: send more characters of it.</dd>
+          <dt>401</dt>
+          <dd>The code is missing or not a rental code.</dd>
+          <dt>403</dt>
+          <dd>The rental has ended, has not started yet, or is cancelled or disputed.</dd>
+          <dt>429</dt>
+          <dd>
+            Too many requests: at most {limits.renterRequestsPerMinute} a minute from one address. Wait the seconds in the{" "}
+            <code>Retry-After</code> header.
+          </dd>
+          <dt>502 and 503</dt>
+          <dd>The agent failed to answer, or took longer than {limits.replyTimeout}. Try again a little later.</dd>
+        </dl>
+        <p>
+          The <Link href="/docs/api">API reference</Link> lists every field and status code, and lets you send requests from the page.
+        </p>
+      </section>
+
+      <ChatChannels />
+    </DocsPage>
+  );
+}

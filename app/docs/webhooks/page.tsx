@@ -1,0 +1,133 @@
+// /docs/webhooks — the contract with an owner's webhook: what arrives, what to answer, a whole
+// webhook in Node.js and Python, and health checks.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { serviceLimits } from "@/lib/docs/service-limits";
+import { healthCheckRequestExamples, messageRequestExamples, minimalWebhooks, replyExamples } from "@/lib/docs/webhook-examples";
+import { CodeBlock } from "../_components/code-block";
+import { DocsPage } from "../_components/docs-page";
+
+export const metadata: Metadata = { title: "Webhook contract" };
+
+export default function WebhookDocsPage() {
+  const limits = serviceLimits();
+  const [request, requestCurl] = messageRequestExamples();
+  return (
+    <DocsPage current="/docs/webhooks">
+      <h1>The webhook contract</h1>
+      <p className="lead">
+        Your agent runs behind a webhook: a URL that accepts POST. The service sends it every renter&apos;s message and a health check every
+        15 minutes, always with your token, and passes your answer back to the renter.
+      </p>
+
+      <section aria-labelledby="message-heading">
+        <h2 id="message-heading">A renter&apos;s message</h2>
+        <p>Each message, from the API or a chat app, arrives as one POST with a JSON body:</p>
+        <CodeBlock example={request} copyLabel="Copy the example request" />
+        <dl>
+          <dt>
+            <code>Authorization</code>
+          </dt>
+          <dd>
+            <code>Bearer</code> and the token you saved with the webhook. Refuse anything else with 401.
+          </dd>
+          <dt>
+            <code>X-Agent-Name</code>
+          </dt>
+          <dd>The listing&apos;s name, so one runtime can serve several listings (see below for names beyond plain ASCII).</dd>
+          <dt>
+            <code>X-Rental-ID</code>, <code>rental</code>
+          </dt>
+          <dd>The rental the message belongs to, when it ends and for how long it was bought.</dd>
+          <dt>
+            <code>agentId</code>
+          </dt>
+          <dd>The listing&apos;s id: it never changes, while the name can.</dd>
+          <dt>
+            <code>sessionKey</code>
+          </dt>
+          <dd>
+            The same on every message of one rental and chat user: keep the conversation&apos;s state under it. It holds nothing of the
+            rental code.
+          </dd>
+          <dt>
+            <code>channel</code>
+          </dt>
+          <dd>
+            Where the renter writes from: <code>API</code>, <code>Telegram</code>, <code>Discord</code> or <code>Slack</code>.
+          </dd>
+        </dl>
+        <p>To try your webhook before connecting it, send it the same request yourself:</p>
+        <CodeBlock example={requestCurl} copyLabel="Copy the example request as a curl command" />
+      </section>
+
+      <section aria-labelledby="reply-heading">
+        <h2 id="reply-heading">Your answer</h2>
+        <p>
+          Answer with a 2xx. The body goes to the renter unchanged: with a JSON content type it is passed on as that value (a string, or an
+          object for richer content), with any other content type as text.
+        </p>
+        {replyExamples().map((example) => (
+          <CodeBlock key={example.label} example={example} copyLabel={`Copy the example answer: ${example.label}`} />
+        ))}
+        <ul>
+          <li>Answer within {limits.replyTimeout}; after that the renter is told the agent did not answer. Messages are not retried.</li>
+          <li>Keep an answer under 1 MiB.</li>
+          <li>Any other status, a redirect included (redirects are not followed), reaches the renter as an error of the agent.</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="name-heading">
+        <h2 id="name-heading">Names beyond plain ASCII</h2>
+        <p>
+          A header cannot carry every character. A name of plain ASCII is sent as it is. Any other name (an accent, a long dash, an emoji)
+          is sent percent-encoded, as JavaScript&apos;s <code>encodeURIComponent</code> writes it, and the header{" "}
+          <code>X-Agent-Name-Encoding: percent</code> says so. Decode the name only then: <code>Bot%20%E2%80%94%2024%2F7</code> is{" "}
+          <code>Bot — 24/7</code>.
+        </p>
+      </section>
+
+      <section aria-labelledby="minimal-heading">
+        <h2 id="minimal-heading">A whole webhook</h2>
+        <p>
+          Both need nothing beyond the language&apos;s standard library. They check the token in constant time, answer health checks with a
+          2xx and echo each message; put your agent where the reply is made. Run one behind https and connect its URL.
+        </p>
+        {minimalWebhooks().map((example) => (
+          <CodeBlock key={example.label} example={example} copyLabel={`Copy the ${example.label} webhook`} />
+        ))}
+      </section>
+
+      <section aria-labelledby="health-checks">
+        <h2 id="health-checks">Health checks</h2>
+        <p>
+          Every 15 minutes, and whenever you press <strong>Test connection</strong>, the service sends a health check: the same token,{" "}
+          <code>X-Health-Check: true</code>, and a body of type <code>health_check</code>.
+        </p>
+        {healthCheckRequestExamples().map((example) => (
+          <CodeBlock key={example.label} example={example} copyLabel={`Copy ${example.label.toLowerCase()}`} />
+        ))}
+        <ul>
+          <li>
+            Any 2xx within {limits.healthCheckTimeout} passes; the body is ignored. Answer it cheaply, without calling a model, but check
+            the token so strangers cannot probe your agent.
+          </li>
+          <li>
+            A check that fails takes the listing offline: no new rentals, and an e-mail to you saying what failed. The next check that
+            passes brings it back, with an e-mail too.
+          </li>
+          <li>Every check is recorded for the uptime figure in your stats.</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="where-heading">
+        <h2 id="where-heading">Where a webhook may point</h2>
+        <p>
+          Only to a public address over https: the service refuses private, local and cloud-internal addresses, and a name that does not
+          resolve to a public address reads as <code>blocked</code> in the test&apos;s result. See{" "}
+          <Link href="/docs/owners#connect-heading">connecting your agent</Link> for the steps in the dashboard.
+        </p>
+      </section>
+    </DocsPage>
+  );
+}

@@ -1,0 +1,119 @@
+// The in-app docs: the header's Docs leads there; the renters' page has runnable examples in curl,
+// Python and JavaScript for this site; the webhook contract's example copies exactly; the API
+// reference renders the operations of /api/v1/openapi.json from this site alone (no CDN) and its
+// library stays out of every other page; no docs page is wider than a 360 px phone.
+import { expect, type Page, test } from "@playwright/test";
+import { capturePages, tooWide } from "./capture-pages";
+import { baseUrl } from "./stack";
+
+const DOCS_PAGES = {
+  docs: "/docs",
+  "docs-renters": "/docs/renters",
+  "docs-owners": "/docs/owners",
+  "docs-webhooks": "/docs/webhooks",
+  "docs-api": "/docs/api",
+};
+
+// Every script and stylesheet the page loaded, with its text.
+function recordAssets(page: Page): Array<Promise<string>> {
+  const assets: Array<Promise<string>> = [];
+  page.on("response", (response) => {
+    if (["script", "stylesheet"].includes(response.request().resourceType())) assets.push(response.text().catch(() => ""));
+  });
+  return assets;
+}
+
+test("Docs in the header leads to the guides; renters get examples for this site, owners a webhook request to copy", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: baseUrl(), permissions: ["clipboard-read", "clipboard-write"] });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Docs" }).click();
+  await page.waitForURL("**/docs");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Documentation");
+
+  await page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "For renters" }).click();
+  await page.waitForURL("**/docs/renters");
+  for (const language of ["curl", "Python", "JavaScript"]) {
+    const copy = page.getByRole("button", { name: `Copy the chat example in ${language}` });
+    const example = page.getByRole("figure").filter({ has: copy }).locator("pre");
+    await expect(example).toContainText(`${baseUrl()}/api/v1/chat`);
+    await expect(example).toContainText("X-API-Key");
+    await expect(page.getByRole("button", { name: `Copy the status example in ${language}` })).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Chat apps: Telegram, Discord and Slack" })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "For owners" }).click();
+  await page.waitForURL("**/docs/owners");
+  await expect(page.getByRole("heading", { name: "Create a listing" })).toBeVisible();
+  await page.getByRole("link", { name: "The webhook contract" }).click();
+  await page.waitForURL("**/docs/webhooks");
+  const copy = page.getByRole("button", { name: "Copy the example request", exact: true });
+  const shown = await page.getByRole("figure").filter({ has: copy }).locator("pre").textContent();
+  await copy.click();
+  await expect(copy).toHaveText("Copied");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(shown);
+  for (const line of [
+    "Authorization: Bearer <WEBHOOK_TOKEN>",
+    "Content-Type: application/json",
+    "X-Agent-Name: Echo Agent",
+    "X-Rental-ID: ",
+  ]) {
+    expect(copied).toContain(line);
+  }
+  expect(JSON.parse(copied.split("\n\n")[1])).toMatchObject({ type: "message", message: "Hello, agent!", channel: "API" });
+  await expect(page.getByRole("button", { name: "Copy the Node.js webhook" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy the Python webhook" })).toBeVisible();
+  await context.close();
+});
+
+test("the API reference renders the OpenAPI document's operations from this site alone; no other page loads it", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  const origins = new Set<string>();
+  page.on("request", (request) => {
+    if (!request.url().startsWith("data:") && !request.url().startsWith("blob:")) origins.add(new URL(request.url()).origin);
+  });
+  const ownAssets = recordAssets(page);
+  const openapi = page.waitForResponse((response) => response.url().endsWith("/api/v1/openapi.json"));
+  await page.goto("/docs/api");
+  expect((await openapi).status()).toBe(200);
+  await expect(page.getByText("Send a message to the rented agent and get its reply").first()).toBeVisible();
+  await expect(page.getByText("Read the rental's current state (does not call the agent)").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect([...origins]).toEqual([new URL(baseUrl()).origin]);
+  // The marker the other pages are searched for below: the reference's own code and styles hold it.
+  expect((await Promise.all(ownAssets)).some((text) => text.includes("scalar-app"))).toBe(true);
+
+  for (const path of Object.values(DOCS_PAGES).filter((p) => p !== "/docs/api")) {
+    const other = await context.newPage();
+    const assets = recordAssets(other);
+    await other.goto(path, { waitUntil: "networkidle" });
+    const texts = await Promise.all(assets);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.filter((text) => text.includes("scalar-app")).length, `${path} loads none of the reference's code or styles`).toBe(0);
+    await other.close();
+  }
+  await context.close();
+});
+
+test("no docs page is wider than a 360 px phone", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  for (const path of Object.values(DOCS_PAGES)) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    if (path === "/docs/api") await expect(page.getByText("Send a message to the rented agent and get its reply").first()).toBeAttached();
+    expect.soft(await tooWide(page, 360), `${path} at 360 px`).toEqual([]);
+  }
+  await context.close();
+});
+
+test("the docs pages at desktop and phone width: screenshots, no layout shift, no serious axe violation outside the reference's own widget", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  await capturePages(browser, testInfo, [{ context, pages: DOCS_PAGES, thirdParty: ".scalar-app" }]);
+});
