@@ -32,7 +32,9 @@ afterAll(async () => {
 });
 
 describe("startEmbeddedPostgres", () => {
-  it("creates the data folder, applies migrations, and keeps rows across a restart", { timeout: 90_000 }, async () => {
+  it("creates the data folder, applies migrations (extensions included), and keeps rows across a restart", {
+    timeout: 90_000,
+  }, async () => {
     const first = await startEmbeddedPostgres({ dataDir, port: await freePort() });
     stops.push(first.stop);
     expect(first.url).toMatch(/^postgresql:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
@@ -53,6 +55,9 @@ describe("startEmbeddedPostgres", () => {
     db = prismaFor(second.url);
     const reread = await db.account.findUnique({ where: { id: account.id } });
     expect(reread).toMatchObject({ email, walletAddress: `0x${"ab".repeat(20)}` });
+    // The marketplace search's extension (pg_trgm) works after a restart too.
+    const [typo] = await db.$queryRaw<{ similarity: number }[]>`SELECT word_similarity('echoo', 'Echo Agent') AS similarity`;
+    expect(typo.similarity).toBeCloseTo(0.667, 3);
     await db.$disconnect();
     await second.stop();
   });

@@ -8,6 +8,7 @@
 import { mkdir } from "node:fs/promises";
 import net from "node:net";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 const HOST = "127.0.0.1";
@@ -38,7 +39,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
   if (port !== 0) await assertPortFree(port);
   await mkdir(opts.dataDir, { recursive: true });
 
-  const db = await PGlite.create({ dataDir: opts.dataDir });
+  // The extensions the migrations create (CREATE EXTENSION) must be loaded into PGlite first.
+  const db = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, host: HOST, port });
   try {
     await server.start();

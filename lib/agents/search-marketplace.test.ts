@@ -145,6 +145,16 @@ describe("searchMarketplace", () => {
     expect(await names({ q: `${token} nothing-like-this` })).toEqual([]);
   });
 
+  it("forgives: a word of the same stem, a typo in a name or skill, ranked by how close", async () => {
+    expect(await names({ q: `${token} answering` })).toEqual(["Gamma Data"]); // "Answers": the same stem
+    expect(await names({ q: `${token} gama` })).toEqual(["Gamma Data"]); // a typo of the name
+    expect(await names({ q: `${token} debuging` })).toEqual(["Alpha Coder"]); // a typo of a skill
+    expect(await names({ q: `${token} reserch` })).toEqual(["Delta Research"]);
+    expect(await names({ q: `${token} summar` })).toEqual(["Delta Research"]); // the start of a skill (summarization)
+    expect(await names({ q: `${token} gama landing` })).toEqual([]); // still every word
+    expect(await names({ q: `${token} xylophone` })).toEqual([]);
+  });
+
   it("filters by category, skill and channel", async () => {
     expect(await names({ category: "coding" })).toEqual(["Alpha Coder"]); // the offline coder stays hidden
     expect(await names({ category: "finance" })).toEqual([]);

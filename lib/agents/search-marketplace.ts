@@ -1,6 +1,7 @@
 import "server-only";
 import { CATEGORIES } from "@/lib/agents/categories";
 import { loadListingStats } from "@/lib/agents/load-agent-views";
+import { relevanceScore, type SearchTerm, searchTerms, termMatches } from "@/lib/agents/marketplace-search-terms";
 import { type MarketplaceAgent, type MarketplaceAgentRow, toMarketplaceAgent } from "@/lib/agents/to-marketplace-agent";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -30,32 +31,7 @@ const PRICE_COLUMN = {
 // LEAST ignores NULLs: the cheapest duration that has a price.
 const CHEAPEST_PRICE = Prisma.sql`LEAST(a.price_per_hour, a.price_per_day, a.price_per_month)`;
 
-const MAX_TERMS = 8;
 const SKILL_FACET_LIMIT = 100;
-
-// Every word of the search must appear in the name, the description or a skill tag
-// (case-insensitive substring). LIKE's wildcards in the words are matched literally.
-function searchPatterns(q: string | undefined): string[] {
-  if (!q) return [];
-  const words = [...new Set(q.toLowerCase().split(" ").filter(Boolean))].slice(0, MAX_TERMS);
-  return words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-}
-
-const nameMatches = (p: string) => Prisma.sql`a.name ILIKE ${p}`;
-const descriptionMatches = (p: string) => Prisma.sql`a.description ILIKE ${p}`;
-const skillMatches = (p: string) => Prisma.sql`EXISTS (SELECT 1 FROM unnest(a.skills) AS s(tag) WHERE s.tag ILIKE ${p})`;
-
-// Name hits count most, then skills, then the description; a name starting with the whole
-// query ranks first.
-function relevanceScore(q: string, patterns: string[]): Prisma.Sql {
-  const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const perTerm = patterns.map(
-    (p) => Prisma.sql`(CASE WHEN ${nameMatches(p)} THEN 4 ELSE 0 END
-      + CASE WHEN ${skillMatches(p)} THEN 2 ELSE 0 END
-      + CASE WHEN ${descriptionMatches(p)} THEN 1 ELSE 0 END)`,
-  );
-  return Prisma.sql`(CASE WHEN a.name ILIKE ${prefix} THEN 8 ELSE 0 END + ${Prisma.join(perTerm, " + ")})`;
-}
 
 function and(conditions: Prisma.Sql[]): Prisma.Sql {
   return conditions.length === 0 ? Prisma.sql`TRUE` : Prisma.join(conditions, " AND ");
@@ -84,12 +60,12 @@ type FacetRow = { kind: "total" | "category" | "skill"; value: string | null; co
 // facets (one statement, in parallel), then ratings and rental totals of the page's agents
 // (two grouped queries on ≤ 24 ids).
 export async function searchMarketplace(query: MarketplaceQuery): Promise<MarketplaceSearchResult> {
-  const patterns = searchPatterns(query.q);
+  const terms = searchTerms(query.q);
   const price = query.duration ? PRICE_COLUMN[query.duration] : CHEAPEST_PRICE;
 
   // Every filter but category and skill: those two are also facets, counted without themselves.
   const common: Prisma.Sql[] = [RENTABLE];
-  for (const p of patterns) common.push(Prisma.sql`(${nameMatches(p)} OR ${descriptionMatches(p)} OR ${skillMatches(p)})`);
+  for (const term of terms) common.push(termMatches(term));
   if (query.channel) common.push(Prisma.sql`${query.channel}::"Channel" = ANY(a.channels)`);
   if (query.duration) common.push(Prisma.sql`${price} IS NOT NULL`);
   if (query.minPrice !== undefined) common.push(Prisma.sql`${price} >= ${query.minPrice}`);
@@ -97,7 +73,7 @@ export async function searchMarketplace(query: MarketplaceQuery): Promise<Market
   const categoryOk = query.category ? Prisma.sql`a.category = ${query.category}` : Prisma.sql`TRUE`;
   const skillOk = query.skill ? Prisma.sql`${query.skill} = ANY(a.skills)` : Prisma.sql`TRUE`;
 
-  const { orderBy, needsStats } = ordering(query, patterns, price);
+  const { orderBy, needsStats } = ordering(query, terms, price);
   const offset = (query.page - 1) * MARKETPLACE_PAGE_SIZE;
 
   const where = Prisma.sql`${and(common)} AND ${categoryOk} AND ${skillOk}`;
@@ -150,7 +126,7 @@ export async function searchMarketplace(query: MarketplaceQuery): Promise<Market
 }
 
 // Every order ends on the id, so pages never overlap or skip an agent when values tie.
-function ordering(query: MarketplaceQuery, patterns: string[], price: Prisma.Sql): { orderBy: Prisma.Sql; needsStats: boolean } {
+function ordering(query: MarketplaceQuery, terms: SearchTerm[], price: Prisma.Sql): { orderBy: Prisma.Sql; needsStats: boolean } {
   // Agents without ratings or rentals have no row in rt / rn.
   const popular = Prisma.sql`COALESCE(rn.count, 0) DESC, rt.average DESC NULLS LAST, COALESCE(rt.count, 0) DESC`;
   switch (query.sort) {
@@ -170,9 +146,9 @@ function ordering(query: MarketplaceQuery, patterns: string[], price: Prisma.Sql
       return { orderBy: Prisma.sql`${popular}, a.created_at DESC, a.id`, needsStats: true };
     case "relevance":
       // Without a search, "relevance" is what renters chose most.
-      if (!query.q || patterns.length === 0) return { orderBy: Prisma.sql`${popular}, a.created_at DESC, a.id`, needsStats: true };
+      if (!query.q || terms.length === 0) return { orderBy: Prisma.sql`${popular}, a.created_at DESC, a.id`, needsStats: true };
       return {
-        orderBy: Prisma.sql`${relevanceScore(query.q, patterns)} DESC, ${popular}, a.created_at DESC, a.id`,
+        orderBy: Prisma.sql`${relevanceScore(query.q, terms)} DESC, ${popular}, a.created_at DESC, a.id`,
         needsStats: true,
       };
   }

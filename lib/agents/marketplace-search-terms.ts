@@ -1,0 +1,55 @@
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+// How the marketplace's search words find listings (PostgreSQL only, no search service):
+//   - a substring of the name, the description or a skill ("ech", "review");
+//   - a word of the same stem, or one starting with it, by full-text search ("chat" finds
+//     "chatting", "summar" finds "summarization");
+//   - a near spelling of a word of the name or a skill, by trigram similarity ("echoo" finds
+//     "Echo", "reserch" finds "research").
+// Every word must be found, by any of the three. The score ranks name hits over skill hits over
+// description hits, and close spellings by how close they are.
+
+const MAX_TERMS = 8;
+/** word_similarity at or above this is a typo of the word, not another word: "echoo"/"Echo" 0.67,
+ * "reserch"/"research" 0.55, while "agnt"/"Agent" is 0.4 and "cat"/"coding" 0.25. */
+const TYPO_SIMILARITY = 0.5;
+
+export type SearchTerm = { like: string; prefix: string | null; word: string };
+
+export function searchTerms(q: string | undefined): SearchTerm[] {
+  if (!q) return [];
+  const words = [...new Set(q.toLowerCase().split(" ").filter(Boolean))].slice(0, MAX_TERMS);
+  return words.map((word) => {
+    // tsquery syntax takes letters and digits only; what is left becomes a prefix query.
+    const letters = word.replace(/[^\p{L}\p{N}]/gu, "");
+    return { like: `%${escapeLike(word)}%`, prefix: letters ? `${letters}:*` : null, word };
+  });
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const DOCUMENT = Prisma.sql`to_tsvector('english', a.name || ' ' || a.description || ' ' || array_to_string(a.skills, ' '))`;
+const NAME_AND_SKILLS = Prisma.sql`(a.name || ' ' || array_to_string(a.skills, ' '))`;
+
+const nameHas = (t: SearchTerm) => Prisma.sql`a.name ILIKE ${t.like}`;
+const descriptionHas = (t: SearchTerm) => Prisma.sql`a.description ILIKE ${t.like}`;
+const skillHas = (t: SearchTerm) => Prisma.sql`EXISTS (SELECT 1 FROM unnest(a.skills) AS s(tag) WHERE s.tag ILIKE ${t.like})`;
+const stemHas = (t: SearchTerm) => (t.prefix ? Prisma.sql`${DOCUMENT} @@ to_tsquery('english', ${t.prefix})` : Prisma.sql`FALSE`);
+const spelledLike = (t: SearchTerm) => Prisma.sql`word_similarity(${t.word}, ${NAME_AND_SKILLS}) >= ${TYPO_SIMILARITY}`;
+
+/** The listing has the word, by any of the three ways. */
+export function termMatches(t: SearchTerm): Prisma.Sql {
+  return Prisma.sql`(${nameHas(t)} OR ${descriptionHas(t)} OR ${skillHas(t)} OR ${stemHas(t)} OR ${spelledLike(t)})`;
+}
+
+/** Higher is better: a name starting with the whole query first, then per word. */
+export function relevanceScore(q: string, terms: SearchTerm[]): Prisma.Sql {
+  const perTerm = terms.map(
+    (t) => Prisma.sql`(CASE WHEN ${nameHas(t)} THEN 4 ELSE 0 END
+      + CASE WHEN ${skillHas(t)} THEN 2 ELSE 0 END
+      + CASE WHEN ${descriptionHas(t)} OR ${stemHas(t)} THEN 1 ELSE 0 END
+      + 3 * word_similarity(${t.word}, ${NAME_AND_SKILLS}))`,
+  );
+  return Prisma.sql`(CASE WHEN a.name ILIKE ${`${escapeLike(q)}%`} THEN 8 ELSE 0 END + ${Prisma.join(perTerm, " + ")})`;
+}
