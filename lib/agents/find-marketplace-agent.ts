@@ -1,5 +1,6 @@
 import "server-only";
 import { loadListingStats } from "@/lib/agents/load-agent-views";
+import { loadReliability } from "@/lib/agents/load-reliability";
 import { type MarketplaceAgent, toMarketplaceAgent } from "@/lib/agents/to-marketplace-agent";
 import { db } from "@/lib/db";
 
@@ -15,7 +16,7 @@ export type MarketplaceAgentDetail = MarketplaceAgent & {
 export async function findMarketplaceAgent(id: string): Promise<MarketplaceAgentDetail | null> {
   if (!UUID.test(id)) return null;
   const agentId = id.toLowerCase();
-  const [agent, stats, lastCheck] = await Promise.all([
+  const [agent, stats, reliability, lastCheck] = await Promise.all([
     db.agent.findUnique({
       where: { id: agentId },
       select: {
@@ -31,9 +32,12 @@ export async function findMarketplaceAgent(id: string): Promise<MarketplaceAgent
         status: true,
         webhookUrlCipher: true,
         createdAt: true,
+        owner: { select: { displayName: true } },
+        avatar: { select: { version: true } },
       },
     }),
     loadListingStats([agentId]),
+    loadReliability([agentId], new Date()),
     db.healthCheck.findFirst({
       where: { agentId },
       orderBy: { createdAt: "desc" },
@@ -41,9 +45,13 @@ export async function findMarketplaceAgent(id: string): Promise<MarketplaceAgent
     }),
   ]);
   if (!agent) return null;
-  const { webhookUrlCipher, ...row } = agent;
+  const { webhookUrlCipher, owner, avatar, ...row } = agent;
   return {
-    ...toMarketplaceAgent({ ...row, webhookConnected: webhookUrlCipher !== null }, stats.get(agentId)!),
+    ...toMarketplaceAgent(
+      { ...row, webhookConnected: webhookUrlCipher !== null, ownerName: owner.displayName, avatarVersion: avatar?.version ?? null },
+      stats.get(agentId)!,
+      reliability.get(agentId)!,
+    ),
     lastHealthCheck: lastCheck ? { ok: lastCheck.ok, at: lastCheck.createdAt } : null,
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { CATEGORIES } from "@/lib/agents/categories";
 import { loadListingStats } from "@/lib/agents/load-agent-views";
+import { loadReliability } from "@/lib/agents/load-reliability";
 import { relevanceScore, type SearchTerm, searchTerms, termMatches } from "@/lib/agents/marketplace-search-terms";
 import { type MarketplaceAgent, type MarketplaceAgentRow, toMarketplaceAgent } from "@/lib/agents/to-marketplace-agent";
 import { db } from "@/lib/db";
@@ -51,7 +52,9 @@ const STATS_JOIN = Prisma.sql`
 const AGENT_COLUMNS = Prisma.sql`
   a.id::text AS "id", a.name, a.description, a.category, a.skills, a.channels::text[] AS "channels",
   a.price_per_hour AS "pricePerHour", a.price_per_day AS "pricePerDay", a.price_per_month AS "pricePerMonth",
-  a.status::text AS "status", (a.webhook_url_cipher IS NOT NULL) AS "webhookConnected", a.created_at AS "createdAt"`;
+  a.status::text AS "status", (a.webhook_url_cipher IS NOT NULL) AS "webhookConnected", a.created_at AS "createdAt",
+  (SELECT o.display_name FROM accounts o WHERE o.id = a.owner_id) AS "ownerName",
+  (SELECT v.version FROM agent_avatars v WHERE v.agent_id = a.id) AS "avatarVersion"`;
 
 type PageRow = Omit<MarketplaceAgentRow, "status"> & { status: string };
 type FacetRow = { kind: "total" | "category" | "skill"; value: string | null; count: number };
@@ -101,8 +104,9 @@ export async function searchMarketplace(query: MarketplaceQuery): Promise<Market
      ORDER BY 3 DESC, 2 LIMIT ${SKILL_FACET_LIMIT})`;
 
   const [rows, facetResult] = await Promise.all([pageRows, facetRows]);
-  const stats = await loadListingStats(rows.map((r) => r.id));
-  const agents = rows.map((row) => toMarketplaceAgent(row, stats.get(row.id)!));
+  const ids = rows.map((r) => r.id);
+  const [stats, reliability] = await Promise.all([loadListingStats(ids), loadReliability(ids, new Date())]);
+  const agents = rows.map((row) => toMarketplaceAgent(row, stats.get(row.id)!, reliability.get(row.id)!));
 
   const total = facetResult.find((f) => f.kind === "total")?.count ?? 0;
   const byValue = (a: FacetValue, b: FacetValue) => a.value.localeCompare(b.value);

@@ -1,4 +1,5 @@
 import { listingBasics } from "@/lib/agents/listing-basics";
+import type { Reliability } from "@/lib/agents/load-reliability";
 import type { ListingStats } from "@/lib/agents/to-agent-view";
 import type { Channel, DurationType } from "@/lib/generated/prisma/enums";
 
@@ -19,6 +20,10 @@ export type MarketplaceAgentRow = {
   status: string;
   webhookConnected: boolean;
   createdAt: Date;
+  /** The owner's public display name, if they set one (never their e-mail or wallet). */
+  ownerName: string | null;
+  /** The uploaded picture's version (its URL's ?v=), or null: pages then draw one. */
+  avatarVersion: string | null;
 };
 
 // Why a listing cannot be rented, in words for the renter; null when it can.
@@ -34,13 +39,16 @@ export function notRentableReason(
 }
 
 // A listing as the marketplace shows it. Prices stay micro-USDC (bigint) until they are printed.
-export function toMarketplaceAgent(agent: MarketplaceAgentRow, stats: ListingStats) {
+export function toMarketplaceAgent(agent: MarketplaceAgentRow, stats: ListingStats, reliability: Reliability) {
   const reason = notRentableReason(agent);
   return {
     ...listingBasics(agent),
     prices: { hour: agent.pricePerHour, day: agent.pricePerDay, month: agent.pricePerMonth } satisfies Record<DurationType, bigint | null>,
     rating: stats.rating,
     totalRentals: stats.totalRentals,
+    reliability,
+    ownerName: agent.ownerName,
+    avatarVersion: agent.avatarVersion,
     rentable: reason === null,
     notRentableReason: reason,
     createdAt: agent.createdAt,

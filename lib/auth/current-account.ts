@@ -4,7 +4,13 @@ import { type CookieReader, clearedSessionCookie, readSessionToken } from "@/lib
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 
-export type SignedInAccount = { id: string; email: string | null; walletAddress: string | null; createdAt: Date };
+export type SignedInAccount = {
+  id: string;
+  email: string | null;
+  walletAddress: string | null;
+  displayName: string | null;
+  createdAt: Date;
+};
 export type CurrentSession = { session: { id: string; accountId: string; expiresAt: Date }; account: SignedInAccount };
 
 // lastSeenAt is written at most this often per session, so reading a page is not a write each time.
@@ -27,7 +33,7 @@ export async function currentSession(source: Request | CookieReader, now: number
       expiresAt: true,
       revokedAt: true,
       lastSeenAt: true,
-      account: { select: { id: true, email: true, walletAddress: true, createdAt: true } },
+      account: { select: { id: true, email: true, walletAddress: true, displayName: true, createdAt: true } },
     },
   });
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now) return null;

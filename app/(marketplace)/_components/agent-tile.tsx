@@ -1,9 +1,12 @@
 import Link from "next/link";
+import { AgentAvatar } from "@/app/_components/agent-avatar";
 import { DURATIONS, type MarketplaceAgent } from "@/lib/agents/to-marketplace-agent";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import styles from "../marketplace.module.css";
 import { AgentStats } from "./agent-stats";
+import { ownerLine } from "./owner-line";
+import { ReliabilityLine } from "./reliability-figures";
 import { UsdcPrice } from "./usdc-price";
 
 const SKILLS_SHOWN = 4;
@@ -17,12 +20,17 @@ export function AgentTile({ agent }: { agent: MarketplaceAgent }) {
   return (
     <li className={styles.tile}>
       <article aria-labelledby={titleId}>
-        <h3 className={styles.tileTitle}>
-          <Link href={`/agents/${agent.id}`} id={titleId} className={styles.tileLink}>
-            {agent.name}
-          </Link>
-        </h3>
-        <p className="tile-category">{categoryLabel(agent.category)}</p>
+        <div className={styles.tileHead}>
+          <AgentAvatar agent={agent} size={44} />
+          <h3 className={styles.tileTitle}>
+            <Link href={`/agents/${agent.id}`} id={titleId} className={styles.tileLink}>
+              {agent.name}
+            </Link>
+          </h3>
+        </div>
+        <p className={styles.tileOwner}>
+          <span className="tile-category">{categoryLabel(agent.category)}</span> · {ownerLine(agent.ownerName)}
+        </p>
         <p className={styles.tileDescription}>{agent.description}</p>
         <ul className={`tags ${styles.tileTags}`} aria-label="Skills">
           {agent.skills.slice(0, SKILLS_SHOWN).map((skill) => (
@@ -52,6 +60,7 @@ export function AgentTile({ agent }: { agent: MarketplaceAgent }) {
             );
           })}
         </dl>
+        <ReliabilityLine reliability={agent.reliability} />
         <AgentStats rating={agent.rating} totalRentals={agent.totalRentals} oneLine />
       </article>
     </li>

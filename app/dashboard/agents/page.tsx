@@ -10,6 +10,8 @@ import { listingStatusLabel } from "@/lib/format/status-label";
 import { formatUsdcNumber } from "@/lib/format/usdc";
 import styles from "../dashboard.module.css";
 import listingStyles from "./listings.module.css";
+import { saveDisplayNameAction } from "./owner-name-actions";
+import { OwnerNameForm } from "./owner-name-form";
 
 export const metadata: Metadata = { title: "Listings" };
 
@@ -29,6 +31,9 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
           The listing was deleted.
         </p>
       )}
+      <section className={styles.panel} aria-label="Your name on the marketplace">
+        <OwnerNameForm action={saveDisplayNameAction} current={account.displayName} />
+      </section>
       {agents.length === 0 ? (
         <div className="empty">
           <h2>You have no listings yet</h2>

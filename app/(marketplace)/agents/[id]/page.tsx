@@ -5,6 +5,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { cache } from "react";
+import { AgentAvatar } from "@/app/_components/agent-avatar";
 import { findMarketplaceAgent } from "@/lib/agents/find-marketplace-agent";
 import { listAgentReviews } from "@/lib/agents/list-agent-reviews";
 import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
@@ -16,6 +17,8 @@ import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 import { AgentReviews } from "../../_components/agent-reviews";
 import { AgentStats } from "../../_components/agent-stats";
 import { NOT_RENTABLE } from "../../_components/labels";
+import { ownerLine } from "../../_components/owner-line";
+import { ReliabilityFacts } from "../../_components/reliability-figures";
 import { UsdcPrice } from "../../_components/usdc-price";
 import page from "./agent-page.module.css";
 
@@ -51,8 +54,10 @@ export default async function AgentPage({ params }: Props) {
       <div className="detail">
         <div className={page.detailMain}>
           <header className={page.detailHeader}>
+            <AgentAvatar agent={agent} size={72} />
             <p className="tile-category">{categoryLabel(agent.category)}</p>
             <h1>{agent.name}</h1>
+            <p className="muted">{ownerLine(agent.ownerName)}</p>
             <p className={reason ? "badge badge-warning" : "badge badge-success"}>{reason ? reason.badge : "Available now"}</p>
           </header>
 
@@ -107,6 +112,15 @@ export default async function AgentPage({ params }: Props) {
               </dd>
             </div>
           </dl>
+
+          <section aria-labelledby="reliability-heading" className={page.how}>
+            <h2 id="reliability-heading">Measured by the service</h2>
+            <ReliabilityFacts reliability={agent.reliability} />
+            <p className="hint">
+              Uptime is the share of the health checks sent to the agent every 15 minutes that it passed; replies count every message
+              renters sent, over the API and the chat apps.
+            </p>
+          </section>
 
           <AgentReviews reviews={reviews} />
 

@@ -1,12 +1,14 @@
-// /dashboard/agents/[id] — one listing: edit its details, connect and test its webhook, delete it.
+// /dashboard/agents/[id] — one listing: connect and test its webhook, its picture, edit its details, delete it.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AgentAvatar } from "@/app/_components/agent-avatar";
 import { StatusBadge } from "@/app/_components/status-badge";
 import { countAgentRentals } from "@/lib/agents/count-agent-rentals";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
 import { openWebhookHost } from "@/lib/agents/webhook-credentials";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { databaseAvatarStore } from "@/lib/avatars/avatar-store";
 import { availableChannels } from "@/lib/channels/configured-channels";
 import { listingStatusLabel } from "@/lib/format/status-label";
 import { usdcInputValue } from "@/lib/format/usdc";
@@ -14,6 +16,8 @@ import { ApiError } from "@/lib/http/api-error";
 import styles from "../../dashboard.module.css";
 import { connectWebhookAction, deleteListingAction, updateListingAction } from "../actions";
 import { ListingForm } from "../listing-form";
+import { removePictureAction, uploadPictureAction } from "../picture-actions";
+import { PictureForm } from "../picture-form";
 import { DeleteForm } from "./delete-form";
 import { WebhookForm } from "./webhook-form";
 
@@ -39,7 +43,7 @@ export default async function EditListingPage({
   const account = await requireSignedInAccount();
   const [{ id }, { created }] = await Promise.all([params, searchParams]);
   const agent = await loadAgent(account.id, id);
-  const rentals = await countAgentRentals(agent.id);
+  const [rentals, avatar] = await Promise.all([countAgentRentals(agent.id), databaseAvatarStore.get(agent.id)]);
   // Opened here, for the listing's owner only (findOwnerAgent): its host alone reaches the page.
   const connection = agent.webhookUrlCipher ? { host: openWebhookHost(agent.id, agent.webhookUrlCipher) } : null;
 
@@ -74,6 +78,16 @@ export default async function EditListingPage({
       <section className={styles.panel} aria-labelledby="webhook-heading">
         <h2 id="webhook-heading">Webhook</h2>
         <WebhookForm action={connectWebhookAction.bind(null, agent.id)} connection={connection} />
+      </section>
+
+      <section className={styles.panel} aria-labelledby="picture-heading">
+        <h2 id="picture-heading">Picture</h2>
+        <PictureForm
+          upload={uploadPictureAction.bind(null, agent.id)}
+          remove={removePictureAction.bind(null, agent.id)}
+          uploaded={avatar !== null}
+          preview={<AgentAvatar agent={{ id: agent.id, name: agent.name, avatarVersion: avatar?.version ?? null }} size={64} />}
+        />
       </section>
 
       <section className={styles.panel} aria-labelledby="details-heading">

@@ -4,6 +4,7 @@ import { Chart } from "@/app/dashboard/_components/charts";
 import { formatDate } from "@/lib/format/date-time";
 import { formatCount } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
+import { formatReplyTime } from "@/lib/format/reply-time";
 import type { RentalUsage as Usage } from "@/lib/rentals/load-rental-usage";
 import styles from "../renter.module.css";
 
@@ -25,13 +26,7 @@ export function RentalUsage({ usage }: { usage: Usage }) {
           {usage.errors > 0 && <span className="hint"> (the agent failed, timed out or could not be reached)</span>}
         </dd>
         <dt>Median reply</dt>
-        <dd>
-          {usage.medianMs === null
-            ? "—"
-            : usage.medianMs < 1000
-              ? `${formatCount(usage.medianMs)} ms`
-              : `${(usage.medianMs / 1000).toFixed(1)} s`}
-        </dd>
+        <dd>{usage.medianMs === null ? "—" : formatReplyTime(usage.medianMs)}</dd>
         {channels.length > 1 && (
           <>
             <dt>From</dt>
