@@ -138,7 +138,7 @@ export default async function AgentPage({ params }: Props) {
           </section>
         </div>
 
-        <aside className={`surface ${page.rentCard}`} aria-labelledby="rent-heading">
+        <aside id="rent" className={`surface ${page.rentCard}`} aria-labelledby="rent-heading">
           <h2 id="rent-heading">Rent this agent</h2>
           {reason && (
             <div className="notice" role="note">
@@ -178,6 +178,17 @@ export default async function AgentPage({ params }: Props) {
           </p>
         </aside>
       </div>
+      {!reason && priced.length > 0 && (
+        // On a phone the rent box is below everything else: this bar keeps the way there in view.
+        <div className={page.rentBar}>
+          <p>
+            From <UsdcPrice micro={priced.map((p) => p.price).sort((a, b) => Number(a - b))[0]} />
+          </p>
+          <a href="#rent" className="button button-primary">
+            Rent<span className="visually-hidden"> {agent.name}: choose a duration</span>
+          </a>
+        </div>
+      )}
     </main>
   );
 }
