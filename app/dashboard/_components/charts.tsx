@@ -5,6 +5,7 @@ import styles from "../dashboard.module.css";
 import chartStyles from "./charts.module.css";
 import { TableScrollRegion } from "./table-scroll-region";
 
+// `color` is a CSS colour, a theme token such as "var(--chart-1)" included.
 export type Series = { name: string; color: string; values: (number | null)[] };
 
 const W = 600;
@@ -51,13 +52,21 @@ export function Chart({ id, title, summary, labels, series, kind, format, labelH
       </div>
       {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby: the figure's caption and its summary in words. */}
       <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-labelledby={`${id}-title ${id}-summary`} focusable="false">
-        <line x1={0} y1={H - PAD} x2={W} y2={H - PAD} stroke="#71717a" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        <line
+          x1={0}
+          y1={H - PAD}
+          x2={W}
+          y2={H - PAD}
+          style={{ stroke: "var(--chart-axis)" }}
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
         <line
           x1={0}
           y1={y(max / 2)}
           x2={W}
           y2={y(max / 2)}
-          stroke="#d4d4d8"
+          style={{ stroke: "var(--chart-grid)" }}
           strokeWidth={1}
           strokeDasharray="4 4"
           vectorEffect="non-scaling-stroke"
@@ -73,7 +82,7 @@ export function Chart({ id, title, summary, labels, series, kind, format, labelH
                     y={y(v)}
                     width={barWidth}
                     height={H - PAD - y(v)}
-                    fill={s.color}
+                    style={{ fill: s.color }}
                   />
                 ) : null,
               ),
@@ -83,7 +92,7 @@ export function Chart({ id, title, summary, labels, series, kind, format, labelH
                 key={s.name}
                 d={linePath(s.values, x, y)}
                 fill="none"
-                stroke={s.color}
+                style={{ stroke: s.color }}
                 strokeWidth={2}
                 vectorEffect="non-scaling-stroke"
                 strokeLinejoin="round"

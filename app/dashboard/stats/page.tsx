@@ -82,7 +82,7 @@ export default async function StatsPage() {
         labels={labels}
         kind="bars"
         format={formatCount}
-        series={[{ name: "Rentals", color: "#1d4ed8", values: days.map((d) => d.rentals) }]}
+        series={[{ name: "Rentals", color: "var(--chart-1)", values: days.map((d) => d.rentals) }]}
       />
       <Chart
         id="chart-revenue"
@@ -91,7 +91,7 @@ export default async function StatsPage() {
         labels={labels}
         kind="bars"
         format={(v) => formatUsdcNumber(v)}
-        series={[{ name: "Revenue", color: "#15803d", values: days.map((d) => microToUsdc(d.revenueMicro)) }]}
+        series={[{ name: "Revenue", color: "var(--chart-2)", values: days.map((d) => microToUsdc(d.revenueMicro)) }]}
       />
       <Chart
         id="chart-calls"
@@ -101,8 +101,8 @@ export default async function StatsPage() {
         kind="bars"
         format={formatCount}
         series={[
-          { name: "Calls", color: "#1d4ed8", values: days.map((d) => d.chatCalls) },
-          { name: "Errors", color: "#b91c1c", values: days.map((d) => d.chatErrors) },
+          { name: "Calls", color: "var(--chart-1)", values: days.map((d) => d.chatCalls) },
+          { name: "Errors", color: "var(--chart-3)", values: days.map((d) => d.chatErrors) },
         ]}
       />
       <Chart
@@ -117,8 +117,8 @@ export default async function StatsPage() {
         kind="lines"
         format={ms}
         series={[
-          { name: "Median (p50)", color: "#1d4ed8", values: days.map((d) => d.latencyP50) },
-          { name: "95th percentile (p95)", color: "#a16207", values: days.map((d) => d.latencyP95) },
+          { name: "Median (p50)", color: "var(--chart-1)", values: days.map((d) => d.latencyP50) },
+          { name: "95th percentile (p95)", color: "var(--chart-4)", values: days.map((d) => d.latencyP95) },
         ]}
       />
       <Chart
@@ -130,7 +130,7 @@ export default async function StatsPage() {
         labels={labels}
         kind="lines"
         format={formatPercent}
-        series={[{ name: "Uptime", color: "#15803d", values: days.map((d) => d.uptime) }]}
+        series={[{ name: "Uptime", color: "var(--chart-2)", values: days.map((d) => d.uptime) }]}
       />
 
       <section className={styles.panel} aria-labelledby="by-agent-heading">

@@ -30,7 +30,7 @@ export default async function DevChannelsPage({ searchParams }: Props) {
   return (
     <main id="main" tabIndex={-1} style={{ maxWidth: 860, margin: "0 auto", padding: "32px 24px", lineHeight: 1.5 }}>
       <h1 style={{ marginBottom: 4 }}>Chat bots (development)</h1>
-      <p style={{ color: "#555", marginTop: 0 }}>
+      <p className="muted" style={{ marginTop: 0 }}>
         Type as a chat user. The text goes to <code>/api/channels/{platform.toLowerCase()}</code> signed as {platform} would sign it; the
         bot&apos;s answers arrive a moment later: reload to see them. Rental codes are on your dashboard (or printed by npm run dev).
       </p>
@@ -57,7 +57,9 @@ export default async function DevChannelsPage({ searchParams }: Props) {
       {said.length === 0 && <p>Nothing yet.</p>}
       {said.map((c) => (
         <article key={c.seq} style={{ border: "1px solid #ddd", borderRadius: 6, padding: "8px 12px", margin: "8px 0" }}>
-          <div style={{ color: "#555", fontSize: 14 }}>{c.method}</div>
+          <div className="muted" style={{ fontSize: 14 }}>
+            {c.method}
+          </div>
           <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit", margin: 0 }}>{String(c.body.text ?? c.body.content)}</pre>
         </article>
       ))}

@@ -44,8 +44,8 @@ export function RentalUsage({ usage }: { usage: Usage }) {
           kind="bars"
           format={formatCount}
           series={[
-            { name: "Messages", color: "#1d4ed8", values: usage.days.map((d) => d.messages) },
-            { name: "Errors", color: "#b91c1c", values: usage.days.map((d) => d.errors) },
+            { name: "Messages", color: "var(--chart-1)", values: usage.days.map((d) => d.messages) },
+            { name: "Errors", color: "var(--chart-3)", values: usage.days.map((d) => d.errors) },
           ]}
         />
       )}
