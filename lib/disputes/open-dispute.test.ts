@@ -3,15 +3,16 @@
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mock } from "wagmi";
-import type { DisputeChain } from "@/lib/disputes/dispute-chain";
-import { connectForDispute, createDisputeConfig, describeDisputeError, sendDispute } from "@/lib/disputes/open-dispute";
+import type { EscrowChain } from "@/lib/chain/escrow-chain";
+import { createEscrowWalletConfig } from "@/lib/chain/escrow-wallet";
+import { connectForDispute, describeDisputeError, sendDispute } from "@/lib/disputes/open-dispute";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 import { type Chain, startChain } from "@/test/chain/anvil";
 import { deployEscrow, type Escrow, other, renter, Status } from "@/test/chain/escrow";
 
 let chain: Chain & { stop: () => Promise<void> };
 let escrow: Escrow;
-let settings: DisputeChain;
+let settings: EscrowChain;
 
 beforeAll(async () => {
   chain = await startChain();
@@ -39,7 +40,7 @@ async function paidRental() {
 }
 
 function wallet(account: Address) {
-  return createDisputeConfig(settings, { connector: mock({ accounts: [account] }) })!;
+  return createEscrowWalletConfig(settings, { connector: mock({ accounts: [account] }) })!;
 }
 
 describe("opening a dispute from the browser wallet", () => {

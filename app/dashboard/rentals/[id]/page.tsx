@@ -6,9 +6,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { StatusBadge } from "@/app/_components/status-badge";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { escrowChain } from "@/lib/chain/escrow-chain";
 import { shortHex } from "@/lib/chain/short-hex";
 import { findRentalChat } from "@/lib/channels/find-rental-chat";
-import { disputeChain } from "@/lib/disputes/dispute-chain";
 import { formatDateTime } from "@/lib/format/date-time";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { rentalStatusLabel } from "@/lib/format/status-label";
@@ -78,7 +78,7 @@ function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
   if (rental.endsAt <= now) {
     return <p className="muted">The dispute window closed when the rental ended ({formatDateTime(rental.endsAt)}).</p>;
   }
-  const chain = disputeChain();
+  const chain = escrowChain();
   if (!chain) {
     return (
       <p className="muted">

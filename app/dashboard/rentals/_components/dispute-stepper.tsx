@@ -4,16 +4,10 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { EIP1193Provider, Hex } from "viem";
 import "viem/window";
 import type { Config } from "wagmi";
+import type { EscrowChain } from "@/lib/chain/escrow-chain";
+import { createEscrowWalletConfig, noWalletMessage, WalletProblem } from "@/lib/chain/escrow-wallet";
 import { shortHex as short } from "@/lib/chain/short-hex";
-import type { DisputeChain } from "@/lib/disputes/dispute-chain";
-import {
-  connectForDispute,
-  createDisputeConfig,
-  DisputeProblem,
-  describeDisputeError,
-  noWalletMessage,
-  sendDispute,
-} from "@/lib/disputes/open-dispute";
+import { connectForDispute, describeDisputeError, sendDispute } from "@/lib/disputes/open-dispute";
 import styles from "../renter.module.css";
 import stepper from "./dispute-stepper.module.css";
 
@@ -23,7 +17,7 @@ export type DisputeStepperProps = {
   endsAt: string;
   /** The wallet that paid the escrow (only it may dispute), lower-case; null if unknown. */
   renterAddress: string | null;
-  chain: DisputeChain;
+  chain: EscrowChain;
   autoStart?: boolean;
 };
 
@@ -55,7 +49,7 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
 
   const config = useMemo<Config | null>(() => {
     if (typeof window === "undefined") return null;
-    return createDisputeConfig(chain, { provider: window.ethereum as EIP1193Provider | undefined });
+    return createEscrowWalletConfig(chain, { provider: window.ethereum as EIP1193Provider | undefined });
   }, [chain]);
 
   const connected = connection.kind === "connected";
@@ -64,7 +58,7 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
   async function runConnect() {
     setDispute({ kind: "idle" });
     try {
-      if (!config || !window.ethereum) throw new DisputeProblem(noWalletMessage());
+      if (!config || !window.ethereum) throw new WalletProblem(noWalletMessage());
       const address = await connectForDispute(config, chain, renterAddress, (step) => setConnection({ kind: step }));
       setConnection({ kind: "connected", address });
     } catch (error) {
@@ -78,7 +72,7 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
       const outcome = await sendDispute(config, chain, { escrowId, endsAt, account: connection.address }, (step) => setDispute(step));
       setDispute(outcome.ok ? { kind: "confirmed", hash: outcome.hash } : { kind: "failed", hash: outcome.hash, message: outcome.message });
     } catch (error) {
-      if (error instanceof DisputeProblem && /changed accounts/.test(error.message)) setConnection({ kind: "idle" });
+      if (error instanceof WalletProblem && /changed accounts/.test(error.message)) setConnection({ kind: "idle" });
       setDispute((d) => ({
         kind: "failed",
         message: describeDisputeError(error, chain, endsAt),
@@ -202,7 +196,7 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
   );
 }
 
-function statusText(connection: ConnectState, dispute: DisputeState, chain: DisputeChain): string {
+function statusText(connection: ConnectState, dispute: DisputeState, chain: EscrowChain): string {
   if (connection.kind === "error") return connection.message;
   switch (dispute.kind) {
     case "checking":

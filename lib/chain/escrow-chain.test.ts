@@ -7,7 +7,7 @@ const ESCROW = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
 async function load(vars: Record<string, string>) {
   vi.resetModules();
   for (const [k, v] of Object.entries(vars)) vi.stubEnv(k, v);
-  return (await import("@/lib/disputes/dispute-chain")).disputeChain();
+  return (await import("@/lib/chain/escrow-chain")).escrowChain();
 }
 
 afterEach(() => {
@@ -15,7 +15,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
-describe("disputeChain", () => {
+describe("escrowChain", () => {
   it("is null when the chain settings are not all set", async () => {
     expect(await load({ CHAIN_ID: "", CHAIN_RPC_URL: "", ESCROW_ADDRESS: "" })).toBeNull();
     expect(await load({ CHAIN_ID: "31337", CHAIN_RPC_URL: "http://127.0.0.1:8545", ESCROW_ADDRESS: "" })).toBeNull();
