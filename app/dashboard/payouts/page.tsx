@@ -1,18 +1,24 @@
-// /dashboard/payouts — what the owner has been paid, what is locked in escrow, and what the
-// escrow holds for them to withdraw.
+// /dashboard/payouts — what the owner has been paid, what is locked in escrow, what the escrow
+// holds for them to withdraw (with a Withdraw stepper), and the history of payouts.
 import type { Metadata } from "next";
 import { FigureCard } from "@/app/dashboard/_components/figure-card";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { escrowChain } from "@/lib/chain/escrow-chain";
+import { shortHex } from "@/lib/chain/short-hex";
 import { formatUsdc } from "@/lib/format/usdc";
+import { listPayoutHistory } from "@/lib/payouts/list-payout-history";
 import { loadOwnerPayouts } from "@/lib/payouts/load-owner-payouts";
 import { TableScrollRegion } from "../_components/table-scroll-region";
 import styles from "../dashboard.module.css";
+import { PayoutHistory } from "./_components/payout-history";
+import { WithdrawStepper } from "./_components/withdraw-stepper";
 
 export const metadata: Metadata = { title: "Payouts" };
 
 export default async function PayoutsPage() {
   const account = await requireSignedInAccount();
-  const payouts = await loadOwnerPayouts(account);
+  const [payouts, history] = await Promise.all([loadOwnerPayouts(account), listPayoutHistory(account.id)]);
+  const chain = escrowChain();
   const { credit } = payouts;
   return (
     <main id="main" tabIndex={-1}>
@@ -76,14 +82,18 @@ export default async function PayoutsPage() {
                 </tbody>
               </table>
             </TableScrollRegion>
-            <p style={{ marginTop: "1rem" }}>
-              <strong>How to withdraw:</strong> from the wallet that holds the credit, call <code>withdraw()</code> on the escrow contract{" "}
-              <code>{credit.escrow}</code> (chain {credit.chainId}), for example in your wallet&apos;s contract interface or with{" "}
-              <code>cast send {credit.escrow} &quot;withdraw()&quot;</code>. It sends your whole credit to that wallet; if the token still
-              refuses the transfer, the call fails and the credit stays.
-            </p>
+            {chain &&
+              credit.lines
+                .filter((line) => line.micro > 0n)
+                .map((line) => (
+                  <div key={line.address} className={styles.withdraw}>
+                    <h3>Withdraw the credit of {shortHex(line.address)}</h3>
+                    <WithdrawStepper chain={chain} holder={line.address} creditMicro={line.micro.toString()} />
+                  </div>
+                ))}
           </>
         )}
+        {credit.kind === "ok" && credit.totalMicro === 0n && <p>Nothing to withdraw: every payout reached your wallet.</p>}
         {credit.kind === "no-wallet" && (
           <p>
             Your account has no wallet and none of your rentals has a payout address yet, so there is no credit to read. Sign in with a
@@ -98,6 +108,11 @@ export default async function PayoutsPage() {
             {credit.message}
           </p>
         )}
+      </section>
+
+      <section className={styles.panel} aria-labelledby="history-heading">
+        <h2 id="history-heading">History</h2>
+        <PayoutHistory history={history} explorerUrl={chain?.explorerUrl ?? null} />
       </section>
     </main>
   );

@@ -4,12 +4,12 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { EIP1193Provider, Hex } from "viem";
 import "viem/window";
 import type { Config } from "wagmi";
+import stepper from "@/app/dashboard/_components/wallet-stepper.module.css";
 import type { EscrowChain } from "@/lib/chain/escrow-chain";
 import { createEscrowWalletConfig, noWalletMessage, WalletProblem } from "@/lib/chain/escrow-wallet";
 import { shortHex as short } from "@/lib/chain/short-hex";
 import { connectForDispute, describeDisputeError, sendDispute } from "@/lib/disputes/open-dispute";
 import styles from "../renter.module.css";
-import stepper from "./dispute-stepper.module.css";
 
 export type DisputeStepperProps = {
   /** The rental's bytes32 id on the escrow (random; never derived from the rental code). */

@@ -1,0 +1,64 @@
+// The owner's payouts, newest first: each rental released to them (with its transaction) or
+// refunded to its renter. Rentals are named by agent and dates, never by their code.
+import { TableScrollRegion } from "@/app/dashboard/_components/table-scroll-region";
+import { shortHex } from "@/lib/chain/short-hex";
+import { formatDateTime } from "@/lib/format/date-time";
+import { DURATION_LABEL } from "@/lib/format/duration";
+import { formatUsdc } from "@/lib/format/usdc";
+import { PAYOUT_HISTORY_LIMIT, type PayoutEntry } from "@/lib/payouts/list-payout-history";
+import styles from "../../dashboard.module.css";
+
+type Props = { history: { entries: PayoutEntry[]; more: boolean }; explorerUrl: string | null };
+
+function Transaction({ hash, explorerUrl }: { hash: string | null; explorerUrl: string | null }) {
+  if (!hash) return <span className="muted">—</span>;
+  if (!explorerUrl) return <code className={styles.address}>{hash}</code>;
+  return (
+    <a href={`${explorerUrl}/tx/${hash}`} target="_blank" rel="noreferrer">
+      <code>{shortHex(hash)}</code>
+      <span className="visually-hidden"> (opens the block explorer in a new tab)</span>
+    </a>
+  );
+}
+
+export function PayoutHistory({ history, explorerUrl }: Props) {
+  if (history.entries.length === 0) return <p>No payouts yet: a rental pays you its price when it ends.</p>;
+  return (
+    <>
+      <TableScrollRegion label="Payout history">
+        <table className={styles.table}>
+          <caption className="visually-hidden">Payouts, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Rental</th>
+              <th scope="col">Ended</th>
+              <th scope="col" className={styles.num}>
+                Amount
+              </th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Transaction</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.entries.map((entry) => (
+              <tr key={entry.escrowId}>
+                <th scope="row">
+                  {entry.agentName} <span className="muted">· {DURATION_LABEL[entry.durationType].one}</span>
+                </th>
+                <td>
+                  <time dateTime={entry.endsAt.toISOString()}>{formatDateTime(entry.endsAt)}</time>
+                </td>
+                <td className={styles.num}>{entry.outcome === "released" ? formatUsdc(entry.amountMicro) : formatUsdc(0n)}</td>
+                <td>{entry.outcome === "released" ? "Paid to you" : "Refunded to the renter"}</td>
+                <td>
+                  <Transaction hash={entry.txHash} explorerUrl={explorerUrl} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScrollRegion>
+      {history.more && <p className="hint">Showing your {PAYOUT_HISTORY_LIMIT} latest payouts.</p>}
+    </>
+  );
+}
