@@ -5,8 +5,20 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import pg from "pg";
-import { type Address, createPublicClient, createTestClient, createWalletClient, erc20Abi, type Hex, http } from "viem";
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  encodeAbiParameters,
+  erc20Abi,
+  type Hex,
+  http,
+  keccak256,
+  toHex,
+} from "viem";
 import { foundry } from "viem/chains";
+import * as RentalEscrow from "../lib/chain/generated/RentalEscrow";
 import * as TestUSDC from "../lib/chain/generated/TestUSDC";
 import { admin } from "../scripts/deploy-local-chain";
 import { type EchoAgent, startEchoAgent } from "../scripts/echo-agent";
@@ -121,4 +133,41 @@ export async function listAgentWithCli(payoutWallet: Address, listing: string[])
     token,
   ]);
   return { agentId: String(agent.id), echo };
+}
+
+/**
+ * Gives `payee` a credit of `micro` on the escrow, as a payout the token refused would (anvil's
+ * storage writes: the credits entry and totalOwed, plus the USDC to back it), so the payouts page
+ * has something to withdraw. The slots are found by writing and reading back, not assumed.
+ */
+export async function creditOnEscrow(payee: Address, micro: bigint): Promise<void> {
+  const transport = http(process.env.E2E_RPC_URL);
+  const reader = createPublicClient({ chain: foundry, transport });
+  const anvil = createTestClient({ chain: foundry, mode: "anvil", transport });
+  const escrow = process.env.E2E_ESCROW as Address;
+  const read = (functionName: "credits" | "totalOwed") =>
+    reader.readContract({
+      address: escrow,
+      abi: RentalEscrow.abi,
+      functionName,
+      args: functionName === "credits" ? [payee] : [],
+    } as never) as Promise<bigint>;
+  const word = (value: bigint) => toHex(value, { size: 32 });
+  const owedBefore = await read("totalOwed");
+  for (let slot = 0n, found = { credit: false, owed: false }; slot < 32n && !(found.credit && found.owed); slot++) {
+    if (!found.credit) {
+      const key = keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [payee, slot]));
+      await anvil.setStorageAt({ address: escrow, index: key, value: word(micro) });
+      if ((await read("credits")) === micro) found.credit = true;
+      else await anvil.setStorageAt({ address: escrow, index: key, value: word(0n) });
+    }
+    if (!found.owed) {
+      const index = toHex(slot, { size: 32 });
+      const old = await reader.getStorageAt({ address: escrow, slot: index });
+      await anvil.setStorageAt({ address: escrow, index, value: word(owedBefore + micro) });
+      if ((await read("totalOwed")) === owedBefore + micro) found.owed = true;
+      else await anvil.setStorageAt({ address: escrow, index, value: old ?? word(0n) });
+    }
+  }
+  await mintUsdc(escrow, micro);
 }

@@ -4,14 +4,13 @@ import type { Metadata } from "next";
 import { FigureCard } from "@/app/dashboard/_components/figure-card";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { escrowChain } from "@/lib/chain/escrow-chain";
-import { shortHex } from "@/lib/chain/short-hex";
 import { formatUsdc } from "@/lib/format/usdc";
 import { listPayoutHistory } from "@/lib/payouts/list-payout-history";
 import { loadOwnerPayouts } from "@/lib/payouts/load-owner-payouts";
 import { TableScrollRegion } from "../_components/table-scroll-region";
 import styles from "../dashboard.module.css";
 import { PayoutHistory } from "./_components/payout-history";
-import { WithdrawStepper } from "./_components/withdraw-stepper";
+import { WithdrawCredits } from "./_components/withdraw-credits";
 
 export const metadata: Metadata = { title: "Payouts" };
 
@@ -82,15 +81,9 @@ export default async function PayoutsPage() {
                 </tbody>
               </table>
             </TableScrollRegion>
-            {chain &&
-              credit.lines
-                .filter((line) => line.micro > 0n)
-                .map((line) => (
-                  <div key={line.address} className={styles.withdraw}>
-                    <h3>Withdraw the credit of {shortHex(line.address)}</h3>
-                    <WithdrawStepper chain={chain} holder={line.address} creditMicro={line.micro.toString()} />
-                  </div>
-                ))}
+            {chain && (
+              <WithdrawCredits chain={chain} lines={credit.lines.map((l) => ({ address: l.address, micro: l.micro.toString() }))} />
+            )}
           </>
         )}
         {credit.kind === "ok" && credit.totalMicro === 0n && <p>Nothing to withdraw: every payout reached your wallet.</p>}
