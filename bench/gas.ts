@@ -61,10 +61,24 @@ try {
 
   const disputed = await newRental();
   record("openDispute", (await e.send(renter.address, "openDispute", [disputed.q.rentalId])).gasUsed);
-  record("resolveDispute (refund)", (await e.send(arbiter.address, "resolveDispute", [disputed.q.rentalId, true])).gasUsed);
-  const disputed2 = await newRental();
-  await e.send(renter.address, "openDispute", [disputed2.q.rentalId]);
-  record("resolveDispute (release)", (await e.send(arbiter.address, "resolveDispute", [disputed2.q.rentalId, false])).gasUsed);
+  record(
+    "resolveDispute (full refund)",
+    (await e.send(arbiter.address, "resolveDispute", [disputed.q.rentalId, disputed.q.price])).gasUsed,
+  );
+  const split = await newRental();
+  await e.send(renter.address, "openDispute", [split.q.rentalId]);
+  const part = split.q.price / 3n;
+  record("resolveDispute (partial refund)", (await e.send(arbiter.address, "resolveDispute", [split.q.rentalId, part])).gasUsed);
+  const rejected = await newRental();
+  await e.send(renter.address, "openDispute", [rejected.q.rentalId]);
+  record("resolveDispute (rejected, runs on)", (await e.send(arbiter.address, "resolveDispute", [rejected.q.rentalId, 0n])).gasUsed);
+  const accepted = await newRental();
+  await e.send(renter.address, "openDispute", [accepted.q.rentalId]);
+  record("acceptDispute (owner)", (await e.send(accepted.q.owner, "acceptDispute", [accepted.q.rentalId])).gasUsed);
+  const expired = await newRental();
+  await e.send(renter.address, "openDispute", [expired.q.rentalId]);
+  await chain.increaseTime(14 * 86_400);
+  record("settleExpiredDispute", (await e.send(renter.address, "settleExpiredDispute", [expired.q.rentalId])).gasUsed);
   const cancelled = await newRental();
   record("cancel", (await e.send(operator.address, "cancel", [cancelled.q.rentalId])).gasUsed);
 

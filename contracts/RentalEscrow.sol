@@ -14,7 +14,9 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 /// @title Escrow for agent rentals paid in USDC.
 /// @notice The service signs an EIP-712 quote; the renter pays price + fee into escrow; after the
 /// rental ends anyone may release it (owner gets the price, treasury the fee). The renter may
-/// dispute before the end; an arbiter then refunds or releases. See docs/escrow.md.
+/// dispute once, before the end; the owner may accept (a full refund), an arbiter may refund all or
+/// part of the price or reject the dispute, and after DISPUTE_TIMEOUT anyone may settle it as a
+/// full refund. See docs/escrow.md.
 contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -33,6 +35,17 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         Released,
         Refunded
     }
+
+    /// @notice Who ended a dispute (DisputeResolved.how).
+    enum Resolution {
+        Arbiter,
+        OwnerAccepted,
+        Expired
+    }
+
+    /// @notice A dispute nobody decided within this time may be settled by anyone, as a full refund:
+    /// the owner could accept and the arbiter could decide either way all that time.
+    uint256 public constant DISPUTE_TIMEOUT = 14 days;
 
     struct Quote {
         bytes32 rentalId;
@@ -67,6 +80,8 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
     mapping(bytes32 id => Rental) public rentals;
     /// @notice Payouts that could not be pushed (e.g. a blacklisted payee), claimable by `withdraw`.
     mapping(address payee => uint256) public credits;
+    /// @notice When each rental's dispute was opened (0: never); a rental is disputed at most once.
+    mapping(bytes32 id => uint256) public disputedAt;
 
     event RentalCreated(
         bytes32 indexed id,
@@ -79,7 +94,10 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
     );
     event RentalReleased(bytes32 indexed id, address indexed owner, uint256 price, uint256 fee);
     event DisputeOpened(bytes32 indexed id);
-    event DisputeResolved(bytes32 indexed id, bool refunded);
+    /// `refund`: the part of the price returned to the renter. The whole price is a full refund (the
+    /// fee too); 0 rejects the dispute (the rental continues, or is released if it has ended);
+    /// anything between splits the price and emits RentalReleased with the owner's part.
+    event DisputeResolved(bytes32 indexed id, uint256 refund, Resolution how);
     event RentalCancelled(bytes32 indexed id);
     event PayoutCredited(address indexed payee, uint256 amount);
     event Withdrawn(address indexed payee, uint256 amount);
@@ -98,6 +116,10 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
     error NotEnded(bytes32 id, uint64 endsAt);
     error RentalEnded(bytes32 id, uint64 endsAt);
     error NothingToWithdraw();
+    error AlreadyDisputed(bytes32 id);
+    error RefundAbovePrice(bytes32 id, uint256 refund, uint256 price);
+    error SenderNotOwner();
+    error DisputeNotExpired(bytes32 id, uint256 settleableAt);
 
     constructor(IERC20 token_, address admin, address treasury_, address signer, address operator, address arbiter)
         EIP712("RentalEscrow", "1")
@@ -209,23 +231,46 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         if (fees != 0) _pay(treasury, fees);
     }
 
-    /// @notice The renter freezes the funds of a running rental until an arbiter decides.
+    /// @notice The renter freezes the funds of a running rental until it is decided; once per rental.
     function openDispute(bytes32 id) external nonReentrant {
         Rental storage rental = rentals[id];
         if (rental.status != Status.Active) revert InvalidStatus(id, rental.status);
         if (msg.sender != rental.renter) revert SenderNotRenter();
         if (block.timestamp >= rental.endsAt) revert RentalEnded(id, rental.endsAt);
+        if (disputedAt[id] != 0) revert AlreadyDisputed(id);
+        disputedAt[id] = block.timestamp;
         rental.status = Status.Disputed;
         emit DisputeOpened(id);
     }
 
-    /// @notice Refunds the renter in full (`refund`) or releases as `release` would; any time.
-    function resolveDispute(bytes32 id, bool refund) external nonReentrant onlyRole(ARBITER_ROLE) {
-        Rental storage rental = rentals[id];
-        if (rental.status != Status.Disputed) revert InvalidStatus(id, rental.status);
-        emit DisputeResolved(id, refund);
-        if (refund) _refund(rental);
+    /// @notice The arbiter returns `refund` (0 to the price) of the price to the renter, any time:
+    /// the price is a full refund, 0 a rejection, anything between a split (see DisputeResolved).
+    function resolveDispute(bytes32 id, uint256 refund) external nonReentrant onlyRole(ARBITER_ROLE) {
+        Rental storage rental = _disputed(id);
+        uint256 price = rental.price;
+        if (refund > price) revert RefundAbovePrice(id, refund, price);
+        emit DisputeResolved(id, refund, Resolution.Arbiter);
+        if (refund == price) _refund(rental);
+        else if (refund != 0) _split(id, rental, refund);
+        else if (block.timestamp < rental.endsAt) rental.status = Status.Active;
         else _release(id, rental);
+    }
+
+    /// @notice The rental's owner accepts the dispute: the renter is refunded in full.
+    function acceptDispute(bytes32 id) external nonReentrant {
+        Rental storage rental = _disputed(id);
+        if (msg.sender != rental.owner) revert SenderNotOwner();
+        emit DisputeResolved(id, rental.price, Resolution.OwnerAccepted);
+        _refund(rental);
+    }
+
+    /// @notice Anyone settles a dispute left undecided for DISPUTE_TIMEOUT: a full refund.
+    function settleExpiredDispute(bytes32 id) external nonReentrant {
+        Rental storage rental = _disputed(id);
+        uint256 settleableAt = disputedAt[id] + DISPUTE_TIMEOUT;
+        if (block.timestamp < settleableAt) revert DisputeNotExpired(id, settleableAt);
+        emit DisputeResolved(id, rental.price, Resolution.Expired);
+        _refund(rental);
     }
 
     /// @notice The operator refunds an Active rental in full (e.g. the agent could not serve it).
@@ -252,6 +297,23 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         totalOwed -= price + fee;
         emit RentalReleased(id, owner, price, fee);
         _pay(owner, price);
+        _pay(treasury, fee);
+    }
+
+    function _disputed(bytes32 id) private view returns (Rental storage rental) {
+        rental = rentals[id];
+        if (rental.status != Status.Disputed) revert InvalidStatus(id, rental.status);
+    }
+
+    /// A partial refund: `refund` to the renter, the rest of the price to the owner, the fee to
+    /// the treasury (the service did its part).
+    function _split(bytes32 id, Rental storage rental, uint256 refund) private {
+        (address owner, uint256 price, uint256 fee) = (rental.owner, rental.price, rental.fee);
+        rental.status = Status.Released;
+        totalOwed -= price + fee;
+        emit RentalReleased(id, owner, price - refund, fee);
+        _pay(rental.renter, refund);
+        _pay(owner, price - refund);
         _pay(treasury, fee);
     }
 

@@ -19,7 +19,8 @@ const UPTIME_WINDOW_MS = 7 * 24 * 3_600_000;
 // once, aggregated in SQL; ROLLUP adds the account's total row (agent_id NULL) to the per-agent
 // rows, so totals are exact aggregates (a p95 of all calls, not an average of p95s).
 //   rentals:   paid rentals (not awaiting payment); active = status active and not yet ended
-//   revenue:   released = completed rentals' prices; inEscrow = active or disputed rentals' prices
+//   revenue:   released = completed rentals' prices, less any part a dispute refunded; inEscrow =
+//              active or disputed rentals' prices
 //   chatCalls: renter messages, and by channel (the API and each chat bot) in chatCallsByChannel;
 //              errorRate = share answered with a 5xx (0 when there were none)
 //   latencyMs: webhook round trip of calls that reached the webhook (percentile_cont)
@@ -37,7 +38,7 @@ export async function loadOwnerStats(ownerId: string) {
       SELECT r.agent_id,
              count(*)::int AS total,
              count(*) FILTER (WHERE r.status = 'active' AND r.ends_at > ${now})::int AS active,
-             coalesce(sum(r.price_micro_usdc) FILTER (WHERE r.status = 'completed'), 0)::bigint AS released,
+             coalesce(sum(r.price_micro_usdc - coalesce(r.dispute_refund_micro_usdc, 0)) FILTER (WHERE r.status = 'completed'), 0)::bigint AS released,
              coalesce(sum(r.price_micro_usdc) FILTER (WHERE r.status IN ('active', 'disputed')), 0)::bigint AS in_escrow
         FROM rentals r JOIN agents a ON a.id = r.agent_id
        WHERE a.owner_id = ${ownerId}::uuid AND r.status <> 'pending'

@@ -92,9 +92,8 @@ async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summ
       return;
     }
     case "DisputeResolved": {
-      // A release also emits RentalReleased (handled below); a refund ends the rental as cancelled.
       const id = await rentalIdByEscrowId(event.args.id);
-      if (id && event.args.refunded) summary.cancelled += await cancel(id);
+      if (id) await applyResolution(id, event.args.refund, summary);
       return;
     }
     case "RentalReleased": {
@@ -103,6 +102,17 @@ async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summ
       return;
     }
   }
+}
+
+// How the dispute ended is recorded once. The whole price back ends the rental as cancelled; a
+// part back is a release of the rest (its RentalReleased follows in the same transaction); nothing
+// back is a rejection: the rental runs on (or is released now: RentalReleased follows then too).
+async function applyResolution(id: string, refund: bigint, summary: SyncSummary): Promise<void> {
+  const rental = await db.rental.findUnique({ where: { id }, select: { priceMicro: true } });
+  if (!rental) return;
+  await db.rental.updateMany({ where: { id, disputeRefundMicro: null }, data: { disputeRefundMicro: refund } });
+  if (refund === rental.priceMicro) summary.cancelled += await cancel(id);
+  else if (refund === 0n) await db.rental.updateMany({ where: { id, status: "disputed" }, data: { status: "active" } });
 }
 
 async function cancel(id: string): Promise<number> {

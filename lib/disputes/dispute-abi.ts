@@ -10,6 +10,7 @@ export const disputeAbi = parseAbi([
   "error InvalidStatus(bytes32 id, uint8 status)",
   "error RentalEnded(bytes32 id, uint64 endsAt)",
   "error SenderNotRenter()",
+  "error AlreadyDisputed(bytes32 id)",
   "error ReentrancyGuardReentrantCall()",
 ]);
 

@@ -85,6 +85,8 @@ export function describeDisputeError(error: unknown, chain: EscrowChain, endsAt:
       if (name === "RentalEnded") return windowClosed(endsAt);
       if (name === "SenderNotRenter")
         return "Only the wallet that paid for this rental can open a dispute. Switch to that account in your wallet and try again.";
+      if (name === "AlreadyDisputed")
+        return "This rental was disputed once already and the dispute was decided; a rental can be disputed only once.";
       if (name === "InvalidStatus") {
         const status = Number(revert.data?.args?.[1]);
         return `The escrow refused: this rental is ${ESCROW_STATUS_WORDS[status] ?? `in state ${status}`}.`;

@@ -11,7 +11,7 @@ export type PayoutEntry = {
   agentName: string;
   durationType: DurationType;
   endsAt: Date;
-  /** What the owner receives: the rental's price (the renter paid the fee on top). */
+  /** What the owner received: the price, less what a dispute refunded (0 when refunded in full). */
   amountMicro: bigint;
   /** "released": paid to the owner; "refunded": returned to the renter, so nothing for the owner. */
   outcome: "released" | "refunded";
@@ -37,6 +37,7 @@ export async function listPayoutHistory(ownerId: string): Promise<{ entries: Pay
       durationType: true,
       endsAt: true,
       priceMicro: true,
+      disputeRefundMicro: true,
       agent: { select: { name: true } },
       releaseTx: { select: { hash: true, status: true, confirmedAt: true } },
     },
@@ -48,7 +49,7 @@ export async function listPayoutHistory(ownerId: string): Promise<{ entries: Pay
       agentName: row.agent.name,
       durationType: row.durationType,
       endsAt: row.endsAt,
-      amountMicro: row.priceMicro,
+      amountMicro: row.status === "completed" ? row.priceMicro - (row.disputeRefundMicro ?? 0n) : 0n,
       outcome: row.status === "completed" ? ("released" as const) : ("refunded" as const),
       paidAt: confirmed?.confirmedAt ?? null,
       txHash: confirmed?.hash ?? null,

@@ -115,24 +115,36 @@ describe("event reader", () => {
   it("a dispute the arbiter refunds: cancelled, the renter refunded price + fee in full", async () => {
     const r = await disputed();
     expect(await balance(r.renter.address)).toBe(START_BALANCE - PRICE - FEE);
-    await p.e.send(arbiter.address, "resolveDispute", [r.chainId, true]);
+    await p.e.send(arbiter.address, "resolveDispute", [r.chainId, PRICE]);
     expect(await syncEscrowEvents()).toMatchObject({ cancelled: 1, completed: 0 });
     expect(await statusOf(r.id)).toBe("cancelled");
+    expect((await db.rental.findUniqueOrThrow({ where: { id: r.id } })).disputeRefundMicro).toBe(PRICE);
     expect(await balance(r.renter.address)).toBe(START_BALANCE);
     expect(await balance(r.payout)).toBe(0n);
     expect((await notices(r)).notifications).toEqual([]);
     expect(await syncEscrowEvents()).toMatchObject({ events: 0, cancelled: 0 });
   });
 
-  it("a dispute the arbiter releases: completed, the owner paid, the renter told once", async () => {
+  it("a dispute the arbiter rejects before the end: active again, nothing paid yet", async () => {
+    const r = await disputed();
+    await p.e.send(arbiter.address, "resolveDispute", [r.chainId, 0n]);
+    expect(await syncEscrowEvents()).toMatchObject({ completed: 0, cancelled: 0 });
+    expect(await statusOf(r.id)).toBe("active");
+    expect((await db.rental.findUniqueOrThrow({ where: { id: r.id } })).disputeRefundMicro).toBe(0n);
+    expect(await balance(r.payout)).toBe(0n);
+  });
+
+  it("a dispute the arbiter splits: completed, the renter refunded its part, the owner paid the rest, told once", async () => {
     const r = await disputed();
     const treasuryBefore = await balance(treasury.address);
-    await p.e.send(arbiter.address, "resolveDispute", [r.chainId, false]);
+    const refund = PRICE / 4n;
+    await p.e.send(arbiter.address, "resolveDispute", [r.chainId, refund]);
     expect(await syncEscrowEvents()).toMatchObject({ completed: 1, cancelled: 0 });
     expect(await statusOf(r.id)).toBe("completed");
-    expect(await balance(r.payout)).toBe(PRICE);
+    expect((await db.rental.findUniqueOrThrow({ where: { id: r.id } })).disputeRefundMicro).toBe(refund);
+    expect(await balance(r.payout)).toBe(PRICE - refund);
     expect((await balance(treasury.address)) - treasuryBefore).toBe(FEE);
-    expect(await balance(r.renter.address)).toBe(START_BALANCE - PRICE - FEE);
+    expect(await balance(r.renter.address)).toBe(START_BALANCE - PRICE - FEE + refund);
     expect((await notices(r)).notifications).toHaveLength(1);
     expect(await syncEscrowEvents()).toMatchObject({ events: 0, completed: 0 });
     expect((await notices(r)).notifications).toHaveLength(1);

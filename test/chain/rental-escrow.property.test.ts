@@ -1,4 +1,5 @@
-// Random sequences of escrow operations (on the blacklisting token, so credits happen too)
+// Random sequences of escrow operations (on the blacklisting token, so credits happen too; disputes
+// accepted, refunded in full or in part, rejected, or settled after the timeout)
 // checked against a model after every step: the escrow's balance equals totalOwed, and every
 // participant's balance and credits are exactly what the model says, so no rental is ever
 // paid twice or paid to the wrong party.
@@ -28,7 +29,10 @@ const RENTERS = [renter.address, renter2.address];
 const OWNERS = [owner.address, owner2.address];
 const PAYEES = [...RENTERS, ...OWNERS, treasury.address];
 
-type ModelRental = { id: Hex; renter: Address; owner: Address; price: bigint; endsAt: bigint; status: number };
+// disputedAt: when its one dispute was opened (null: never).
+type ModelRental = { id: Hex; renter: Address; owner: Address; price: bigint; endsAt: bigint; status: number; disputedAt: bigint | null };
+
+const DISPUTE_TIMEOUT = 14n * 86_400n;
 type Model = {
   rentals: ModelRental[];
   balances: Map<Address, bigint>;
@@ -134,7 +138,7 @@ const create = createArgs.map(
       if (m.blacklisted.has(q.renter)) return expectRevertNamed(call).then(() => []); // the token refuses
       const endsAt = (await nextTimestamp()) + q.duration;
       await call;
-      const rental = { id, renter: q.renter, owner: q.owner, price: q.price, endsAt, status: Status.Active };
+      const rental = { id, renter: q.renter, owner: q.owner, price: q.price, endsAt, status: Status.Active, disputedAt: null };
       m.rentals.push(rental);
       add(m.balances, q.renter, -(q.price + FEE));
       return [rental];
@@ -179,26 +183,69 @@ const openDispute = fc.record({ index: fc.nat(), byRenter: fc.boolean() }).map(
       const call = e.send(byRenter ? r.renter : other.address, "openDispute", [r.id]);
       if (r.status !== Status.Active) return expectRevertNamed(call, "InvalidStatus").then(() => []);
       if (!byRenter) return expectRevertNamed(call, "SenderNotRenter").then(() => []);
-      if ((await nextTimestamp()) >= r.endsAt) return expectRevertNamed(call, "RentalEnded").then(() => []);
+      const ts = await nextTimestamp();
+      if (ts >= r.endsAt) return expectRevertNamed(call, "RentalEnded").then(() => []);
+      if (r.disputedAt !== null) return expectRevertNamed(call, "AlreadyDisputed").then(() => []);
       await call;
       r.status = Status.Disputed;
+      r.disputedAt = ts;
       return [r];
     }),
 );
 
-const resolveDispute = fc.record({ index: fc.nat(), refund: fc.boolean() }).map(
-  ({ index, refund }) =>
-    new Command(`resolveDispute(${index}, refund=${refund})`, async (m) => {
+function refundInModel(m: Model, r: ModelRental) {
+  r.status = Status.Refunded;
+  pay(m, r.renter, r.price + FEE);
+}
+
+// The arbiter's three outcomes: a full refund, a split (a third back), a rejection.
+const resolveDispute = fc.record({ index: fc.nat(), outcome: fc.constantFrom("full", "part", "none") }).map(
+  ({ index, outcome }) =>
+    new Command(`resolveDispute(${index}, ${outcome})`, async (m) => {
       const r = pick(m, index);
       if (!r) return [];
+      const refund = outcome === "full" ? r.price : outcome === "part" ? r.price / 3n : 0n;
       const call = e.send(arbiter.address, "resolveDispute", [r.id, refund]);
       if (r.status !== Status.Disputed) return expectRevertNamed(call, "InvalidStatus").then(() => []);
+      const ts = await nextTimestamp();
       await call;
-      if (!refund) releaseInModel(m, r);
-      else {
-        r.status = Status.Refunded;
-        pay(m, r.renter, r.price + FEE);
-      }
+      if (refund === r.price) refundInModel(m, r);
+      else if (refund > 0n) {
+        r.status = Status.Released;
+        pay(m, r.renter, refund);
+        pay(m, r.owner, r.price - refund);
+        pay(m, treasury.address, FEE);
+      } else if (ts < r.endsAt) r.status = Status.Active;
+      else releaseInModel(m, r);
+      return [r];
+    }),
+);
+
+const acceptDispute = fc.record({ index: fc.nat(), byOwner: fc.boolean() }).map(
+  ({ index, byOwner }) =>
+    new Command(`acceptDispute(${index}, byOwner=${byOwner})`, async (m) => {
+      const r = pick(m, index);
+      if (!r) return [];
+      const call = e.send(byOwner ? r.owner : other.address, "acceptDispute", [r.id]);
+      if (r.status !== Status.Disputed) return expectRevertNamed(call, "InvalidStatus").then(() => []);
+      if (!byOwner) return expectRevertNamed(call, "SenderNotOwner").then(() => []);
+      await call;
+      refundInModel(m, r);
+      return [r];
+    }),
+);
+
+const settleExpiredDispute = fc.nat().map(
+  (index) =>
+    new Command(`settleExpiredDispute(${index})`, async (m) => {
+      const r = pick(m, index);
+      if (!r) return [];
+      const call = e.send(other.address, "settleExpiredDispute", [r.id]);
+      if (r.status !== Status.Disputed) return expectRevertNamed(call, "InvalidStatus").then(() => []);
+      if ((await nextTimestamp()) < (r.disputedAt ?? 0n) + DISPUTE_TIMEOUT)
+        return expectRevertNamed(call, "DisputeNotExpired").then(() => []);
+      await call;
+      refundInModel(m, r);
       return [r];
     }),
 );
@@ -211,8 +258,7 @@ const cancel = fc.nat().map(
       const call = e.send(operator.address, "cancel", [r.id]);
       if (r.status !== Status.Active) return expectRevertNamed(call, "InvalidStatus").then(() => []);
       await call;
-      r.status = Status.Refunded;
-      pay(m, r.renter, r.price + FEE);
+      refundInModel(m, r);
       return [r];
     }),
 );
@@ -232,7 +278,8 @@ const withdraw = fc.nat(PAYEES.length - 1).map(
     }),
 );
 
-const travel = fc.constantFrom(30, 600, 3_600).map(
+// Now and then past DISPUTE_TIMEOUT, so undecided disputes can be settled.
+const travel = fc.constantFrom(30, 600, 3_600, 14 * 86_400).map(
   (seconds) =>
     new Command(`travel(${seconds})`, async () => {
       await chain.increaseTime(seconds);
@@ -272,6 +319,8 @@ it("keeps balance == totalOwed and pays every rental exactly once", { timeout: 1
           { arbitrary: releaseMany, weight: 2 },
           { arbitrary: openDispute, weight: 2 },
           { arbitrary: resolveDispute, weight: 2 },
+          { arbitrary: acceptDispute, weight: 1 },
+          { arbitrary: settleExpiredDispute, weight: 1 },
           { arbitrary: cancel, weight: 1 },
           { arbitrary: withdraw, weight: 2 },
           { arbitrary: blacklist, weight: 2 },

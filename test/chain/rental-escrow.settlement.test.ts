@@ -124,68 +124,6 @@ describe("releaseMany", () => {
   });
 });
 
-describe("disputes", () => {
-  it("freezes the funds until the arbiter refunds the renter in full", async () => {
-    const q = await e.quote();
-    await e.create(q);
-    const opened = await e.send(renter.address, "openDispute", [q.rentalId]);
-    expect(events(opened, "DisputeOpened")).toEqual([{ id: q.rentalId }]);
-    await chain.increaseTime(q.duration);
-    await expectRevert(e.send(other.address, "release", [q.rentalId]), "InvalidStatus", [q.rentalId, Status.Disputed]);
-    await e.send(other.address, "releaseMany", [[q.rentalId]]);
-    expect(await e.balanceOf(e.escrow)).toBe(q.price + q.fee);
-
-    const resolved = await e.send(arbiter.address, "resolveDispute", [q.rentalId, true]);
-    expect(events(resolved, "DisputeResolved")).toEqual([{ id: q.rentalId, refunded: true }]);
-    expect(await e.balanceOf(renter.address)).toBe(q.price + q.fee);
-    expect(await e.balanceOf(owner.address)).toBe(0n);
-    expect((await e.rental(q.rentalId)).status).toBe(Status.Refunded);
-    expect(await e.totalOwed()).toBe(0n);
-  });
-
-  it("can be resolved by releasing to owner and treasury, before the end too", async () => {
-    const q = await e.quote();
-    await e.create(q);
-    await e.send(renter.address, "openDispute", [q.rentalId]);
-    const resolved = await e.send(arbiter.address, "resolveDispute", [q.rentalId, false]);
-    expect(events(resolved, "DisputeResolved")).toEqual([{ id: q.rentalId, refunded: false }]);
-    expect(events(resolved, "RentalReleased")).toHaveLength(1);
-    expect(await e.balanceOf(owner.address)).toBe(q.price);
-    expect(await e.balanceOf(treasury.address)).toBe(FEE);
-    expect((await e.rental(q.rentalId)).status).toBe(Status.Released);
-    const again = e.send(arbiter.address, "resolveDispute", [q.rentalId, true]);
-    await expectRevert(again, "InvalidStatus", [q.rentalId, Status.Released]);
-  });
-
-  it("may only be opened by the renter, while the rental runs and is active", async () => {
-    const q = await e.quote();
-    await e.create(q);
-    await expectRevert(e.send(other.address, "openDispute", [q.rentalId]), "SenderNotRenter");
-    const { endsAt } = await e.rental(q.rentalId);
-    await chain.testClient.setNextBlockTimestamp({ timestamp: BigInt(endsAt) });
-    await expectRevert(e.send(renter.address, "openDispute", [q.rentalId]), "RentalEnded", [q.rentalId, BigInt(endsAt)]);
-
-    const q2 = await e.quote();
-    await e.create(q2);
-    await e.send(renter.address, "openDispute", [q2.rentalId]);
-    await expectRevert(e.send(renter.address, "openDispute", [q2.rentalId]), "InvalidStatus", [q2.rentalId, Status.Disputed]);
-  });
-
-  it("may only be resolved by the arbiter, and only when disputed", async () => {
-    const q = await e.quote();
-    await e.create(q);
-    const early = e.send(arbiter.address, "resolveDispute", [q.rentalId, true]);
-    await expectRevert(early, "InvalidStatus", [q.rentalId, Status.Active]);
-    await e.send(renter.address, "openDispute", [q.rentalId]);
-    for (const account of [renter, operator, admin]) {
-      await expectRevert(e.send(account.address, "resolveDispute", [q.rentalId, true]), "AccessControlUnauthorizedAccount", [
-        account.address,
-        ROLE.arbiter,
-      ]);
-    }
-  });
-});
-
 describe("cancel", () => {
   it("refunds the renter in full", async () => {
     const q = await e.quote();

@@ -67,7 +67,7 @@ describe("administration", () => {
     await e.create(running);
     await e.send(operator.address, "pause");
     await e.send(renter.address, "openDispute", [running.rentalId]);
-    await e.send(arbiter.address, "resolveDispute", [running.rentalId, true]);
+    await e.send(arbiter.address, "resolveDispute", [running.rentalId, running.price]);
     await e.send(operator.address, "cancel", [disputed.rentalId]);
     await expectSolvent(e);
     expect(await e.totalOwed()).toBe(0n);

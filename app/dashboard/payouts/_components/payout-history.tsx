@@ -48,7 +48,7 @@ export function PayoutHistory({ history, explorerUrl }: Props) {
                 <td>
                   <time dateTime={entry.endsAt.toISOString()}>{formatDateTime(entry.endsAt)}</time>
                 </td>
-                <td className={styles.num}>{entry.outcome === "released" ? formatUsdc(entry.amountMicro) : formatUsdc(0n)}</td>
+                <td className={styles.num}>{formatUsdc(entry.amountMicro)}</td>
                 <td>{entry.outcome === "released" ? "Paid to you" : "Refunded to the renter"}</td>
                 <td>
                   <Transaction hash={entry.txHash} explorerUrl={explorerUrl} />
