@@ -97,6 +97,8 @@ export default async function globalSetup() {
     E2E_RENTER_KEY: chain.renterKey,
     E2E_OWNER_KEY: privateKeyOf(owner2),
     E2E_SECOND_RENTER_KEY: privateKeyOf(renter2),
+    // Holds ARBITER_ROLE on the escrow (the dispute console, dispute:resolve).
+    E2E_ARBITER_KEY: chain.arbiterKey,
   });
 
   try {

@@ -29,6 +29,7 @@ export const keys = {
   renter: () => process.env.E2E_RENTER_KEY as Hex,
   // Holds no USDC until a test mints some.
   unfundedRenter: () => process.env.E2E_SECOND_RENTER_KEY as Hex,
+  arbiter: () => process.env.E2E_ARBITER_KEY as Hex,
 };
 
 export async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {

@@ -50,6 +50,8 @@ const schema = z.object({
   OPERATOR_PRIVATE_KEY: privateKey.optional(),
   // The CLI's `rental:checkout` pays with this key (development and tests).
   RENTER_PRIVATE_KEY: privateKey.optional(),
+  // The CLI's `dispute:resolve` decides with this key (it must hold ARBITER_ROLE on the escrow).
+  ARBITER_PRIVATE_KEY: privateKey.optional(),
   // Blocks a receipt must be deep before payment counts; the event reader stays this far back.
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(1),
   // First block the event reader reads (the escrow's deployment block).

@@ -11,6 +11,7 @@ import { createUnpaidRental } from "@/lib/rentals/create-unpaid-rental";
 import { agentListingSchema } from "@/lib/schemas/agent-listing";
 import { channelSchema, durationTypeSchema } from "@/lib/schemas/renter-api";
 import { channelCommands } from "./channel-cli-commands";
+import { disputeCommands } from "./dispute-cli-commands";
 
 export type Flags = Record<string, string>;
 
@@ -176,6 +177,7 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
     },
   },
   ...channelCommands,
+  ...disputeCommands,
 };
 
 /**

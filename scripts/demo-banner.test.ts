@@ -11,6 +11,8 @@ const chain = {
   usdc: "0x00000000000000000000000000000000000000d1",
   renter: "0x00000000000000000000000000000000000000aa",
   renterKey: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+  arbiter: "0x00000000000000000000000000000000000000ab",
+  arbiterKey: "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
 } as const;
 
 describe("demoBanner", () => {
@@ -23,6 +25,8 @@ describe("demoBanner", () => {
     expect(text).toContain(chain.renterKey);
     expect(text).toContain('then "Sign in with wallet" at http://localhost:3000/sign-in');
     expect(text).toContain("(chain id 31337)");
+    expect(text).toContain("decides disputes at http://localhost:3000/dashboard/disputes");
+    expect(text).toContain(chain.arbiterKey);
     expect(text).toContain('-H "X-API-Key: ab12cd34"');
     expect(text.trimEnd().endsWith("DEMO_RENTAL_CODE=ab12cd34")).toBe(true);
   });

@@ -1,5 +1,5 @@
 // What `npm run dev` prints once the app is up: where it runs, how to sign in as the demo owner
-// (e-mail, through the outbox) and as the demo renter (the wallet key), the owner's API key (new
+// (e-mail, through the outbox), as the demo renter and as the arbiter (wallet keys), the owner's API key (new
 // on every start, the previous one revoked), the demo rental's code, and commands to paste.
 import type { LocalChain } from "./deploy-local-chain";
 
@@ -7,7 +7,7 @@ export type DemoBannerInput = {
   base: string;
   demo: { email: string; apiKey: string; agentId: string; code: string };
   /** The local anvil chain, or undefined when the chain settings are the developer's own. */
-  chain?: Pick<LocalChain, "rpcUrl" | "chainId" | "escrow" | "usdc" | "renter" | "renterKey">;
+  chain?: Pick<LocalChain, "rpcUrl" | "chainId" | "escrow" | "usdc" | "renter" | "renterKey" | "arbiter" | "arbiterKey">;
   chainDir: string;
   settings: { rpcUrl?: string; chainId?: string; escrow?: string; usdc?: string };
 };
@@ -29,7 +29,9 @@ function renterLines({ base, chain }: DemoBannerInput): string {
    Sign in:        add this key to a browser wallet (anvil's public test key, never for real money),
                    ${chain.renterKey}
                    add the network ${chain.rpcUrl} (chain id ${chain.chainId}),
-                   then "Sign in with wallet" at ${base}/sign-in`;
+                   then "Sign in with wallet" at ${base}/sign-in
+ Arbiter           ${chain.arbiter} (decides disputes at ${base}/dashboard/disputes)
+   Sign in:        the same way, with this key: ${chain.arbiterKey}`;
 }
 
 export function demoBanner(input: DemoBannerInput): string {

@@ -83,6 +83,9 @@ export type LocalChain = {
   /** A funded demo renter: its key pays the demo rental and `npm run cli -- rental:checkout`. */
   renterKey: Hex;
   renter: Address;
+  /** Holds ARBITER_ROLE: signs in to the dispute console, and `npm run cli -- dispute:resolve`. */
+  arbiterKey: Hex;
+  arbiter: Address;
   /** Sends the release sweep's transactions. */
   operator: Address;
   /** The demo owner's payout wallet. */
@@ -170,6 +173,8 @@ export async function ensureLocalChain(rpcUrl: string, deploymentFile: string): 
     operatorKey: privateKeyOf(operator),
     renterKey: privateKeyOf(renter),
     renter: renter.address,
+    arbiterKey: privateKeyOf(arbiter),
+    arbiter: arbiter.address,
     operator: operator.address,
     owner: owner.address,
     treasury: treasury.address,

@@ -167,6 +167,7 @@ async function startLocalChain(): Promise<LocalChain> {
     QUOTE_SIGNER_PRIVATE_KEY: chain.quoteSignerKey,
     OPERATOR_PRIVATE_KEY: chain.operatorKey,
     RENTER_PRIVATE_KEY: chain.renterKey,
+    ARBITER_PRIVATE_KEY: chain.arbiterKey,
     CHAIN_CONFIRMATIONS: "1",
     ESCROW_START_BLOCK: String(chain.startBlock),
   });

@@ -32,6 +32,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     { href: "/dashboard", label: "Overview" },
     ...(rentingFirst(roles) ? [...RENTING, ...LISTING] : [...LISTING, ...RENTING]),
     { href: "/dashboard/notifications", label: "Notifications", unread },
+    ...(account.arbiter ? [{ href: "/dashboard/disputes", label: "Disputes" }] : []),
   ];
   return (
     <div className={`container ${styles.shell}`}>

@@ -10,7 +10,10 @@ const USER_AGENT_MAX = 512;
 // Starts a session for the account and returns the Set-Cookie value that carries its token.
 // The token exists only in that header; the row keeps its SHA-256. Its times all come from `now`
 // (not partly from the database's clock), so it lasts exactly SESSION_TTL_SECONDS.
-export async function createSession(accountId: string, options: { method: SignInMethod; userAgent?: string | null; now?: Date }) {
+export async function createSession(
+  accountId: string,
+  options: { method: SignInMethod; userAgent?: string | null; now?: Date; arbiter?: boolean },
+) {
   const { token, hash } = newAuthToken();
   const now = options.now ?? new Date();
   const session = await db.session.create({
@@ -18,6 +21,7 @@ export async function createSession(accountId: string, options: { method: SignIn
       tokenHash: hash,
       accountId,
       method: options.method,
+      arbiter: options.arbiter ?? false,
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),

@@ -10,6 +10,8 @@ export type SignedInAccount = {
   walletAddress: string | null;
   displayName: string | null;
   createdAt: Date;
+  /** This session's wallet held ARBITER_ROLE on the escrow when it signed in (the dispute console). */
+  arbiter: boolean;
 };
 export type CurrentSession = { session: { id: string; accountId: string; expiresAt: Date }; account: SignedInAccount };
 
@@ -33,6 +35,7 @@ export async function currentSession(source: Request | CookieReader, now: number
       expiresAt: true,
       revokedAt: true,
       lastSeenAt: true,
+      arbiter: true,
       account: { select: { id: true, email: true, walletAddress: true, displayName: true, createdAt: true } },
     },
   });
@@ -43,7 +46,7 @@ export async function currentSession(source: Request | CookieReader, now: number
       data: { lastSeenAt: new Date(now) },
     });
   }
-  return { session: { id: row.id, accountId: row.accountId, expiresAt: row.expiresAt }, account: row.account };
+  return { session: { id: row.id, accountId: row.accountId, expiresAt: row.expiresAt }, account: { ...row.account, arbiter: row.arbiter } };
 }
 
 /** The signed-in account, or null. */

@@ -2,7 +2,7 @@ import "server-only";
 import { type Hex, verifyMessage } from "viem";
 import { parseSiweMessage, type SiweMessage, validateSiweMessage } from "viem/siwe";
 import { SIWE_NONCE_PATTERN } from "@/lib/auth/issue-siwe-nonce";
-import { chainClients } from "@/lib/chain/chain-clients";
+import { configuredChainClients } from "@/lib/chain/chain-clients";
 import { chainName } from "@/lib/chain/public-chain-settings";
 import { db } from "@/lib/db";
 import { appUrl, env } from "@/lib/env";
@@ -141,14 +141,5 @@ async function signatureIsValid(input: { fields: Fields; message: string; signat
   } catch (error) {
     console.error("[auth] smart-contract wallet signature check failed", error instanceof Error ? error.name : error);
     throw new ApiError(503, "Could not reach the chain to check a smart-contract wallet's signature; try again shortly.");
-  }
-}
-
-function configuredChainClients() {
-  try {
-    return chainClients();
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 503) return null; // payments not configured
-    throw error;
   }
 }

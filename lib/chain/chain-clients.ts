@@ -2,6 +2,7 @@ import "server-only";
 import { type Chain, createPublicClient, createWalletClient, defineChain, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { type ChainConfig, chainConfig } from "@/lib/chain/chain-config";
+import { ApiError } from "@/lib/http/api-error";
 
 function chainFor(config: ChainConfig): Chain {
   return defineChain({
@@ -36,4 +37,14 @@ export function chainClients() {
   const key = JSON.stringify(config);
   if (cache.chainClients?.key !== key) cache.chainClients = { key, clients: build(config) };
   return cache.chainClients.clients;
+}
+
+/** The clients, or null when payments are not configured on this server (no chain to ask). */
+export function configuredChainClients() {
+  try {
+    return chainClients();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 503) return null;
+    throw error;
+  }
 }

@@ -2,6 +2,8 @@ import "server-only";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
 import { db } from "@/lib/db";
+import { recordDisputeOpened } from "@/lib/disputes/record-dispute-opened";
+import { recordDisputeResolved } from "@/lib/disputes/record-dispute-resolved";
 import { env } from "@/lib/env";
 import { activatePaidRental } from "@/lib/rentals/activate-paid-rental";
 import { completeRentals } from "@/lib/rentals/complete-rentals";
@@ -61,11 +63,7 @@ export async function syncEscrowEvents(): Promise<SyncSummary> {
 // A quote can only be redeemed in a block no later than its deadline. Once every block up to one
 // past the deadline has been read, a rental still pending was never paid: it is removed.
 async function dropExpiredQuotes(readUpTo: bigint): Promise<number> {
-  const { publicClient } = chainClients();
-  const { timestamp } = await publicClient.getBlock({ blockNumber: readUpTo });
-  const { count } = await db.rental.deleteMany({
-    where: { status: "pending", quoteDeadline: { lt: new Date(Number(timestamp) * 1000) } },
-  });
+  const { count } = await db.rental.deleteMany({ where: { status: "pending", quoteDeadline: { lt: await blockTime(readUpTo) } } });
   return count;
 }
 
@@ -83,7 +81,9 @@ async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summ
     }
     case "DisputeOpened": {
       const id = await rentalIdByEscrowId(event.args.id);
-      if (id) summary.disputed += (await db.rental.updateMany({ where: { id, status: "active" }, data: { status: "disputed" } })).count;
+      if (!id) return;
+      summary.disputed += (await db.rental.updateMany({ where: { id, status: "active" }, data: { status: "disputed" } })).count;
+      await recordDisputeOpened(id, { openedAt: await blockTime(event.blockNumber), txHash: event.transactionHash });
       return;
     }
     case "RentalCancelled": {
@@ -93,7 +93,14 @@ async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summ
     }
     case "DisputeResolved": {
       const id = await rentalIdByEscrowId(event.args.id);
-      if (id) await applyResolution(id, event.args.refund, summary);
+      if (!id) return;
+      await applyResolution(id, event.args.refund, summary);
+      await recordDisputeResolved(id, {
+        resolvedAt: await blockTime(event.blockNumber),
+        how: event.args.how,
+        txHash: event.transactionHash,
+        refundMicro: event.args.refund,
+      });
       return;
     }
     case "RentalReleased": {
@@ -113,6 +120,12 @@ async function applyResolution(id: string, refund: bigint, summary: SyncSummary)
   await db.rental.updateMany({ where: { id, disputeRefundMicro: null }, data: { disputeRefundMicro: refund } });
   if (refund === rental.priceMicro) summary.cancelled += await cancel(id);
   else if (refund === 0n) await db.rental.updateMany({ where: { id, status: "disputed" }, data: { status: "active" } });
+}
+
+// When a block was mined (a dispute's age and outcome are the chain's times, not the reader's).
+async function blockTime(blockNumber: bigint): Promise<Date> {
+  const { timestamp } = await chainClients().publicClient.getBlock({ blockNumber });
+  return new Date(Number(timestamp) * 1000);
 }
 
 async function cancel(id: string): Promise<number> {

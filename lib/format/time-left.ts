@@ -1,18 +1,10 @@
 import { plural } from "@/lib/format/plural";
+import { formatSpan } from "@/lib/format/span";
 
-// The time left of a rental, one way everywhere (checkout, dashboard, bots). Two units at most,
-// so it reads at a glance and a live countdown does not jitter: "29 days 23 hours",
-// "5 hours 4 minutes", "4 minutes 8 seconds"; "ended" at or below zero.
+// The time left of a rental, one way everywhere (checkout, dashboard, bots), as formatSpan writes
+// it (a live countdown does not jitter); "ended" at or below zero.
 export function formatTimeLeft(ms: number): string {
-  if (ms <= 0) return "ended";
-  const total = Math.floor(ms / 1000);
-  const days = Math.floor(total / 86_400);
-  const hours = Math.floor((total % 86_400) / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
-  if (days > 0) return `${plural(days, "day")} ${plural(hours, "hour")}`;
-  if (hours > 0) return `${plural(hours, "hour")} ${plural(minutes, "minute")}`;
-  return `${plural(minutes, "minute")} ${plural(seconds, "second")}`;
+  return ms <= 0 ? "ended" : formatSpan(ms);
 }
 
 /** The same as a sentence for screen readers, to the minute: "2 days, 3 hours and 4 minutes left." */

@@ -28,6 +28,18 @@ export type RenterRental = {
   escrowId: `0x${string}`;
   rated: boolean;
   rating: RenterRating | null;
+  /** The renter's dispute, once they gave a reason or the chain recorded one. */
+  dispute: RenterDispute | null;
+  /** How a decided dispute ended: the part of the price returned (null: none decided). */
+  disputeRefundMicro: bigint | null;
+};
+
+export type RenterDispute = {
+  reason: string | null;
+  details: string | null;
+  openedAt: Date | null;
+  resolvedAt: Date | null;
+  resolvedBy: string | null;
 };
 
 /**
@@ -57,6 +69,8 @@ const SELECT = {
   escrowId: true,
   agent: { select: { name: true } },
   rating: { select: { score: true, comment: true, createdAt: true } },
+  dispute: { select: { reason: true, details: true, openedAt: true, resolvedAt: true, resolvedBy: true } },
+  disputeRefundMicro: true,
 } satisfies Prisma.RentalSelect;
 
 type Row = Prisma.RentalGetPayload<{ select: typeof SELECT }>;
@@ -79,6 +93,8 @@ function toRenterRental(row: Row): RenterRental {
     escrowId: row.escrowId as RenterRental["escrowId"],
     rated: row.rating !== null,
     rating: row.rating,
+    dispute: row.dispute,
+    disputeRefundMicro: row.disputeRefundMicro,
   };
 }
 

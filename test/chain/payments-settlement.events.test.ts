@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
@@ -23,7 +24,7 @@ import {
   treasury,
   USDC,
 } from "./payments-harness";
-import { notices, paidRental, releases } from "./settlement-helpers";
+import { notices, type Paid, paidRental, releases } from "./settlement-helpers";
 
 // Both this file and its sibling read escrow events into the one cursor row: each keeps its own
 // database, so neither sees the other's chain.
@@ -103,13 +104,41 @@ describe("event reader", () => {
   });
 
   async function disputed() {
-    const r = await paidRental(p);
-    await send(p, r.renter, p.e.escrow, escrowAbi, "openDispute", [r.chainId]);
+    const email = `renter-${randomUUID()}@example.com`;
+    const r = { ...(await paidRental(p, { email })), renterEmail: email };
+    // The renter's reason, saved before the transaction, as the dashboard does.
+    await db.dispute.create({ data: { rentalId: r.id, reason: "not_responding", details: "No answer since noon." } });
+    const opened = await send(p, r.renter, p.e.escrow, escrowAbi, "openDispute", [r.chainId]);
     expect(await syncEscrowEvents()).toMatchObject({ disputed: 1 });
     expect(await statusOf(r.id)).toBe("disputed");
     const res = await statusGet(renterRequest("status", { code: r.id.slice(0, 8) }));
     expect((await res.json()).rental.status).toBe("disputed");
+    const dispute = await db.dispute.findUniqueOrThrow({ where: { rentalId: r.id } });
+    expect(dispute).toMatchObject({ reason: "not_responding", details: "No answer since noon.", openTxHash: opened.transactionHash });
+    expect(dispute.openedAt).toEqual(new Date(Number(await blockTimeOf(p, opened.transactionHash)) * 1000));
+    // The owner is told once, however often the event is read.
+    await syncEscrowEvents();
+    await db.chainCursor.deleteMany();
+    await syncEscrowEvents();
+    expect((await db.dispute.findUniqueOrThrow({ where: { rentalId: r.id } })).openedAt).toEqual(dispute.openedAt);
+    const told = await db.notification.findMany({ where: { rentalId: r.id, kind: "dispute-opened" } });
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ accountId: r.agent.ownerId, title: `A renter disputed a rental of "${r.agent.name}"` });
+    expect(told[0].body).toContain("The agent is not responding");
+    expect(await db.email.count({ where: { idempotencyKey: { startsWith: `dispute-opened:${r.id}:` } } })).toBe(
+      (await db.account.findUniqueOrThrow({ where: { id: r.agent.ownerId } })).email ? 1 : 0,
+    );
     return r;
+  }
+
+  /** Who was told the outcome: the notifications of both sides, and the renter's e-mail. */
+  async function outcomeNotices(r: Paid) {
+    const notifications = await db.notification.findMany({
+      where: { rentalId: r.id, kind: "dispute-resolved" },
+      orderBy: { accountId: "asc" },
+    });
+    const emails = await db.email.findMany({ where: { idempotencyKey: { startsWith: `dispute-resolved:${r.id}:` } } });
+    return { notifications, emails };
   }
 
   it("a dispute the arbiter refunds: cancelled, the renter refunded price + fee in full", async () => {
@@ -123,6 +152,10 @@ describe("event reader", () => {
     expect(await balance(r.payout)).toBe(0n);
     expect((await notices(r)).notifications).toEqual([]);
     expect(await syncEscrowEvents()).toMatchObject({ events: 0, cancelled: 0 });
+    expect(await db.dispute.findUniqueOrThrow({ where: { rentalId: r.id } })).toMatchObject({ resolvedBy: "arbiter" });
+    const told = await outcomeNotices(r);
+    expect(told.notifications.map((n) => n.title)).toEqual(["Dispute decided: full refund", "Dispute decided: full refund"]);
+    expect(told.emails.find((e) => e.to === r.renterEmail)?.text).toContain("3.00 USDC (the price and the fee) went back to your wallet");
   });
 
   it("a dispute the arbiter rejects before the end: active again, nothing paid yet", async () => {
@@ -132,6 +165,8 @@ describe("event reader", () => {
     expect(await statusOf(r.id)).toBe("active");
     expect((await db.rental.findUniqueOrThrow({ where: { id: r.id } })).disputeRefundMicro).toBe(0n);
     expect(await balance(r.payout)).toBe(0n);
+    const renterNotice = (await outcomeNotices(r)).notifications.find((n) => n.accountId !== r.agent.ownerId);
+    expect(renterNotice?.body).toContain("the rental runs on until it ends");
   });
 
   it("a dispute the arbiter splits: completed, the renter refunded its part, the owner paid the rest, told once", async () => {
@@ -145,9 +180,29 @@ describe("event reader", () => {
     expect(await balance(r.payout)).toBe(PRICE - refund);
     expect((await balance(treasury.address)) - treasuryBefore).toBe(FEE);
     expect(await balance(r.renter.address)).toBe(START_BALANCE - PRICE - FEE + refund);
-    expect((await notices(r)).notifications).toHaveLength(1);
+    // The outcome says what the release would not: the rental-ended notice is not sent.
+    expect((await notices(r)).notifications).toHaveLength(0);
     expect(await syncEscrowEvents()).toMatchObject({ events: 0, completed: 0 });
-    expect((await notices(r)).notifications).toHaveLength(1);
+    const told = await outcomeNotices(r);
+    expect(told.notifications).toHaveLength(2);
+    const owner = told.notifications.find((n) => n.accountId === r.agent.ownerId);
+    expect(owner?.body).toBe(
+      "The arbiter decided the dispute with a partial refund: 0.50 USDC went back to the renter and 1.50 USDC was paid to you. The rental is complete.",
+    );
+    expect(await db.dispute.findUniqueOrThrow({ where: { rentalId: r.id } })).toMatchObject({ resolvedBy: "arbiter" });
+  });
+
+  it("a dispute the owner accepts: cancelled, refunded in full, recorded as the owner's decision", async () => {
+    const r = await disputed();
+    await p.testClient.impersonateAccount({ address: r.payout });
+    await p.testClient.setBalance({ address: r.payout, value: 10n ** 18n });
+    await p.e.send(r.payout, "acceptDispute", [r.chainId]);
+    expect(await syncEscrowEvents()).toMatchObject({ cancelled: 1 });
+    expect(await statusOf(r.id)).toBe("cancelled");
+    expect(await balance(r.renter.address)).toBe(START_BALANCE);
+    expect(await db.dispute.findUniqueOrThrow({ where: { rentalId: r.id } })).toMatchObject({ resolvedBy: "owner" });
+    const renterNotice = (await outcomeNotices(r)).notifications.find((n) => n.accountId !== r.agent.ownerId);
+    expect(renterNotice?.body).toMatch(/^The owner accepted the dispute with a full refund/);
   });
 
   it("removes quotes nobody paid once their deadline has passed on chain, and keeps paid rentals", async () => {

@@ -40,8 +40,8 @@ export async function releases(p: Payments, r: Paid): Promise<number> {
 /** The renter's in-app notices and e-mails about the rental's end. */
 export async function notices(r: Paid) {
   const [notifications, emails] = await Promise.all([
-    db.notification.findMany({ where: { rentalId: r.id } }),
-    db.email.findMany({ where: { idempotencyKey: `rental-ended:${r.id}` } }),
+    db.notification.findMany({ where: { rentalId: r.id, kind: "rental-ended" } }),
+    db.email.findMany({ where: { idempotencyKey: { startsWith: `rental-ended:${r.id}:` } } }),
   ]);
   return { notifications, emails };
 }

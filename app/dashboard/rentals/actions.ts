@@ -3,6 +3,7 @@
 import { action } from "@/lib/actions/action";
 import type { FormState } from "@/lib/actions/form-errors";
 import { disconnectRentalChat } from "@/lib/channels/disconnect-rental-chat";
+import { saveDisputeClaim } from "@/lib/disputes/save-dispute-claim";
 import { rateRental } from "@/lib/rentals/rate-rental";
 
 // The rating form's server action (bound to the rental id), on the actions' wrapper
@@ -31,5 +32,19 @@ export const disconnectChatAction = action(
       ok: true,
       message: "Disconnected. Send the start command with your code from the chat you want to use now.",
     };
+  },
+);
+
+// "Continue" on the dispute form (bound to the rental id): the reason and details are saved off
+// chain first (lib/disputes/save-dispute-claim.ts); the form then opens the wallet stepper.
+export const saveDisputeClaimAction = action(
+  {
+    values: (form) => ({ reason: String(form.get("reason") ?? ""), details: String(form.get("details") ?? "") }),
+    what: "save the reason of your dispute",
+    revalidate: (rentalId: string) => [`/dashboard/rentals/${rentalId}`],
+  },
+  async ({ account, values: { reason, details } }, rentalId: string): Promise<FormState> => {
+    await saveDisputeClaim(account, rentalId, { reason, details });
+    return { ok: true, message: "Reason saved. Now open the dispute on chain with your wallet." };
   },
 );

@@ -1,4 +1,4 @@
-// /dashboard/agents/[id] — one listing: connect and test its webhook, its picture, edit its details, delete it.
+// /dashboard/agents/[id] — one listing: its disputes (when it has any), connect and test its webhook, its picture, edit its details, delete it.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -9,7 +9,10 @@ import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
 import { openWebhookHost } from "@/lib/agents/webhook-credentials";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { databaseAvatarStore } from "@/lib/avatars/avatar-store";
+import { escrowChain } from "@/lib/chain/escrow-chain";
 import { availableChannels } from "@/lib/channels/configured-channels";
+import { listAgentDisputes } from "@/lib/disputes/list-disputes";
+import { loadDisputeEvidence } from "@/lib/disputes/load-dispute-evidence";
 import { listingStatusLabel } from "@/lib/format/status-label";
 import { usdcInputValue } from "@/lib/format/usdc";
 import { ApiError } from "@/lib/http/api-error";
@@ -19,6 +22,7 @@ import { ListingForm } from "../listing-form";
 import { removePictureAction, uploadPictureAction } from "../picture-actions";
 import { PictureForm } from "../picture-form";
 import { DeleteForm } from "./delete-form";
+import { ListingDisputes } from "./listing-disputes";
 import { WebhookForm } from "./webhook-form";
 
 export const metadata: Metadata = { title: "Edit listing" };
@@ -43,7 +47,18 @@ export default async function EditListingPage({
   const account = await requireSignedInAccount();
   const [{ id }, { created }] = await Promise.all([params, searchParams]);
   const agent = await loadAgent(account.id, id);
-  const [rentals, avatar] = await Promise.all([countAgentRentals(agent.id), databaseAvatarStore.get(agent.id)]);
+  const now = new Date();
+  const [rentals, avatar, disputes] = await Promise.all([
+    countAgentRentals(agent.id),
+    databaseAvatarStore.get(agent.id),
+    listAgentDisputes(agent.id),
+  ]);
+  const withEvidence = await Promise.all(
+    disputes.map(async (dispute) => ({
+      dispute,
+      evidence: dispute.resolvedAt === null ? await loadDisputeEvidence({ ...dispute.rental }, now) : null,
+    })),
+  );
   // Opened here, for the listing's owner only (findOwnerAgent): its host alone reaches the page.
   const connection = agent.webhookUrlCipher ? { host: openWebhookHost(agent.id, agent.webhookUrlCipher) } : null;
 
@@ -74,6 +89,13 @@ export default async function EditListingPage({
           "Offline: connect its webhook below. It goes live when the test connection passes."
         )}
       </p>
+
+      {withEvidence.length > 0 && (
+        <section id="disputes" className={styles.panel} aria-labelledby="disputes-heading">
+          <h2 id="disputes-heading">Disputes</h2>
+          <ListingDisputes disputes={withEvidence} chain={escrowChain()} now={now} />
+        </section>
+      )}
 
       <section className={styles.panel} aria-labelledby="webhook-heading">
         <h2 id="webhook-heading">Webhook</h2>

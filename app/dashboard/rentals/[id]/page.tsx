@@ -1,6 +1,6 @@
 // /dashboard/rentals/[id] — one of the renter's rentals: its facts, a chat playground that calls
 // the public renter API with the rental code, its usage so far, the rating form, and (while the rental runs) the way
-// to open a dispute on chain.
+// to open a dispute on chain, or how it was decided.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -9,7 +9,9 @@ import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { escrowChain } from "@/lib/chain/escrow-chain";
 import { shortHex } from "@/lib/chain/short-hex";
 import { findRentalChat } from "@/lib/channels/find-rental-chat";
+import { describeDisputeOutcome } from "@/lib/disputes/describe-dispute-outcome";
 import { formatDateTime } from "@/lib/format/date-time";
+import { disputeReasonLabel } from "@/lib/format/dispute-reason";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { rentalStatusLabel } from "@/lib/format/status-label";
 import { formatUsdc } from "@/lib/format/usdc";
@@ -23,7 +25,7 @@ import { DisputePanel } from "../_components/dispute-panel";
 import { RatingForm } from "../_components/rating-form";
 import { RentalEndFacts } from "../_components/rental-end-facts";
 import { RentalUsage } from "../_components/rental-usage";
-import { disconnectChatAction, rateRentalAction } from "../actions";
+import { disconnectChatAction, rateRentalAction, saveDisputeClaimAction } from "../actions";
 import styles from "../renter.module.css";
 
 export const metadata: Metadata = { title: "Rental" };
@@ -71,8 +73,38 @@ function RatingSection({ rental, now }: { rental: RenterRental; now: Date }) {
 }
 
 function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
+  if (rental.disputeRefundMicro !== null && rental.dispute?.resolvedAt) {
+    const outcome = describeDisputeOutcome({
+      refundMicro: rental.disputeRefundMicro,
+      priceMicro: rental.priceMicro,
+      feeMicro: rental.feeMicro,
+      resolvedBy: rental.dispute.resolvedBy,
+      ended: rental.endsAt <= rental.dispute.resolvedAt,
+    });
+    return (
+      <>
+        <p>
+          <strong>{outcome.title}.</strong> {outcome.renter}
+        </p>
+        <p className="hint">
+          Decided {formatDateTime(rental.dispute.resolvedAt)}. Your reason: {disputeReasonLabel(rental.dispute.reason).toLowerCase()}. A
+          rental can be disputed once.
+        </p>
+      </>
+    );
+  }
   if (rental.status === "disputed") {
-    return <p>You opened a dispute. The payment stays frozen in the escrow until an arbiter refunds you or releases it to the owner.</p>;
+    return (
+      <>
+        <p>
+          You opened a dispute
+          {rental.dispute?.reason ? ` (${disputeReasonLabel(rental.dispute.reason).toLowerCase()})` : ""}. The payment stays frozen in the
+          escrow: the owner may accept it (you get the price and the fee back), or an arbiter decides within a day or two, from the
+          service&apos;s measurements of the agent.
+        </p>
+        <p className="hint">You are told here, by notification and by e-mail when your account has one, once it is decided.</p>
+      </>
+    );
   }
   if (rental.status !== "active") return <p className="muted">Disputes can only be opened while a rental is running.</p>;
   if (rental.endsAt <= now) {
@@ -93,14 +125,22 @@ function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
   return (
     <>
       <p>
-        If the agent does not work as described, you can freeze the payment before the rental ends ({formatDateTime(rental.endsAt)}). An
-        arbiter then decides whether you get a full refund (price and fee) or the owner is paid.
+        If the agent does not work as described, you can freeze the payment before the rental ends ({formatDateTime(rental.endsAt)}). The
+        owner may accept (a full refund of the price and the fee); otherwise an arbiter decides from the evidence: a full refund, part of
+        the price back in proportion to the agent&apos;s downtime, or none.
       </p>
       <p className="hint">
-        This sends one transaction from the wallet that paid ({shortHex(rental.renterAddress)}) on {chain.chainName}. Once it is confirmed,
-        the service&apos;s event reader marks the rental disputed within a minute.
+        You say what went wrong, then send one transaction from the wallet that paid ({shortHex(rental.renterAddress)}) on {chain.chainName}
+        . Once it is confirmed, the service&apos;s event reader marks the rental disputed within a minute and tells the owner.
       </p>
-      <DisputePanel escrowId={rental.escrowId} endsAt={rental.endsAt.toISOString()} renterAddress={rental.renterAddress} chain={chain} />
+      <DisputePanel
+        action={saveDisputeClaimAction.bind(null, rental.id)}
+        saved={rental.dispute}
+        escrowId={rental.escrowId}
+        endsAt={rental.endsAt.toISOString()}
+        renterAddress={rental.renterAddress}
+        chain={chain}
+      />
     </>
   );
 }
@@ -183,6 +223,16 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
                   ({formatUsdc(rental.priceMicro)} + {formatUsdc(rental.feeMicro)} fee)
                 </span>
               </dd>
+              {rental.disputeRefundMicro !== null && rental.disputeRefundMicro > 0n && (
+                <>
+                  <dt>Refunded</dt>
+                  <dd>
+                    {formatUsdc(
+                      rental.disputeRefundMicro >= rental.priceMicro ? rental.priceMicro + rental.feeMicro : rental.disputeRefundMicro,
+                    )}
+                  </dd>
+                </>
+              )}
               {rental.renterAddress && (
                 <>
                   <dt>Wallet</dt>

@@ -1,0 +1,79 @@
+// The disputes of one listing, for its owner: open ones with the renter's reason, the evidence
+// and the Accept button; decided ones with their outcome.
+import type { Hex } from "viem";
+import { DisputeEvidence } from "@/app/dashboard/_components/dispute-evidence";
+import type { EscrowChain } from "@/lib/chain/escrow-chain";
+import { describeDisputeOutcome } from "@/lib/disputes/describe-dispute-outcome";
+import type { DisputeSummary } from "@/lib/disputes/list-disputes";
+import type { DisputeEvidence as Evidence } from "@/lib/disputes/load-dispute-evidence";
+import { formatDateTime } from "@/lib/format/date-time";
+import { disputeReasonLabel } from "@/lib/format/dispute-reason";
+import { formatSpan } from "@/lib/format/span";
+import styles from "../../dashboard.module.css";
+import { AcceptDispute } from "./accept-dispute";
+
+type Props = { disputes: { dispute: DisputeSummary; evidence: Evidence | null }[]; chain: EscrowChain | null; now: Date };
+
+export function ListingDisputes({ disputes, chain, now }: Props) {
+  return (
+    <>
+      {disputes.map(({ dispute, evidence }) => {
+        const { rental } = dispute;
+        const code = rental.id.slice(0, 8);
+        const open = dispute.resolvedAt === null;
+        return (
+          <article key={rental.id} className={styles.dispute} aria-labelledby={`dispute-${code}`}>
+            <h3 id={`dispute-${code}`}>
+              Rental {code}: {open ? "open" : "decided"} dispute
+            </h3>
+            <p className="hint">
+              Opened {formatDateTime(dispute.openedAt)}
+              {open && ` (${formatSpan(now.getTime() - dispute.openedAt.getTime())} ago)`}.
+            </p>
+            {open && evidence ? (
+              <>
+                <DisputeEvidence
+                  reason={dispute.reason}
+                  details={dispute.details}
+                  evidence={evidence}
+                  priceMicro={rental.priceMicro}
+                  label={`rental ${code}`}
+                />
+                <p>
+                  If the renter is right, accept: they get the price and the fee back at once and the dispute ends. Otherwise an arbiter
+                  decides within a day or two from the same evidence.
+                </p>
+                {chain && rental.payoutAddress ? (
+                  <AcceptDispute
+                    escrowId={rental.escrowId as Hex}
+                    wallet={{ address: rental.payoutAddress, who: "the wallet this listing is paid to" }}
+                    chain={chain}
+                  />
+                ) : (
+                  <p className="muted">Payments are not configured on this server, so the dispute cannot be accepted here.</p>
+                )}
+              </>
+            ) : (
+              <>
+                <p>{disputeReasonLabel(dispute.reason)}.</p>
+                {rental.disputeRefundMicro !== null && (
+                  <p>
+                    {
+                      describeDisputeOutcome({
+                        refundMicro: rental.disputeRefundMicro,
+                        priceMicro: rental.priceMicro,
+                        feeMicro: rental.feeMicro,
+                        resolvedBy: dispute.resolvedBy,
+                        ended: dispute.resolvedAt !== null && rental.endsAt <= dispute.resolvedAt,
+                      }).owner
+                    }
+                  </p>
+                )}
+              </>
+            )}
+          </article>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+// /dashboard/disputes — the arbiter console: open disputes oldest first, with their age, the
+// renter's reason, the evidence the service measured and the three decisions. For wallets that
+// held ARBITER_ROLE on the escrow when they signed in (read on chain then).
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { Hex } from "viem";
+import { DisputeEvidence } from "@/app/dashboard/_components/dispute-evidence";
+import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { escrowChain } from "@/lib/chain/escrow-chain";
+import { listOpenDisputes } from "@/lib/disputes/list-disputes";
+import { loadDisputeEvidence } from "@/lib/disputes/load-dispute-evidence";
+import { formatDateTime } from "@/lib/format/date-time";
+import { plural } from "@/lib/format/plural";
+import { formatSpan } from "@/lib/format/span";
+import { formatUsdc } from "@/lib/format/usdc";
+import styles from "../dashboard.module.css";
+import { ArbiterDecision } from "./_components/arbiter-decision";
+
+export const metadata: Metadata = { title: "Disputes" };
+
+export default async function DisputesPage() {
+  const account = await requireSignedInAccount();
+  const arbiterWallet = account.arbiter ? account.walletAddress : null;
+  if (!arbiterWallet) {
+    return (
+      <main id="main" tabIndex={-1}>
+        <h1>Disputes</h1>
+        <p>
+          This page is for the escrow&apos;s arbiters. Sign in with a wallet that holds the arbiter role; it is checked on chain when you
+          sign in. Renters find their disputes on <Link href="/dashboard/rentals">My rentals</Link>, owners on their listings.
+        </p>
+      </main>
+    );
+  }
+  const now = new Date();
+  const chain = escrowChain();
+  const disputes = await listOpenDisputes();
+  const evidence = await Promise.all(disputes.map((d) => loadDisputeEvidence(d.rental, now)));
+
+  return (
+    <main id="main" tabIndex={-1}>
+      <div className={styles.header}>
+        <h1>Disputes</h1>
+      </div>
+      <p className="muted">
+        {disputes.length === 0
+          ? "No dispute is waiting for a decision."
+          : `${plural(disputes.length, "dispute")} waiting, oldest first. Decide from the evidence; a dispute left undecided for 14 days can be settled by anyone as a full refund.`}
+      </p>
+      {disputes.map((dispute, i) => {
+        const { rental } = dispute;
+        const code = rental.id.slice(0, 8);
+        return (
+          <section key={rental.id} className={styles.panel} aria-labelledby={`dispute-${code}`}>
+            <h2 id={`dispute-${code}`}>
+              {rental.agent.name}, rental {code}
+            </h2>
+            <p className="hint">
+              Opened {formatDateTime(dispute.openedAt)}, {formatSpan(now.getTime() - dispute.openedAt.getTime())} ago. Price{" "}
+              {formatUsdc(rental.priceMicro)} + {formatUsdc(rental.feeMicro)} fee; rental from {formatDateTime(rental.startsAt)} to{" "}
+              {formatDateTime(rental.endsAt)}.
+            </p>
+            <DisputeEvidence
+              reason={dispute.reason}
+              details={dispute.details}
+              evidence={evidence[i]}
+              priceMicro={rental.priceMicro}
+              label={`rental ${code}`}
+            />
+            {chain ? (
+              <ArbiterDecision
+                escrowId={rental.escrowId as Hex}
+                price={String(rental.priceMicro)}
+                fee={String(rental.feeMicro)}
+                suggested={String(evidence[i].suggestedRefundMicro)}
+                wallet={{ address: arbiterWallet, who: "your arbiter wallet" }}
+                chain={chain}
+              />
+            ) : (
+              <p className="muted">Payments are not configured on this server, so disputes cannot be decided here.</p>
+            )}
+          </section>
+        );
+      })}
+    </main>
+  );
+}
