@@ -8,6 +8,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import * as RentalEscrow from "../lib/chain/generated/RentalEscrow";
 import type { EchoAgent } from "../scripts/echo-agent";
+import { capturePages } from "./capture-pages";
 import { afterRentalsEnd, baseUrl, keys, listAgentWithCli, operatorCli, runCron, sql, usdcBalance } from "./stack";
 import { installTestWallet } from "./test-wallet";
 
@@ -41,7 +42,9 @@ async function signedIn(browser: import("@playwright/test").Browser, key: Hex): 
   return { context, page };
 }
 
-test("a renter disputes with a reason, the owner sees it, an arbiter refunds part; dashboards and chain agree", async ({ browser }) => {
+test("a renter disputes with a reason, the owner sees it, an arbiter refunds part; dashboards and chain agree", async ({
+  browser,
+}, testInfo) => {
   const { agentId, rentalId } = await rentedAgent("Flaky Translator", ownerWallet);
   const code = rentalId.slice(0, 8);
   const renterWallet = privateKeyToAccount(keys.renter()).address;
@@ -75,14 +78,14 @@ test("a renter disputes with a reason, the owner sees it, an arbiter refunds par
   // The owner is told, and sees the reason, the details and the evidence on the listing.
   const owner = await signedIn(browser, ownerKey);
   await owner.page.goto("/dashboard/notifications");
-  await expect(owner.page.getByText('A renter disputed a rental of "Flaky Translator"')).toBeVisible();
-  await owner.page.goto(`/dashboard/agents/${agentId}`);
+  await owner.page.getByRole("link", { name: /^View the dispute\s*: A renter disputed a rental of "Flaky Translator"$/ }).click();
+  await owner.page.waitForURL(`**/dashboard/agents/${agentId}#disputes`);
   const ownerView = owner.page.getByRole("article", { name: `Rental ${code}: open dispute` });
   await expect(ownerView.getByText("The agent is not responding.")).toBeVisible();
   await expect(ownerView.getByText("It stopped answering a minute in; every message timed out.")).toBeVisible();
   await ownerView.getByText("Health checks and messages").click();
   await expect(ownerView.getByRole("cell", { name: "Failed: timeout" })).toBeVisible();
-  await expect(ownerView.getByRole("button", { name: "Accept the dispute (full refund)…" })).toBeVisible();
+  await expect(ownerView.getByRole("button", { name: "Accept the dispute…" })).toBeVisible();
 
   // The operators' list has it, with the same suggestion the console prefills.
   const listed = (await operatorCli(["dispute:list"])) as unknown as { rental: string; suggested_refund_usdc: string; reason: string }[];
@@ -95,6 +98,12 @@ test("a renter disputes with a reason, the owner sees it, an arbiter refunds par
   await expect(panel.getByText("It stopped answering a minute in; every message timed out.")).toBeVisible();
   await expect(panel.getByText("3 minutes 0 seconds")).toBeVisible();
   await expect(panel.getByLabel("Partial refund (USDC)")).toHaveValue("0.2");
+  // The three views of an open dispute, at both widths: nothing wider than a phone, axe clean.
+  await capturePages(browser, testInfo, [
+    { context: renter.context, pages: { "dispute-renter": `/dashboard/rentals/${rentalId}` } },
+    { context: owner.context, pages: { "dispute-owner": `/dashboard/agents/${agentId}` } },
+    { context: arbiter.context, pages: { "dispute-arbiter": "/dashboard/disputes" } },
+  ]);
   const renterBefore = await usdcBalance(renterWallet);
   const ownerBefore = await usdcBalance(ownerWallet);
   await panel.getByLabel("Partial refund (USDC)").fill("1.5");
@@ -123,7 +132,7 @@ test("a renter disputes with a reason, the owner sees it, an arbiter refunds par
   await owner.page.reload();
   await expect(owner.page.getByText(/1\.50 USDC went back to the renter and 2\.50 USDC was paid to you/)).toBeVisible();
   await owner.page.goto("/dashboard/notifications");
-  await expect(owner.page.getByText("Dispute decided: partial refund").first()).toBeVisible();
+  await expect(owner.page.getByRole("heading", { name: "Unread: Dispute decided: partial refund" })).toBeVisible();
   await arbiter.page.reload();
   await expect(arbiter.page.getByRole("region", { name: `Flaky Translator, rental ${code}` })).toHaveCount(0);
   for (const side of [renter, owner, arbiter]) await side.context.close();

@@ -9,6 +9,7 @@ import { recordDisputeOpened } from "@/lib/disputes/record-dispute-opened";
 import { recordDisputeResolved } from "@/lib/disputes/record-dispute-resolved";
 import { saveDisputeClaim } from "@/lib/disputes/save-dispute-claim";
 import { env } from "@/lib/env";
+import { listNotifications } from "@/lib/notifications/list-notifications";
 import { type ChatPlatformMock, startChatPlatformMock } from "@/scripts/chat-platform-mock";
 import { makeAgent } from "@/test/fixtures";
 import { makeRenterAccount, rentalOf } from "@/test/renter-fixtures";
@@ -163,6 +164,14 @@ describe("recordDisputeResolved", () => {
     const notes = await db.notification.findMany({ where: { rentalId: rental.id, kind: "dispute-resolved" } });
     expect(notes.map((n) => n.accountId).sort()).toEqual([renter.id, agent.ownerId].sort());
     expect(notes.every((n) => n.title === "Dispute decided: partial refund")).toBe(true);
+    // The owner's notices lead to the listing's disputes, the renter's to the rental.
+    const ownerNotes = (await listNotifications(agent.ownerId)).notifications.filter((n) => n.rentalId === rental.id);
+    expect(ownerNotes.map((n) => n.link?.href)).toEqual([
+      `/dashboard/agents/${agent.id}#disputes`,
+      `/dashboard/agents/${agent.id}#disputes`,
+    ]);
+    const renterNote = (await listNotifications(renter.id)).notifications.find((n) => n.kind === "dispute-resolved");
+    expect(renterNote?.link).toEqual({ href: `/dashboard/rentals/${rental.id}`, label: "View the rental" });
     expect(await db.email.count({ where: { idempotencyKey: `dispute-resolved:${rental.id}:${renter.id}` } })).toBe(1);
     const told = mock.calls().filter((c) => c.method === "sendMessage" && c.body.chat_id === chatUser);
     expect(told).toHaveLength(1);

@@ -36,6 +36,7 @@ describe("notifications", () => {
       rentalId: mine.id,
       readAt: null,
       title: expect.stringContaining(agent.name),
+      link: { href: `/dashboard/rentals/${mine.id}`, label: "View the rental" },
     });
     const theirList = await listNotifications(other.id);
     expect(theirList.notifications.map((n) => n.rentalId)).toEqual([theirs.id]);

@@ -9,6 +9,8 @@ export type AccountNotification = {
   body: string;
   createdAt: Date;
   readAt: Date | null;
+  /** Where the notification leads: the renter's rental page, or the owner's listing (its disputes). */
+  link: { href: string; label: string } | null;
 };
 
 export const NOTIFICATIONS_LIMIT = 100;
@@ -23,11 +25,30 @@ export async function listNotifications(
       where: { accountId },
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
       take: limit,
-      select: { id: true, kind: true, rentalId: true, title: true, body: true, createdAt: true, readAt: true },
+      select: {
+        id: true,
+        kind: true,
+        rentalId: true,
+        title: true,
+        body: true,
+        createdAt: true,
+        readAt: true,
+        rental: { select: { agentId: true, agent: { select: { ownerId: true } } } },
+      },
     }),
     countUnreadNotifications(accountId),
   ]);
-  return { notifications, unread };
+  return {
+    notifications: notifications.map(({ rental, ...n }) => ({
+      ...n,
+      link: !rental
+        ? null
+        : rental.agent.ownerId === accountId && n.kind.startsWith("dispute-")
+          ? { href: `/dashboard/agents/${rental.agentId}#disputes`, label: "View the dispute" }
+          : { href: `/dashboard/rentals/${n.rentalId}`, label: "View the rental" },
+    })),
+    unread,
+  };
 }
 
 export async function countUnreadNotifications(accountId: string): Promise<number> {

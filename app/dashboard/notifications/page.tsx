@@ -12,7 +12,11 @@ import notes from "./notifications.module.css";
 
 export const metadata: Metadata = { title: "Notifications" };
 
-const KIND_LABEL: Record<string, string> = { "rental-ended": "Rental ended" };
+const KIND_LABEL: Record<string, string> = {
+  "rental-ended": "Rental ended",
+  "dispute-opened": "Dispute opened",
+  "dispute-resolved": "Dispute decided",
+};
 
 export default async function NotificationsPage({ searchParams }: { searchParams?: Promise<{ limited?: string }> } = {}) {
   const account = await requireSignedInAccount();
@@ -61,14 +65,15 @@ export default async function NotificationsPage({ searchParams }: { searchParams
                   {n.title}
                 </h2>
                 <p className={notes.meta}>
-                  <span>{KIND_LABEL[n.kind] ?? n.kind}</span>
+                  <span>{KIND_LABEL[n.kind] ?? "Notice"}</span>
                   <time dateTime={n.createdAt.toISOString()}>{formatDateTime(n.createdAt)}</time>
                 </p>
                 <p className={notes.notificationBody}>{n.body}</p>
                 <div className={styles.actions}>
-                  {n.rentalId && (
-                    <Link href={`/dashboard/rentals/${n.rentalId}`} className="button button-quiet">
-                      View the rental<span className="visually-hidden">: {n.title}</span>
+                  {n.link && (
+                    <Link href={n.link.href} className="button button-quiet">
+                      {n.link.label}
+                      <span className="visually-hidden">: {n.title}</span>
                     </Link>
                   )}
                   {n.readAt === null && (

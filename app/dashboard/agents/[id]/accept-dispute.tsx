@@ -12,7 +12,7 @@ export function AcceptDispute(props: Omit<DecisionStepperProps, "decision" | "ac
     return <LazyDecisionStepper {...props} decision={{ kind: "accept" }} action="Accept the dispute: refund the renter in full" />;
   return (
     <button type="button" className="button" onClick={() => setStarted(true)}>
-      Accept the dispute (full refund)…
+      Accept the dispute…
     </button>
   );
 }

@@ -42,6 +42,7 @@ export function ArbiterDecision({ price, fee, suggested, ...stepper }: Props) {
 
   return (
     <div className={`field ${forms.form}`}>
+      <h3 style={{ margin: "0.75rem 0 0", fontSize: "1rem" }}>Your decision</h3>
       <label htmlFor={`${id}-refund`}>Partial refund (USDC)</label>
       <p className="hint" id={`${id}-hint`}>
         Prefilled with the suggestion. The renter gets this amount, the owner the rest of the price; the fee stays with the service.
@@ -57,6 +58,7 @@ export function ArbiterDecision({ price, fee, suggested, ...stepper }: Props) {
           }}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
           aria-invalid={error ? true : undefined}
+          style={{ maxWidth: "12rem" }}
         />
         <button type="button" className="button button-primary" onClick={partial}>
           Refund part
