@@ -20,7 +20,7 @@ const RENTAL: Record<VisibleRentalStatus, StatusLabel> = {
   disputed: {
     label: "Disputed",
     tone: "danger",
-    explanation: "You opened a dispute: the payment is frozen until an arbiter decides.",
+    explanation: "You opened a dispute: the payment is frozen until the owner accepts it or an arbiter decides.",
   },
 };
 

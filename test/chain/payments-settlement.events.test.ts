@@ -18,6 +18,7 @@ import {
   makePayableAgent,
   newRenter,
   operator,
+  other,
   type Payments,
   send,
   startPayments,
@@ -42,6 +43,7 @@ vi.mock("@/lib/chain/release-ended-rentals", async (importOriginal) => {
 });
 
 const { syncEscrowEvents } = await import("@/lib/chain/sync-escrow-events");
+const { holdsArbiterRole } = await import("@/lib/chain/holds-arbiter-role");
 const releaseRoute = await import("@/app/api/cron/release-rentals/route");
 const syncRoute = await import("@/app/api/cron/sync-escrow/route");
 const { GET: statusGet } = await import("@/app/api/v1/status/route");
@@ -230,6 +232,22 @@ describe("event reader", () => {
     expect(await statusOf(r.id)).toBe("cancelled");
     expect(await balance(r.renter.address)).toBe(START_BALANCE);
     expect(await balance(r.payout)).toBe(0n);
+  });
+  it("a dispute nobody decides: after 14 days anyone settles it as a full refund, recorded as expired", async () => {
+    const r = await disputed();
+    await p.increaseTime(14 * 24 * HOUR + 1);
+    await p.e.send(other.address, "settleExpiredDispute", [r.chainId]);
+    expect(await syncEscrowEvents()).toMatchObject({ cancelled: 1 });
+    expect(await statusOf(r.id)).toBe("cancelled");
+    expect(await balance(r.renter.address)).toBe(START_BALANCE);
+    expect(await db.dispute.findUniqueOrThrow({ where: { rentalId: r.id } })).toMatchObject({ resolvedBy: "expired" });
+    const renterNotice = (await outcomeNotices(r)).notifications.find((n) => n.accountId !== r.agent.ownerId);
+    expect(renterNotice?.body).toMatch(/^Nobody decided the dispute within 14 days, so it was settled with a full refund/);
+  });
+
+  it("reads ARBITER_ROLE on the escrow for the dispute console at sign-in", async () => {
+    expect(await holdsArbiterRole(arbiter.address)).toBe(true);
+    expect(await holdsArbiterRole(other.address)).toBe(false);
   });
 });
 

@@ -69,6 +69,18 @@ export default function OwnerDocsPage() {
         </p>
       </section>
 
+      <section aria-labelledby="disputes-heading">
+        <h2 id="disputes-heading">Disputes</h2>
+        <p>
+          A renter can dispute a rental while it runs, with a reason. Its payment is then frozen and you are told at once, by e-mail and
+          notification. The listing&apos;s page shows the reason and the evidence the service measured (health checks, the rental&apos;s
+          messages and failures, the downtime) and lets you <strong>accept</strong>: the renter gets the price and the fee back from the
+          escrow at once. Otherwise an arbiter decides within a day or two from the same evidence: a full refund, part of the price back in
+          proportion to the downtime (you are paid the rest), or none. A dispute nobody decides within 14 days is refunded in full, so a
+          healthy webhook is your best defence.
+        </p>
+      </section>
+
       <section aria-labelledby="paid-heading">
         <h2 id="paid-heading">Getting paid</h2>
         <p>

@@ -93,6 +93,18 @@ export default function RenterDocsPage() {
         </p>
       </section>
 
+      <section aria-labelledby="dispute-heading">
+        <h2 id="dispute-heading">If the agent does not work</h2>
+        <p>
+          While the rental runs, you can dispute it from <Link href="/dashboard/rentals">your rental&apos;s page</Link>: say what went
+          wrong, then send one transaction from the wallet that paid. The payment is frozen in the escrow and the owner is told at once. The
+          owner can accept (you get the price and the fee back); otherwise an arbiter decides within a day or two, from what the service
+          measured: the agent&apos;s health checks and the times and outcomes of your messages, never their text. The arbiter can refund
+          everything, part of the price in proportion to the agent&apos;s downtime, or nothing (the rental then runs on). A dispute nobody
+          decides within 14 days is refunded in full. You are told the outcome by notification, by e-mail and in your chat.
+        </p>
+      </section>
+
       <ChatChannels />
     </DocsPage>
   );
