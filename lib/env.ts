@@ -27,6 +27,9 @@ const schema = z.object({
   APP_URL: z.url().optional(),
   // Vercel Cron sends `Authorization: Bearer <CRON_SECRET>`; cron routes refuse anything else.
   CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  // POST /v1/chat/completions with stream: true: a comment every this many ms while the webhook
+  // thinks (the first one commits the stream; earlier failures keep their own status).
+  CHAT_STREAM_KEEPALIVE_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   HEALTH_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(50),
   HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
   // E-mail: Resend when RESEND_API_KEY is set, otherwise the development outbox.

@@ -4,6 +4,7 @@ import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { revokeApiKeys } from "@/lib/accounts/revoke-api-keys";
 import { createAgent } from "@/lib/agents/create-agent";
 import { toAgentView } from "@/lib/agents/to-agent-view";
+import { newSigningSecret } from "@/lib/agents/webhook-credentials";
 import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
 import { db } from "@/lib/db";
 import { env, explicitNodeEnv } from "@/lib/env";
@@ -109,10 +110,13 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
         const field = String(issue.path[0] ?? "name");
         throw new Error(`--${listingFlag[field] ?? field}: ${issue.message}`);
       }
-      const webhook = input["webhook-url"] ? { url: input["webhook-url"], token: input["webhook-token"]! } : undefined;
+      const webhook = input["webhook-url"]
+        ? { url: input["webhook-url"], token: input["webhook-token"]!, signingSecret: newSigningSecret() }
+        : undefined;
       // An operator-made agent with a webhook is live at once; without one it waits offline.
       const agent = await createAgent(owner.id, parsed.data, { status: webhook ? "available" : "offline", webhook });
-      return toAgentView(agent);
+      // The webhook's signing secret is printed this once, as the dashboard shows it once.
+      return { ...toAgentView(agent), ...(webhook ? { signingSecret: webhook.signingSecret } : {}) };
     },
   },
   "rental:checkout": {

@@ -20,7 +20,7 @@ export async function makeOwnerWithKey() {
   return { accountId: owner.id, apiKey, prefix };
 }
 
-type AgentOptions = { listing?: Partial<AgentListingInput>; webhook?: { url: string; token: string } };
+type AgentOptions = { listing?: Partial<AgentListingInput>; webhook?: { url: string; token: string; signingSecret?: string } };
 
 /** An available agent of the given owner (listing defaults overridable). */
 export async function makeOwnerAgent(ownerId: string, options: AgentOptions = {}) {

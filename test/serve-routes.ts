@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 import { uniqueIp } from "@/test/fixtures";
 
 // Route handlers served over real HTTP, for tests that run a command a reader would run (curl,
@@ -31,7 +32,10 @@ export async function serveRoutes(routes: ServedRoute[]) {
     const answer = route
       ? await route.handler(await toRequest(req, ip), { params: Promise.resolve(params) } as never)
       : Response.json({}, { status: 404 });
-    res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer()));
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    // Streamed as it comes (server-sent events arrive one by one, as from the real server).
+    if (answer.body) Readable.fromWeb(answer.body as never).pipe(res);
+    else res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

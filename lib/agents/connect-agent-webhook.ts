@@ -1,7 +1,7 @@
 import "server-only";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
 import { recordHealthCheck } from "@/lib/agents/record-health-check";
-import { sealWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
+import { newSigningSecret, openSigningSecret, sealWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
@@ -10,22 +10,26 @@ import { checkWebhookHealth } from "@/lib/webhooks/check-webhook-health";
 // Attaches a webhook to one of the account's listings and tests it at once (spec: "test
 // connection"): a 2xx reply makes the agent available, anything else leaves it offline until
 // a periodic health check succeeds. The credentials are stored encrypted either way, so the
-// owner can fix the webhook without connecting again.
-export async function connectAgentWebhook(ownerId: string, agentId: string, creds: WebhookCredentials) {
+// owner can fix the webhook without connecting again. The listing's signing secret (Standard
+// Webhooks) is kept across reconnections; a listing without one gets one, returned this once
+// (`signingSecret`, null when the existing one stays).
+export async function connectAgentWebhook(ownerId: string, agentId: string, creds: Omit<WebhookCredentials, "signingSecret">) {
   // The safe fetch refuses plain http to public hosts in production as well; refusing here
   // first gives the owner a 400 naming the field instead of a failed test.
   if (env.NODE_ENV === "production" && !env.ALLOW_PRIVATE_WEBHOOKS && new URL(creds.url).protocol !== "https:") {
     throw new ApiError(400, "webhookUrl: must be an https URL");
   }
   const agent = await findOwnerAgent(ownerId, agentId);
-  const test = await checkWebhookHealth(agent, creds);
+  const existing = openSigningSecret(agent.id, agent.webhookSigningSecretCipher);
+  const signed = { ...creds, signingSecret: existing ?? newSigningSecret() };
+  const test = await checkWebhookHealth(agent, signed);
   // Written after the test (which may take seconds) in one statement, guarded by the owner, so
   // an agent deleted meanwhile is not resurrected and the stored status always matches its URL.
   const [updated] = await db.agent.updateManyAndReturn({
     where: { id: agent.id, ownerId },
-    data: { ...sealWebhookCredentials(agent.id, creds), status: test.ok ? "available" : "offline" },
+    data: { ...sealWebhookCredentials(agent.id, signed), status: test.ok ? "available" : "offline" },
   });
   if (!updated) throw new ApiError(404, "Agent not found: it was deleted while its webhook was being tested.");
   await recordHealthCheck(agent.id, test, "connect");
-  return { agent: updated, test };
+  return { agent: updated, test, signingSecret: existing ? null : signed.signingSecret };
 }

@@ -52,6 +52,7 @@ type ClaimedAgent = {
   ownerId: string;
   webhookUrlCipher: string;
   webhookTokenCipher: string;
+  webhookSigningSecretCipher: string | null;
 };
 
 /**
@@ -174,7 +175,8 @@ function claimDueAgents(due: Prisma.Sql, now: Date, size: number): Promise<Claim
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id, name, status::text AS status, owner_id AS "ownerId",
-      webhook_url_cipher AS "webhookUrlCipher", webhook_token_cipher AS "webhookTokenCipher"`;
+      webhook_url_cipher AS "webhookUrlCipher", webhook_token_cipher AS "webhookTokenCipher",
+      webhook_signing_secret_cipher AS "webhookSigningSecretCipher"`;
 }
 
 async function countDueAgents(due: Prisma.Sql): Promise<number> {

@@ -1,6 +1,7 @@
 // The renter surface is callable from any browser page (spec: Access-Control-Allow-Origin: *).
 // Credentials travel in headers, never cookies, so a wildcard origin is safe.
-const ALLOWED_HEADERS = "Authorization, X-API-Key, Content-Type";
+// The MCP headers too: browser-based MCP clients send them to /v1/mcp.
+const ALLOWED_HEADERS = "Authorization, X-API-Key, Content-Type, Mcp-Protocol-Version, Mcp-Session-Id";
 
 export function applyCors(headers: Headers, methods: string): void {
   headers.set("Access-Control-Allow-Origin", "*");

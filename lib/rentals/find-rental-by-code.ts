@@ -19,6 +19,7 @@ export type RentalWithAgent = {
     description: string;
     webhookUrlCipher: string | null;
     webhookTokenCipher: string | null;
+    webhookSigningSecretCipher: string | null;
   };
 };
 
@@ -29,6 +30,7 @@ type Row = Omit<RentalWithAgent, "agent"> & {
   agentDescription: string;
   webhookUrlCipher: string | null;
   webhookTokenCipher: string | null;
+  webhookSigningSecretCipher: string | null;
 };
 
 // Looks a rental up by a normalised hex prefix: one range scan on the primary key (no extra
@@ -42,13 +44,14 @@ export async function findRentalByCode(hexPrefix: string): Promise<RentalLookup>
            r.status::text AS "status", r.duration_type::text AS "durationType", r.channel::text AS "channel",
            r.starts_at AS "startsAt", r.ends_at AS "endsAt",
            a.name AS "agentName", a.description AS "agentDescription",
-           a.webhook_url_cipher AS "webhookUrlCipher", a.webhook_token_cipher AS "webhookTokenCipher"
+           a.webhook_url_cipher AS "webhookUrlCipher", a.webhook_token_cipher AS "webhookTokenCipher",
+           a.webhook_signing_secret_cipher AS "webhookSigningSecretCipher"
     FROM rentals r JOIN agents a ON a.id = r.agent_id
     WHERE r.id BETWEEN ${low}::uuid AND ${high}::uuid AND r.status <> 'pending'
     LIMIT 2`;
   if (rows.length === 0) return { kind: "none" };
   if (rows.length > 1) return { kind: "ambiguous" };
-  const { agentName, agentDescription, webhookUrlCipher, webhookTokenCipher, ...rental } = rows[0];
+  const { agentName, agentDescription, webhookUrlCipher, webhookTokenCipher, webhookSigningSecretCipher, ...rental } = rows[0];
   return {
     kind: "found",
     rental: {
@@ -59,6 +62,7 @@ export async function findRentalByCode(hexPrefix: string): Promise<RentalLookup>
         description: agentDescription,
         webhookUrlCipher,
         webhookTokenCipher,
+        webhookSigningSecretCipher,
       },
     },
   };

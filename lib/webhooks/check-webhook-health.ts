@@ -3,6 +3,7 @@ import type { WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { env } from "@/lib/env";
 import { agentNameHeaders } from "@/lib/webhooks/agent-name-headers";
 import { safeFetch } from "@/lib/webhooks/safe-fetch";
+import { signatureHeaders } from "@/lib/webhooks/signature-headers";
 
 export type HealthResult = { ok: boolean; statusCode: number | null; error: string | null; latencyMs: number };
 
@@ -31,6 +32,7 @@ export function failedToRunCheck(agentId: string, error: unknown, ownerMessage =
 }
 
 async function sendHealthCheck(agent: { id: string; name: string }, creds: WebhookCredentials): Promise<HealthResult> {
+  const body = JSON.stringify({ type: "health_check", timestamp: new Date().toISOString(), agentId: agent.id });
   const result = await safeFetch(creds.url, {
     method: "POST",
     headers: {
@@ -39,8 +41,9 @@ async function sendHealthCheck(agent: { id: string; name: string }, creds: Webho
       "User-Agent": "AgentRentalService/1.0",
       ...agentNameHeaders(agent.name),
       "X-Health-Check": "true",
+      ...signatureHeaders(creds.signingSecret, body),
     },
-    body: JSON.stringify({ type: "health_check", timestamp: new Date().toISOString(), agentId: agent.id }),
+    body,
     timeoutMs: env.HEALTH_CHECK_TIMEOUT_MS,
     maxBytes: 64 * 1024,
   });

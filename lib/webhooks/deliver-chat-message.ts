@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
 import { agentNameHeaders } from "@/lib/webhooks/agent-name-headers";
 import { safeFetch } from "@/lib/webhooks/safe-fetch";
+import { signatureHeaders } from "@/lib/webhooks/signature-headers";
 
 export const MAX_REPLY_BYTES = 1024 * 1024;
 
@@ -40,6 +41,7 @@ export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatCon
       "User-Agent": "AgentRentalService/1.0",
       ...agentNameHeaders(agent.name),
       "X-Rental-ID": rental.id,
+      ...signatureHeaders(creds.signingSecret, body),
     },
     body,
     timeoutMs: env.WEBHOOK_TIMEOUT_MS,

@@ -3,11 +3,15 @@ import fc from "fast-check";
 import * as PUBLIC_CATCH_ALL from "@/app/api/public/[...path]/route";
 import * as PUBLIC_AGENT_CONNECT from "@/app/api/public/agents/[id]/connect/route";
 import * as PUBLIC_AGENT from "@/app/api/public/agents/[id]/route";
+import * as PUBLIC_AGENT_SIGNING_SECRET from "@/app/api/public/agents/[id]/signing-secret/route";
 import * as PUBLIC_AGENTS from "@/app/api/public/agents/route";
 import * as PUBLIC_ROOT from "@/app/api/public/route";
 import * as PUBLIC_STATS from "@/app/api/public/stats/route";
 import * as V1_CATCH_ALL from "@/app/api/v1/[...path]/route";
+import * as V1_CHAT_COMPLETIONS from "@/app/api/v1/chat/completions/route";
 import * as V1_CHAT from "@/app/api/v1/chat/route";
+import * as V1_MCP from "@/app/api/v1/mcp/route";
+import * as V1_MODELS from "@/app/api/v1/models/route";
 import * as V1_OPENAPI from "@/app/api/v1/openapi.json/route";
 import * as V1_ROOT from "@/app/api/v1/route";
 import * as V1_STATUS from "@/app/api/v1/status/route";
@@ -37,6 +41,57 @@ export const API_ROUTES: Route[] = [
     ),
   },
   { path: "/api/v1/status", mod: V1_STATUS, serves: ["GET"], credential: renterCredential, body: noBody },
+  {
+    path: "/api/v1/chat/completions",
+    mod: V1_CHAT_COMPLETIONS,
+    serves: ["POST"],
+    credential: renterCredential,
+    dialect: "openai",
+    body: bodyOf(
+      nearObject({
+        model: fc.oneof(fc.string({ maxLength: 40 }), unicodeText),
+        messages: fc.oneof(
+          fc.array(
+            nearObject({
+              role: fc.constantFrom("user", "system", "assistant", "tool", "nobody"),
+              content: fc.oneof(
+                fc.string({ maxLength: 100 }),
+                nastyText,
+                fc.constantFrom("fail", "", "x".repeat(10_001)),
+                fc.array(nearObject({ type: fc.constantFrom("text", "image_url"), text: fc.string({ maxLength: 50 }) }), { maxLength: 3 }),
+              ),
+            }),
+            { maxLength: 4 },
+          ),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+        stream: fc.oneof(fc.boolean(), fc.jsonValue({ maxDepth: 0 })),
+      }),
+    ),
+  },
+  { path: "/api/v1/models", mod: V1_MODELS, serves: ["GET"], credential: renterCredential, body: noBody, dialect: "openai" },
+  {
+    path: "/api/v1/mcp",
+    mod: V1_MCP,
+    serves: ["POST"],
+    credential: renterCredential,
+    dialect: "mcp",
+    headers: fc.constantFrom<[string, string][]>([["accept", "application/json, text/event-stream"]], []),
+    body: bodyOf(
+      nearObject({
+        jsonrpc: fc.constantFrom("2.0", "1.0"),
+        id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
+        method: fc.constantFrom("initialize", "tools/list", "tools/call", "ping", "nope"),
+        params: fc.oneof(
+          nearObject({
+            name: fc.constantFrom("chat", "status", "nope"),
+            arguments: nearObject({ message: fc.oneof(fc.string(), nastyText) }),
+          }),
+          nearObject({ protocolVersion: fc.constantFrom("2025-06-18", "1999-01-01"), capabilities: fc.constant({}) }),
+        ),
+      }),
+    ),
+  },
   { path: "/api/v1/openapi.json", mod: V1_OPENAPI, serves: ["GET"], credential: anyCredential, body: noBody },
   { path: "/api/v1/nope/deeper", mod: V1_CATCH_ALL, serves: [], credential: renterCredential, body: noBody },
   { path: "/api/v1", mod: V1_ROOT, serves: [], credential: renterCredential, body: noBody },
@@ -85,6 +140,15 @@ export const API_ROUTES: Route[] = [
         ),
       }),
     ),
+    pool: "connect",
+    dynamicId: true,
+  },
+  {
+    path: "/api/public/agents/[id]/signing-secret",
+    mod: PUBLIC_AGENT_SIGNING_SECRET,
+    serves: ["POST"],
+    credential: ownerCredential,
+    body: noBody,
     pool: "connect",
     dynamicId: true,
   },

@@ -12,8 +12,10 @@ import { ORIGIN, type World } from "./fuzz-world";
 // The only 5xx the contract allows, both on chat (spec, Errors table): 502 when the webhook
 // answers non-2xx, 503 when it is unreachable, not connected or too slow. Nothing else may
 // answer 5xx to any input.
+const CHAT_5XX = { 502: /^The agent's webhook returned HTTP \d+\.$/, 503: /webhook|did not reply/ };
 const ALLOWED_5XX: Record<string, Partial<Record<number, RegExp>>> = {
-  "/api/v1/chat": { 502: /^The agent's webhook returned HTTP \d+\.$/, 503: /webhook|did not reply/ },
+  "/api/v1/chat": CHAT_5XX,
+  "/api/v1/chat/completions": CHAT_5XX,
 };
 
 // --- from a case to a Request -------------------------------------------------------------------
@@ -156,6 +158,8 @@ export async function check(world: World, route: Route, c: Case): Promise<void> 
   }
 
   if (/html/i.test(type)) fail("an HTML answer");
+  // An OpenAI stream is server-sent events, not JSON.
+  if (route.dialect === "openai" && res.status === 200 && /^text\/event-stream/.test(type)) return;
   let json: unknown;
   if (text.length > 0) {
     if (!/^application\/json/.test(type)) fail("a body that is not JSON");
@@ -166,14 +170,31 @@ export async function check(world: World, route: Route, c: Case): Promise<void> 
     }
   }
   if (res.status >= 400) {
-    const error = (json as { error?: unknown } | undefined)?.error;
-    if (typeof error !== "string" || error.length === 0 || Object.keys(json as object).length !== 1)
-      fail('an error body that is not {"error": "<message>"}');
+    const message = errorMessage(route, json);
+    if (message === null) fail(`an error body that is not ${route.dialect ? `${route.dialect}'s error shape` : '{"error": "<message>"}'}`);
     if (res.status >= 500) {
       const allowed = ALLOWED_5XX[route.path]?.[res.status];
-      if (!allowed?.test(error as string)) fail("a 5xx the contract does not allow");
+      if (!allowed?.test(message as string)) fail("a 5xx the contract does not allow");
     }
   }
+}
+
+// The error's words, or null when the body is not the route's error shape: the spec's
+// {"error": "…"}; OpenAI's {"error": {"message", "type", …}}; for MCP either the spec's (refused
+// before the protocol: credential, rate limit) or a JSON-RPC error.
+function errorMessage(route: Route, json: unknown): string | null {
+  const body = json as { error?: unknown; jsonrpc?: unknown } | undefined;
+  const error = body?.error;
+  if (typeof error === "string" && error.length > 0 && Object.keys(body as object).length === 1) return error;
+  if (route.dialect === "openai" && error && typeof error === "object") {
+    const { message, type } = error as { message?: unknown; type?: unknown };
+    if (typeof message === "string" && message.length > 0 && typeof type === "string") return message;
+  }
+  if (route.dialect === "mcp" && body?.jsonrpc === "2.0" && error && typeof error === "object") {
+    const { message } = error as { message?: unknown };
+    if (typeof message === "string") return message;
+  }
+  return null;
 }
 
 // FUZZ_STATS=1 counts how often each route answered each status and message (is the fuzz

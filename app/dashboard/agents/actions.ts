@@ -10,12 +10,13 @@ import { connectAgentWebhook } from "@/lib/agents/connect-agent-webhook";
 import { createAgent } from "@/lib/agents/create-agent";
 import { deleteAgent } from "@/lib/agents/delete-agent";
 import { listingInputFromForm } from "@/lib/agents/listing-form-data";
+import { rotateSigningSecret } from "@/lib/agents/rotate-signing-secret";
 import { updateAgent } from "@/lib/agents/update-agent";
 import { agentListingPatchSchema, agentListingSchema } from "@/lib/schemas/agent-listing";
 import { webhookConnectionSchema } from "@/lib/schemas/webhook-connection";
 
 export type ConnectState =
-  | (FormState & { test?: undefined })
+  | (FormState & { test?: undefined; signingSecret?: undefined })
   | {
       ok: boolean;
       message: string;
@@ -28,6 +29,8 @@ export type ConnectState =
         latencyMs: number;
         status: "offline" | "available";
       };
+      /** The listing's new webhook signing secret, when this connect created it: shown once. */
+      signingSecret?: string;
     };
 
 // Every listing change shows on the overview, the list and the listing's page.
@@ -96,13 +99,26 @@ export const connectWebhookAction = action(
     revalidate: [DASHBOARD],
   },
   async ({ account, input, values }, agentId: string): Promise<ConnectState> => {
-    const { agent, test } = await connectAgentWebhook(account.id, agentId, {
+    const { agent, test, signingSecret } = await connectAgentWebhook(account.id, agentId, {
       url: input.webhookUrl,
       token: input.webhookToken,
     });
     const message = test.ok
       ? `Connection works: the webhook answered HTTP ${test.statusCode} in ${test.latencyMs} ms. The agent is now available on the marketplace.`
       : `The test failed: ${test.statusCode === null ? test.error : `the webhook answered HTTP ${test.statusCode}`} (after ${test.latencyMs} ms). The webhook is saved; the agent stays offline until a test or a health check passes.`;
-    return { ok: test.ok, message, values, test: { ...test, status: agent.status } };
+    return { ok: test.ok, message, values, test: { ...test, status: agent.status }, ...(signingSecret ? { signingSecret } : {}) };
+  },
+);
+
+// "Rotate signing secret" (bound to the agent id): a new Standard Webhooks secret, shown once.
+export const rotateSigningSecretAction = action(
+  { what: "rotate the signing secret", revalidate: (agentId: string) => [`/dashboard/agents/${agentId}`] },
+  async ({ account }, agentId: string): Promise<FormState & { signingSecret?: string }> => {
+    const signingSecret = await rotateSigningSecret(account.id, agentId);
+    return {
+      ok: true,
+      message: "New signing secret. Calls are signed with it from now on; the old one no longer verifies.",
+      signingSecret,
+    };
   },
 );

@@ -10,12 +10,17 @@ const METHODS = "GET, POST, OPTIONS";
 
 // The /v1 surface: one 60/min bucket per client IP shared by all its endpoints, the rental code
 // as credential, CORS open to every origin.
-export function renterRoute(unknownRental: 401 | 404, handler: (ctx: RouteContext<RentalWithAgent>) => Promise<Response>) {
+export function renterRoute(
+  unknownRental: 401 | 404,
+  handler: (ctx: RouteContext<RentalWithAgent>) => Promise<Response>,
+  options: { errors?: (error: unknown) => Response | Promise<Response> } = {},
+) {
   return route(
     {
       cors: METHODS,
       limit: (req) => ({ limiter: limiters().renterApi, key: clientIp(req.headers) }),
       auth: (req) => authenticateRental(req, unknownRental),
+      errors: options.errors,
     },
     handler,
   );
@@ -33,7 +38,13 @@ export function renterMethodNotAllowed(allowed: string) {
 }
 
 export function renterNotFound(): Response {
-  const res = Response.json({ error: "No such endpoint; the renter API has POST /v1/chat and GET /v1/status." }, { status: 404 });
+  const res = Response.json(
+    {
+      error:
+        "No such endpoint; the renter API has POST /v1/chat, GET /v1/status, POST /v1/chat/completions, GET /v1/models and POST /v1/mcp.",
+    },
+    { status: 404 },
+  );
   applyCors(res.headers, METHODS);
   return res;
 }

@@ -10,6 +10,9 @@ type RouteOptions<A> = {
   // attempts are limited too.
   limit?: (req: Request) => { limiter: RateLimiter; key: string };
   auth: (req: Request) => Promise<A>;
+  // How errors are answered: the spec's `{ "error": … }` unless a surface speaks another dialect
+  // (the OpenAI-compatible routes answer OpenAI's error shape, same statuses and headers).
+  errors?: (error: unknown) => Response | Promise<Response>;
 };
 
 export type RouteContext<A> = { req: Request; auth: A };
@@ -28,7 +31,7 @@ export function route<A>(options: RouteOptions<A>, handler: (ctx: RouteContext<A
       }
       res = await handler({ req, auth: await options.auth(req) });
     } catch (error) {
-      res = toErrorResponse(error);
+      res = await (options.errors ?? toErrorResponse)(error);
     }
     // A 429 from a limit checked later (failed code lookups, failed key attempts) carries that
     // limit's headers; they are not overwritten with the route's own.

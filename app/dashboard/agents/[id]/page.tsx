@@ -17,12 +17,13 @@ import { listingStatusLabel } from "@/lib/format/status-label";
 import { usdcInputValue } from "@/lib/format/usdc";
 import { ApiError } from "@/lib/http/api-error";
 import styles from "../../dashboard.module.css";
-import { connectWebhookAction, deleteListingAction, updateListingAction } from "../actions";
+import { connectWebhookAction, deleteListingAction, rotateSigningSecretAction, updateListingAction } from "../actions";
 import { ListingForm } from "../listing-form";
 import { removePictureAction, uploadPictureAction } from "../picture-actions";
 import { PictureForm } from "../picture-form";
 import { DeleteForm } from "./delete-form";
 import { ListingDisputes } from "./listing-disputes";
+import { RotateSigningSecretForm } from "./signing-secret";
 import { WebhookForm } from "./webhook-form";
 
 export const metadata: Metadata = { title: "Edit listing" };
@@ -100,6 +101,7 @@ export default async function EditListingPage({
       <section className={styles.panel} aria-labelledby="webhook-heading">
         <h2 id="webhook-heading">Webhook</h2>
         <WebhookForm action={connectWebhookAction.bind(null, agent.id)} connection={connection} />
+        {connection && <RotateSigningSecretForm action={rotateSigningSecretAction.bind(null, agent.id)} />}
       </section>
 
       <section className={styles.panel} aria-labelledby="picture-heading">

@@ -10,6 +10,7 @@ import forms from "../../_components/forms.module.css";
 import { generateWebhookToken } from "../../_components/webhook-token";
 import styles from "../../dashboard.module.css";
 import type { ConnectState } from "../actions";
+import { SigningSecretShown } from "./signing-secret";
 
 type Action = (prev: ConnectState | null, form: FormData) => Promise<ConnectState>;
 
@@ -107,6 +108,7 @@ export function WebhookForm({ action, connection }: { action: Action; connection
         </span>
       </div>
       <FormMessage state={state} />
+      {state?.signingSecret && <SigningSecretShown secret={state.signingSecret} />}
       {state?.test && (
         <dl className={styles.facts} aria-label="Test result">
           <div>

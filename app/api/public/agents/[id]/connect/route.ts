@@ -1,5 +1,6 @@
 // POST /api/public/agents/{id}/connect — stores the webhook URL and token (encrypted) and sends
-// a test health check: a 2xx reply makes the agent available, anything else offline.
+// a test health check: a 2xx reply makes the agent available, anything else offline. A listing's
+// first connect also answers its webhook signing secret (whsec_…), once.
 import { connectAgentWebhook } from "@/lib/agents/connect-agent-webhook";
 import { loadAgentViews } from "@/lib/agents/load-agent-views";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
@@ -11,12 +12,13 @@ export const POST = ownerRoute<{ id: string }>(async ({ req, auth, params }) => 
   const { webhookUrl, webhookToken } = await parseJsonBody(req, webhookConnectionSchema, OWNER_BODY_MAX_BYTES);
   // Each connect sends a test request: the same webhook-test budgets as the dashboard's button.
   await spendWebhookTest(auth.accountId, params.id);
-  const { agent, test } = await connectAgentWebhook(auth.accountId, params.id, {
+  const { agent, test, signingSecret } = await connectAgentWebhook(auth.accountId, params.id, {
     url: webhookUrl,
     token: webhookToken,
   });
   const [view] = await loadAgentViews([agent]);
-  return Response.json({ agent: view, test });
+  // The signing secret only when this connect created it: shown once, never readable again.
+  return Response.json({ agent: view, test, ...(signingSecret ? { signingSecret } : {}) });
 });
 
 export const GET = ownerMethodNotAllowed("POST");

@@ -1,0 +1,19 @@
+// POST /api/v1/mcp — an MCP server (Streamable HTTP, stateless, JSON answers) for the rented
+// agent: tools `chat` and `status`, the rental code as Bearer; same limits and recording as /v1.
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { renterMethodNotAllowed, renterPreflight, renterRoute } from "@/lib/http/routes/renter-route";
+import { rentalMcpServer } from "@/lib/mcp/rental-mcp-server";
+
+export const POST = renterRoute(401, async ({ req, auth: rental }) => {
+  // Stateless: every request carries its own credential, so no session survives between them.
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await rentalMcpServer(rental).connect(transport);
+  return transport.handleRequest(req);
+});
+
+export const OPTIONS = renterPreflight;
+// No server-to-client stream and no sessions to end: a stateless server answers 405 here.
+export const GET = renterMethodNotAllowed("POST");
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;
