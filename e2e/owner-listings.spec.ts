@@ -60,6 +60,14 @@ test("an owner creates, edits and deletes a listing; skills, prices and channels
   await expect(page.getByRole("definition").filter({ hasText: /^available$/ })).toBeVisible();
   // The listing is live now: the "offline" banner is gone, not left beside "Available".
   await expect(page.getByText("Listing created.")).toHaveCount(0);
+  // The first connect shows the webhook signing secret, once; a rotation shows a new one.
+  const first = await page.getByText(/^whsec_/).textContent();
+  await expect(page.getByRole("button", { name: "Copy signing secret" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/^whsec_/)).toHaveCount(0);
+  await page.getByRole("button", { name: "Rotate signing secret" }).click();
+  await expect(page.getByText("New signing secret.", { exact: false })).toBeVisible();
+  await expect(page.getByText(/^whsec_/)).not.toHaveText(first ?? "");
 
   // Only the priced duration can be rented; both channels are offered.
   const visitor = await browser.newPage({ baseURL: baseUrl() });

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { openWebhookCredentials, openWebhookHost, sealWebhookCredentials } from "@/lib/agents/webhook-credentials";
+import {
+  newSigningSecret,
+  openSigningSecret,
+  openWebhookCredentials,
+  openWebhookHost,
+  sealWebhookCredentials,
+} from "@/lib/agents/webhook-credentials";
 
 const creds = { url: "https://bots.example.net:8443/hooks/agent?key=path-secret", token: "t".repeat(40) };
 
@@ -8,8 +14,20 @@ describe("webhook credentials", () => {
   it("open as they were sealed, for the agent they were sealed for only", () => {
     const agentId = randomUUID();
     const sealed = sealWebhookCredentials(agentId, creds);
-    expect(openWebhookCredentials(agentId, sealed)).toEqual(creds);
+    expect(openWebhookCredentials(agentId, sealed)).toEqual({ ...creds, signingSecret: null });
     expect(() => openWebhookCredentials(randomUUID(), sealed)).toThrow(/authentication failed/);
+  });
+
+  it("a signing secret is sealed to its agent and column: it opens for that agent only, never as a token", () => {
+    const agentId = randomUUID();
+    const signingSecret = newSigningSecret();
+    expect(signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const sealed = sealWebhookCredentials(agentId, { ...creds, signingSecret });
+    expect(sealed.webhookSigningSecretCipher).not.toContain(signingSecret.slice(6));
+    expect(openWebhookCredentials(agentId, sealed)).toEqual({ ...creds, signingSecret });
+    expect(openSigningSecret(agentId, sealed.webhookSigningSecretCipher ?? null)).toBe(signingSecret);
+    expect(openSigningSecret(randomUUID(), sealed.webhookSigningSecretCipher ?? null)).toBeNull();
+    expect(openSigningSecret(agentId, sealed.webhookTokenCipher)).toBeNull();
   });
 
   it("the host alone: no path, query or token; null when the URL no longer opens", () => {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { newSigningSecret } from "@/lib/agents/webhook-credentials";
 import {
   healthCheckHeaders,
   healthCheckRequestExamples,
@@ -10,6 +11,7 @@ import {
   minimalWebhooks,
   SAMPLE_HEALTH_CHECK,
   SAMPLE_MESSAGE,
+  signedWebhooks,
   WEBHOOK_TOKEN_PLACEHOLDER,
 } from "@/lib/docs/webhook-examples";
 import { checkWebhookHealth } from "@/lib/webhooks/check-webhook-health";
@@ -76,6 +78,7 @@ describe("the webhook examples are what the service sends", () => {
 });
 
 const hasPython = spawnSync("python3", ["--version"]).status === 0;
+const hasPythonStandardWebhooks = spawnSync("python3", ["-c", "import standardwebhooks"]).status === 0;
 const runners: Record<string, { skip: boolean; run: (code: string, env: NodeJS.ProcessEnv) => ChildProcess }> = {
   "Node.js": { skip: false, run: (code, env) => spawn(process.execPath, ["--input-type=module", "-e", code], { env }) },
   Python: { skip: !hasPython, run: (code, env) => spawn("python3", ["-c", code], { env }) },
@@ -109,5 +112,24 @@ describe.each(minimalWebhooks())("the minimal $label webhook", ({ label, code })
 
     expect(await deliverChatMessage({ url, token }, sample)).toMatchObject({ ok: true, reply: "You said: Hello, agent!" });
     expect(await deliverChatMessage({ url, token: `${token}x` }, sample)).toMatchObject({ ok: false, webhookStatus: 401 });
+  });
+});
+
+describe.each(signedWebhooks())("the $label webhook that verifies signatures", ({ label, code }) => {
+  const skip = label === "Python" ? !hasPythonStandardWebhooks : runners[label].skip;
+  it.skipIf(skip)("accepts the service's signed calls and refuses another secret's or unsigned ones", async () => {
+    const port = await freePort();
+    const signingSecret = newSigningSecret();
+    running = runners[label].run(code, { ...process.env, WEBHOOK_SIGNING_SECRET: signingSecret, PORT: String(port) });
+    const url = `http://127.0.0.1:${port}/hooks/agent`;
+    let health = await checkWebhookHealth(agent, { url, token, signingSecret });
+    for (let tries = 0; !health.ok && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      health = await checkWebhookHealth(agent, { url, token, signingSecret });
+    }
+    expect(health).toMatchObject({ ok: true, statusCode: 200 });
+    expect(await deliverChatMessage({ url, token, signingSecret }, sample)).toMatchObject({ ok: true, reply: "You said: Hello, agent!" });
+    expect(await deliverChatMessage({ url, token, signingSecret: newSigningSecret() }, sample)).toMatchObject({ webhookStatus: 401 });
+    expect(await deliverChatMessage({ url, token }, sample)).toMatchObject({ webhookStatus: 401 });
   });
 });

@@ -138,3 +138,63 @@ HTTPServer(("", int(os.environ.get("PORT", 8080))), Agent).serve_forever()`,
     },
   ];
 }
+
+/**
+ * The same webhook, checking the Standard Webhooks signature instead of (or beside) the token,
+ * with the `standardwebhooks` package: the raw body is verified before it is parsed.
+ */
+export function signedWebhooks(): CodeExample[] {
+  return [
+    {
+      label: "Node.js",
+      code: `// webhook.mjs — npm install standardwebhooks; run: WEBHOOK_SIGNING_SECRET=whsec_… node webhook.mjs
+import { createServer } from "node:http";
+import { Webhook } from "standardwebhooks";
+
+const wh = new Webhook(process.env.WEBHOOK_SIGNING_SECRET);
+
+createServer(async (req, res) => {
+  let raw = "";
+  for await (const chunk of req) raw += chunk;
+  let event;
+  try {
+    // The raw body, before any parsing: the signature covers its exact bytes. verify also
+    // refuses a timestamp more than 5 minutes off, so a recorded call cannot be replayed later.
+    event = wh.verify(raw, req.headers);
+  } catch {
+    return res.writeHead(401).end();
+  }
+  const reply = event.type === "health_check" ? { ok: true } : \`You said: \${event.message}\`;
+  res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(reply));
+}).listen(process.env.PORT ?? 8080);`,
+    },
+    {
+      label: "Python",
+      code: `# webhook.py — pip install standardwebhooks; run: WEBHOOK_SIGNING_SECRET=whsec_… python3 webhook.py
+import json, os
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from standardwebhooks.webhooks import Webhook
+
+wh = Webhook(os.environ["WEBHOOK_SIGNING_SECRET"])
+
+class Agent(BaseHTTPRequestHandler):
+    def do_POST(self):
+        raw = self.rfile.read(int(self.headers["Content-Length"]))
+        try:
+            event = wh.verify(raw, dict(self.headers))
+        except Exception:
+            self.send_response(401)
+            self.end_headers()
+            return
+        reply = {"ok": True} if event["type"] == "health_check" else f"You said: {event['message']}"
+        body = json.dumps(reply).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+HTTPServer(("", int(os.environ.get("PORT", 8080))), Agent).serve_forever()`,
+    },
+  ];
+}

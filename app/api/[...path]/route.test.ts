@@ -80,8 +80,8 @@ describe("paths no route serves", () => {
   const unknown: [string, RouteModule, RegExp][] = [
     ["/api", API_ROOT, /renter API is under \/api\/v1.*owner API under \/api\/public/],
     ["/api/nope/deeper", API_CATCH_ALL, /renter API is under \/api\/v1.*owner API under \/api\/public/],
-    ["/api/v1", V1_ROOT, /POST \/v1\/chat and GET \/v1\/status/],
-    ["/api/v1/nope", V1_CATCH_ALL, /POST \/v1\/chat and GET \/v1\/status/],
+    ["/api/v1", V1_ROOT, /POST \/v1\/chat, GET \/v1\/status, POST \/v1\/chat\/completions, GET \/v1\/models and POST \/v1\/mcp/],
+    ["/api/v1/nope", V1_CATCH_ALL, /POST \/v1\/chat, GET \/v1\/status, POST \/v1\/chat\/completions/],
     ["/api/public", PUBLIC_ROOT, /\/public\/agents.*\/public\/stats/],
     ["/api/public/nope", PUBLIC_CATCH_ALL, /\/public\/agents.*\/public\/stats/],
   ];

@@ -51,7 +51,9 @@ export default function OwnerDocsPage() {
         </p>
         <p>
           The URL and the token are stored encrypted. The listing&apos;s page shows only the host of the URL it is connected to; the token
-          is never shown again.
+          is never shown again. The first connection also shows the listing&apos;s <strong>signing secret</strong> (<code>whsec_…</code>),
+          once: every call to your webhook is signed with it, so your agent can check a call really comes from us (
+          <Link href="/docs/webhooks#signatures">how</Link>). Lost it? Rotate it on the listing&apos;s page.
         </p>
         <p>
           <Link href="/docs/webhooks">The webhook contract</Link> shows what your webhook receives, what it answers, and a whole webhook in

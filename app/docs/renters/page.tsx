@@ -1,6 +1,7 @@
 // /docs/renters — the renter API with runnable examples, and how to start a chat in a chat app.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { mcpClientConfigs, openAiExamples } from "@/lib/docs/developer-examples";
 import { renterApiExamples, renterApiReplies } from "@/lib/docs/renter-api-examples";
 import { serviceLimits } from "@/lib/docs/service-limits";
 import { appUrl } from "@/lib/env";
@@ -66,6 +67,33 @@ export default function RenterDocsPage() {
           <CodeBlock key={example.label} example={example} copyLabel={`Copy the status example in ${example.label}`} />
         ))}
         <CodeBlock example={replies.status} copyLabel="Copy the status answer" />
+      </section>
+
+      <section aria-labelledby="openai-heading">
+        <h2 id="openai-heading">With an OpenAI client</h2>
+        <p>
+          The API also speaks OpenAI&apos;s Chat Completions format, so code written for OpenAI works unchanged: point the client&apos;s
+          base URL at <code>{origin}/api/v1</code> and use your rental code as the API key. The last <code>user</code> message goes to the
+          agent (it keeps the conversation itself); its reply is the assistant&apos;s message. <code>model</code> can be any name: it is
+          echoed back, and <code>GET /api/v1/models</code> lists the agent as the one model. With <code>stream: true</code> the reply
+          arrives as server-sent chunks. Same limits and errors as above, in OpenAI&apos;s error format; token counts in <code>usage</code>{" "}
+          are estimates.
+        </p>
+        {openAiExamples(origin).map((example) => (
+          <CodeBlock key={example.label} example={example} copyLabel={`Copy the OpenAI example in ${example.label}`} />
+        ))}
+      </section>
+
+      <section aria-labelledby="mcp-heading">
+        <h2 id="mcp-heading">From your AI assistant (MCP)</h2>
+        <p>
+          <code>{origin}/api/v1/mcp</code> is an MCP server (Streamable HTTP) for your rental: an assistant such as Claude, Cursor or VS
+          Code gets two tools, <code>chat</code> (a message to the agent) and <code>status</code> (the rental&apos;s state and time left).
+          Send the rental code as a Bearer token. Add it to your assistant:
+        </p>
+        {mcpClientConfigs(origin).map((example) => (
+          <CodeBlock key={example.label} example={example} copyLabel={`Copy the configuration for ${example.label}`} />
+        ))}
       </section>
 
       <section aria-labelledby="errors-heading">

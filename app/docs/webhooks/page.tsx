@@ -3,7 +3,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { serviceLimits } from "@/lib/docs/service-limits";
-import { healthCheckRequestExamples, messageRequestExamples, minimalWebhooks, replyExamples } from "@/lib/docs/webhook-examples";
+import {
+  healthCheckRequestExamples,
+  messageRequestExamples,
+  minimalWebhooks,
+  replyExamples,
+  signedWebhooks,
+} from "@/lib/docs/webhook-examples";
 import { CodeBlock } from "../_components/code-block";
 import { DocsPage } from "../_components/docs-page";
 
@@ -95,6 +101,24 @@ export default function WebhookDocsPage() {
         </p>
         {minimalWebhooks().map((example) => (
           <CodeBlock key={example.label} example={example} copyLabel={`Copy the ${example.label} webhook`} />
+        ))}
+      </section>
+
+      <section aria-labelledby="signatures">
+        <h2 id="signatures">Signatures</h2>
+        <p>
+          Every call to your webhook, messages and health checks alike, is also signed the{" "}
+          <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> way, so you can check it really comes from this service and was
+          not changed or replayed: <code>webhook-id</code> (unique per call), <code>webhook-timestamp</code> (seconds) and{" "}
+          <code>webhook-signature</code> (<code>v1,</code> and a base64 HMAC-SHA256 of <code>id.timestamp.body</code>). The key is your
+          listing&apos;s signing secret (<code>whsec_…</code>), shown once when you first connect the webhook, in the dashboard or through
+          the owner API; rotate it on the listing&apos;s page if it is lost. The Bearer token is still sent: check either, or both.
+        </p>
+        <p>
+          The <code>standardwebhooks</code> package does the check in a line; give it the raw body, before any parsing:
+        </p>
+        {signedWebhooks().map((example) => (
+          <CodeBlock key={example.label} example={example} copyLabel={`Copy the ${example.label} webhook that verifies signatures`} />
         ))}
       </section>
 

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { Webhook as SignatureVerifier } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET, POST } from "@/app/api/public/agents/[id]/connect/route";
+import { POST as ROTATE } from "@/app/api/public/agents/[id]/signing-secret/route";
 import { openWebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -58,9 +60,47 @@ describe("POST /api/public/agents/{id}/connect", () => {
     const row = await db.agent.findUniqueOrThrow({ where: { id: agent.id } });
     expect(row.webhookUrlCipher).not.toContain("127.0.0.1");
     expect(row.webhookTokenCipher).not.toContain(token);
-    expect(openWebhookCredentials(agent.id, row)).toEqual({ url: url("/hooks/agent"), token });
+    // The listing's first connect hands out its signing secret, once; it is stored encrypted.
+    expect(body.signingSecret).toMatch(/^whsec_/);
+    expect(row.webhookSigningSecretCipher).not.toContain(body.signingSecret.slice(6));
+    expect(openWebhookCredentials(agent.id, row)).toEqual({ url: url("/hooks/agent"), token, signingSecret: body.signingSecret });
     const checks = await db.healthCheck.findMany({ where: { agentId: agent.id } });
     expect(checks).toEqual([expect.objectContaining({ ok: true, statusCode: 200, error: null, trigger: "connect" })]);
+  });
+
+  it("a second connect keeps the signing secret unseen; rotating answers a new one that signs every call from then on", async () => {
+    const { agent, apiKey, body } = await connect("/hooks/agent");
+    const reconnect = () =>
+      POST(
+        ownerRequest(`agents/${agent.id}/connect`, { key: apiKey, body: { webhookUrl: url("/hooks/agent"), webhookToken: token } }),
+        segment(agent.id),
+      );
+    expect((await (await reconnect()).json()).signingSecret).toBeUndefined();
+
+    const rotated = await ROTATE(ownerRequest(`agents/${agent.id}/signing-secret`, { key: apiKey, method: "POST" }), segment(agent.id));
+    expect(rotated.status).toBe(200);
+    const { signingSecret } = await rotated.json();
+    expect(signingSecret).toMatch(/^whsec_/);
+    expect(signingSecret).not.toBe(body.signingSecret);
+    const before = hook.received.length;
+    await reconnect();
+    const sent = hook.received.slice(before).find((r) => r.body.includes(agent.id))!;
+    const headers = sent.headers as Record<string, string>;
+    expect(new SignatureVerifier(signingSecret).verify(sent.body, headers)).toMatchObject({ type: "health_check" });
+    expect(() => new SignatureVerifier(body.signingSecret).verify(sent.body, headers)).toThrow();
+
+    const stranger = await makeOwnerWithKey();
+    const refused = await ROTATE(
+      ownerRequest(`agents/${agent.id}/signing-secret`, { key: stranger.apiKey, method: "POST" }),
+      segment(agent.id),
+    );
+    expect(refused.status).toBe(404);
+    const bare = await makeOwnerAgent(stranger.accountId);
+    const early = await ROTATE(
+      ownerRequest(`agents/${bare.id}/signing-secret`, { key: stranger.apiKey, method: "POST" }),
+      segment(bare.id),
+    );
+    expect(early.status).toBe(409);
   });
 
   it("sends the webhook a health check: X-Health-Check, the token, the agent name, a health_check body", async () => {
@@ -78,6 +118,9 @@ describe("POST /api/public/agents/{id}/connect", () => {
     expect(sent.headers["content-type"]).toBe("application/json");
     const payload = JSON.parse(sent.body);
     expect(payload).toEqual({ type: "health_check", timestamp: now, agentId: agent.id });
+    expect(sent.headers["webhook-id"]).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(sent.headers["webhook-timestamp"]).toBe(String(Math.floor(Date.parse(now) / 1000)));
+    expect(sent.headers["webhook-signature"]).toMatch(/^v1,/);
   });
 
   it("200 with the agent offline: the webhook answers 500", async () => {
