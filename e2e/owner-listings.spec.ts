@@ -69,6 +69,19 @@ test("an owner creates, edits and deletes a listing; skills, prices and channels
   await expect(page.getByText("New signing secret.", { exact: false })).toBeVisible();
   await expect(page.getByText(/^whsec_/)).not.toHaveText(first ?? "");
 
+  // The delivery log: a test message answered as a renter would be, then the connect's check listed.
+  await page.getByRole("link", { name: "Delivery log and test message" }).click();
+  await page.getByRole("textbox", { name: "Test message" }).fill("Hello from the dashboard");
+  await page.getByRole("button", { name: "Send a test message" }).click();
+  const raw = page.getByRole("figure", { name: "What a renter would get" });
+  await expect(raw).toContainText("HTTP 200");
+  await expect(raw).toContainText('"success": true');
+  await expect(page.getByRole("cell", { name: "Health check" }).first()).toBeVisible();
+  await page.getByRole("link", { name: "Failed" }).click();
+  await expect(page.getByRole("link", { name: "Failed" })).toHaveAttribute("aria-current", "page");
+  await page.goBack();
+  await page.goBack();
+
   // Only the priced duration can be rented; both channels are offered.
   const visitor = await browser.newPage({ baseURL: baseUrl() });
   await visitor.goto(`/agents/${agentId}`);

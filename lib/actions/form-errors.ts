@@ -24,6 +24,7 @@ export const FIELD_LABELS: Record<string, string> = {
   webhookUrl: "Webhook URL",
   webhookToken: "Webhook token",
   label: "Label",
+  message: "Message",
 };
 
 /** Field messages from a zod error: the first issue of each top-level field, in words. */

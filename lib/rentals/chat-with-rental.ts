@@ -30,6 +30,7 @@ export async function chatWithRental(rental: RentalWithAgent, message: string, o
       requestBytes,
       responseBytes: 0,
       channel,
+      error: creds.problem,
     });
     throw new ApiError(503, creds.problem);
   }
@@ -40,7 +41,8 @@ export async function chatWithRental(rental: RentalWithAgent, message: string, o
   });
   const { webhookStatus, latencyMs, responseBytes } = delivery;
   const statusCode = delivery.ok ? 200 : delivery.error.status;
-  await recordCall(rental, { statusCode, webhookStatus, latencyMs, requestBytes, responseBytes, channel });
+  const error = delivery.ok ? null : delivery.error.message;
+  await recordCall(rental, { statusCode, webhookStatus, latencyMs, requestBytes, responseBytes, channel, error });
   if (!delivery.ok) throw delivery.error;
   return chatResponseSchema.parse({
     success: true,
@@ -75,6 +77,7 @@ type CallRecord = {
   requestBytes: number;
   responseBytes: number;
   channel: Channel;
+  error: string | null;
 };
 
 // Statistics only: once the agent has answered, the renter gets the answer even if the database

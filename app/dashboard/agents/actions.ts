@@ -11,8 +11,10 @@ import { createAgent } from "@/lib/agents/create-agent";
 import { deleteAgent } from "@/lib/agents/delete-agent";
 import { listingInputFromForm } from "@/lib/agents/listing-form-data";
 import { rotateSigningSecret } from "@/lib/agents/rotate-signing-secret";
+import { sendTestMessage, type TestMessageResult } from "@/lib/agents/send-test-message";
 import { updateAgent } from "@/lib/agents/update-agent";
 import { agentListingPatchSchema, agentListingSchema } from "@/lib/schemas/agent-listing";
+import { chatRequestSchema } from "@/lib/schemas/renter-api";
 import { webhookConnectionSchema } from "@/lib/schemas/webhook-connection";
 
 export type ConnectState =
@@ -119,6 +121,27 @@ export const rotateSigningSecretAction = action(
       ok: true,
       message: "New signing secret. Calls are signed with it from now on; the old one no longer verifies.",
       signingSecret,
+    };
+  },
+);
+
+// "Send a test message" (bound to the agent id): the webhook's answer as a renter would get it.
+// It calls the webhook, so it spends from the same budgets as Test connection.
+export const sendTestMessageAction = action(
+  {
+    input: chatRequestSchema,
+    read: (form) => ({ message: String(form.get("message") ?? "") }),
+    values: (form) => ({ message: String(form.get("message") ?? "") }),
+    limit: (agentId: string) => ({ webhookTestOf: agentId }),
+    what: "send the test message",
+  },
+  async ({ account, input, values }, agentId: string): Promise<FormState & { result?: TestMessageResult }> => {
+    const result = await sendTestMessage(account.id, agentId, input.message);
+    return {
+      ok: true,
+      message: `Your webhook ${result.status === 200 ? "answered" : "failed"} in ${result.latencyMs} ms; a renter would get HTTP ${result.status} with this body:`,
+      values,
+      result,
     };
   },
 );

@@ -56,6 +56,10 @@ export default function OwnerDocsPage() {
           <Link href="/docs/webhooks#signatures">how</Link>). Lost it? Rotate it on the listing&apos;s page.
         </p>
         <p>
+          The listing&apos;s <strong>delivery log</strong> lists the latest calls to your webhook (messages and health checks) with their
+          outcome and, for each failure, the reason; <strong>Send a test message</strong> there shows exactly what a renter would get.
+        </p>
+        <p>
           <Link href="/docs/webhooks">The webhook contract</Link> shows what your webhook receives, what it answers, and a whole webhook in
           a few lines of Node.js and Python.
         </p>

@@ -102,6 +102,10 @@ export default async function EditListingPage({
         <h2 id="webhook-heading">Webhook</h2>
         <WebhookForm action={connectWebhookAction.bind(null, agent.id)} connection={connection} />
         {connection && <RotateSigningSecretForm action={rotateSigningSecretAction.bind(null, agent.id)} />}
+        <p>
+          <Link href={`/dashboard/agents/${agent.id}/deliveries`}>Delivery log and test message</Link>: every call to this webhook, with the
+          reason of each failure.
+        </p>
       </section>
 
       <section className={styles.panel} aria-labelledby="picture-heading">

@@ -1,0 +1,81 @@
+import "server-only";
+import { db } from "@/lib/db";
+
+export const DELIVERY_OUTCOMES = ["all", "failed", "succeeded"] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+export const DELIVERIES_SHOWN = 100;
+
+export type Delivery = {
+  /** Unique in the log: the kind and the row's id. */
+  key: string;
+  at: Date;
+  kind: "message" | "health_check";
+  /** Where a message came from (API, Telegram…); "Health check" for a check. */
+  channel: string;
+  ok: boolean;
+  /** What the webhook answered (null: no HTTP answer). */
+  webhookStatus: number | null;
+  latencyMs: number;
+  /** Sizes of a message and of its reply; null for health checks (not recorded). */
+  requestBytes: number | null;
+  responseBytes: number | null;
+  /** Why it failed, in words; null when it did not. */
+  reason: string | null;
+};
+
+type Row = Omit<Delivery, "reason"> & { error: string | null };
+
+/**
+ * One listing's latest calls to its webhook, newest first: renter messages (from chat_calls, on
+ * every channel) and health checks, each with its outcome and, for a failure, the reason in words.
+ * Never message text: the service does not keep it. Both halves read their (agent_id, created_at)
+ * index, newest first, so the cost stays flat as the tables grow.
+ */
+export async function listAgentDeliveries(
+  agentId: string,
+  outcome: DeliveryOutcome = "all",
+  limit = DELIVERIES_SHOWN,
+): Promise<Delivery[]> {
+  const okFilter = outcome === "all" ? null : outcome === "succeeded";
+  const rows = await db.$queryRaw<Row[]>`
+    (SELECT 'm' || id AS "key", created_at AS "at", 'message' AS "kind", channel::text AS "channel", status_code < 400 AS "ok",
+            webhook_status AS "webhookStatus", latency_ms AS "latencyMs", request_bytes AS "requestBytes",
+            response_bytes AS "responseBytes", error
+       FROM chat_calls
+      WHERE agent_id = ${agentId}::uuid AND (${okFilter}::boolean IS NULL OR (status_code < 400) = ${okFilter}::boolean)
+      ORDER BY created_at DESC LIMIT ${limit})
+    UNION ALL
+    (SELECT 'h' || id, created_at, 'health_check', 'Health check', ok, status_code, latency_ms, NULL, NULL, error
+       FROM health_checks
+      WHERE agent_id = ${agentId}::uuid AND (${okFilter}::boolean IS NULL OR ok = ${okFilter}::boolean)
+      ORDER BY created_at DESC LIMIT ${limit})
+    ORDER BY "at" DESC LIMIT ${limit}`;
+  return rows.map(({ error, ...row }) => ({ ...row, reason: row.ok ? null : failureReason(row, error) }));
+}
+
+// A failure in words. Messages keep the sentence the renter got; older rows (before it was kept)
+// and health checks are put in words from what was recorded.
+function failureReason(row: Omit<Row, "error">, error: string | null): string {
+  if (row.kind === "message" && error) return error;
+  if (row.webhookStatus !== null) {
+    if (row.webhookStatus >= 300 && row.webhookStatus < 400)
+      return `Your webhook answered with a redirect (HTTP ${row.webhookStatus}); redirects are not followed.`;
+    return `Your webhook answered HTTP ${row.webhookStatus}.`;
+  }
+  if (!error) return "No reply: the webhook could not be reached or did not answer in time.";
+  const [reason, detail] = error.split(/: (.*)/s);
+  switch (reason) {
+    case "timeout":
+      return `No reply in time (${detail}).`;
+    case "unreachable":
+      return `Your webhook could not be reached (${detail}).`;
+    case "blocked":
+      return "Your webhook's address is not a public one, so it is not called.";
+    case "invalid_url":
+      return "The webhook URL is not usable; connect it again.";
+    case "too_large":
+      return "The reply was larger than the limit.";
+    default:
+      return error;
+  }
+}
