@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { chatCompletionSchema } from "@/lib/schemas/openai-compat";
 
 // The answers of POST /v1/chat/completions in OpenAI's shapes: a `chat.completion`, or the
 // `chat.completion.chunk`s of a stream. The agent's reply is the assistant message's content: a
@@ -23,13 +24,14 @@ export function estimatedUsage(prompt: string, completion: string) {
   return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
 }
 
+// Built through the schema the OpenAPI document shows, so no field more or less goes out.
 export function chatCompletion(meta: CompletionMeta, prompt: string, content: string) {
-  return {
+  return chatCompletionSchema.parse({
     ...meta,
     object: "chat.completion",
     choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: "stop" }],
     usage: estimatedUsage(prompt, content),
-  };
+  });
 }
 
 type Delta = { role?: "assistant"; content?: string };

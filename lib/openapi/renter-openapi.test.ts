@@ -3,7 +3,9 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as completions } from "@/app/api/v1/chat/completions/route";
 import { POST as chat } from "@/app/api/v1/chat/route";
+import { GET as models } from "@/app/api/v1/models/route";
 import { GET as openapi } from "@/app/api/v1/openapi.json/route";
 import { GET as status } from "@/app/api/v1/status/route";
 import { renterRequest } from "@/test/api-requests";
@@ -72,10 +74,10 @@ describe("GET /api/v1/openapi.json", () => {
     }
   });
 
-  it("is OpenAPI 3.1, version 1.0.0, and names both endpoints", () => {
+  it("is OpenAPI 3.1, version 1.0.0, and names every endpoint", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("1.0.0");
-    expect(Object.keys(doc.paths).sort()).toEqual(["/v1/chat", "/v1/status"]);
+    expect(Object.keys(doc.paths).sort()).toEqual(["/v1/chat", "/v1/chat/completions", "/v1/mcp", "/v1/models", "/v1/status"]);
   });
 
   it("describes the real responses of both endpoints", async () => {
@@ -90,6 +92,13 @@ describe("GET /api/v1/openapi.json", () => {
     await expectConforms(await chat(renterRequest("chat", { code, body: { message: "hi" } })), "/v1/chat", "post");
     await expectConforms(await chat(renterRequest("chat", { code, body: { nope: 1 } })), "/v1/chat", "post");
     await expectConforms(await chat(renterRequest("chat", { code: ended.id, body: { message: "hi" } })), "/v1/chat", "post");
+    const ask = (key: string, body: unknown) => completions(renterRequest("chat/completions", { code: key, body }));
+    const messages = [{ role: "user", content: "hi" }];
+    await expectConforms(await ask(code, { model: "m", messages }), "/v1/chat/completions", "post");
+    await expectConforms(await ask(code, { model: "m", messages: [] }), "/v1/chat/completions", "post");
+    await expectConforms(await ask(ended.id, { model: "m", messages }), "/v1/chat/completions", "post");
+    await expectConforms(await models(renterRequest("models", { code })), "/v1/models", "get");
+    await expectConforms(await models(renterRequest("models", {})), "/v1/models", "get");
   });
 
   it("rejects bodies the API would not send (the schemas are strict)", () => {

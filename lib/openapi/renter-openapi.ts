@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chatCompletionRequestSchema, chatCompletionSchema, modelListSchema, openAiErrorSchema } from "@/lib/schemas/openai-compat";
 import { chatRequestSchema, chatResponseSchema, errorResponseSchema, statusResponseSchema } from "@/lib/schemas/renter-api";
 
 // OpenAPI 3.1 description of the renter surface, generated from the same zod schemas the
@@ -44,6 +45,11 @@ const rateLimited = {
 };
 
 const security = [{ ApiKey: [] }, { Bearer: [] }];
+
+const openAiError = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/OpenAIError" } } },
+});
 
 export function renterOpenApi(serverUrl: string) {
   return {
@@ -95,6 +101,62 @@ export function renterOpenApi(serverUrl: string) {
           },
         },
       },
+      "/v1/chat/completions": {
+        post: {
+          operationId: "createChatCompletion",
+          summary: "The same as /v1/chat, in OpenAI's Chat Completions format",
+          description:
+            "For the official OpenAI clients: base URL {app_url}/api/v1, the rental code as the API key. The last user message goes to the agent. Errors in OpenAI's shape, with /v1/chat's statuses; same rate limit.",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ChatCompletionRequest" } } },
+          },
+          responses: {
+            "200": {
+              description:
+                "The agent's reply as a chat.completion, or (stream: true) server-sent chat.completion.chunk events ending with data: [DONE].",
+              content: {
+                "application/json": { schema: { $ref: "#/components/schemas/ChatCompletion" } },
+                "text/event-stream": { schema: { type: "string" } },
+              },
+            },
+            "400": openAiError("No user message, its text empty or over 10,000 characters, or an invalid body."),
+            "401": openAiError("Missing, malformed or unknown rental code."),
+            "403": openAiError("Rental not active: cancelled, disputed, completed, expired or not yet started."),
+            "429": { ...rateLimited, content: { "application/json": { schema: { $ref: "#/components/schemas/OpenAIError" } } } },
+            "502": openAiError("The agent's webhook returned a non-2xx status."),
+            "503": openAiError("The agent's webhook is not configured, unreachable, or gave no reply within 30 seconds."),
+          },
+        },
+      },
+      "/v1/models": {
+        get: {
+          operationId: "listModels",
+          summary: "OpenAI's model list: the rented agent is the one model",
+          responses: {
+            "200": {
+              description: "One model: the agent.",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/ModelList" } } },
+            },
+            "401": openAiError("Missing, malformed or unknown rental code."),
+            "429": { ...rateLimited, content: { "application/json": { schema: { $ref: "#/components/schemas/OpenAIError" } } } },
+          },
+        },
+      },
+      "/v1/mcp": {
+        post: {
+          operationId: "mcp",
+          summary: "An MCP server (Streamable HTTP, stateless) with the tools chat and status",
+          description: "A JSON-RPC 2.0 message of the Model Context Protocol, from an MCP client; the rental code as Bearer token.",
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+          responses: {
+            "200": { description: "The JSON-RPC answer.", content: { "application/json": { schema: { type: "object" } } } },
+            "202": { description: "A notification, accepted." },
+            "401": error("Missing, malformed or unknown rental code."),
+            "429": rateLimited,
+          },
+        },
+      },
     },
     components: {
       securitySchemes: {
@@ -106,6 +168,10 @@ export function renterOpenApi(serverUrl: string) {
         ChatResponse: [chatResponseSchema, "output"],
         StatusResponse: [statusResponseSchema, "output"],
         Error: [errorResponseSchema, "output"],
+        ChatCompletionRequest: [chatCompletionRequestSchema, "input"],
+        ChatCompletion: [chatCompletionSchema, "output"],
+        ModelList: [modelListSchema, "output"],
+        OpenAIError: [openAiErrorSchema, "output"],
       }),
     },
   };
