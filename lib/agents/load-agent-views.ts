@@ -4,25 +4,24 @@ import { db } from "@/lib/db";
 
 const NO_STATS: ListingStats = { rating: { average: null, count: 0 }, totalRentals: 0 };
 
-// Ratings and rental totals of many listings: two grouped queries (on the agent_id indexes) for
-// any number of agents, never one per agent. A rental awaiting payment is not counted. Shared by
-// the owner API and the marketplace, so both show the same figures.
+// Ratings and rental totals of many listings: one read of the agents' counters (kept by triggers,
+// migration 20261125150000_agent_counters) for any number of agents. A rental awaiting payment is
+// not counted. Shared by the owner API and the marketplace, so both show the same figures.
 export async function loadListingStats(agentIds: string[]): Promise<Map<string, ListingStats>> {
   if (agentIds.length === 0) return new Map();
-  const agentId = { in: agentIds };
-  const [ratings, rentals] = await Promise.all([
-    db.rating.groupBy({ by: ["agentId"], where: { agentId }, _avg: { score: true }, _count: { _all: true } }),
-    db.rental.groupBy({ by: ["agentId"], where: { agentId, status: { not: "pending" } }, _count: { _all: true } }),
-  ]);
-  const ratingOf = new Map(ratings.map((r) => [r.agentId, r]));
-  const rentalsOf = new Map(rentals.map((r) => [r.agentId, r._count._all]));
+  // The counters the database keeps on each agent (rentals not awaiting payment, ratings).
+  const rows = await db.agent.findMany({
+    where: { id: { in: agentIds } },
+    select: { id: true, rentalCount: true, ratingCount: true, ratingSum: true },
+  });
+  const of = new Map(rows.map((r) => [r.id, r]));
   return new Map(
     agentIds.map((id) => {
-      const rating = ratingOf.get(id);
-      const average = rating?._avg.score;
+      const row = of.get(id);
+      const count = row?.ratingCount ?? 0;
       const stats: ListingStats = {
-        rating: { average: average == null ? null : Math.round(average * 100) / 100, count: rating?._count._all ?? 0 },
-        totalRentals: rentalsOf.get(id) ?? 0,
+        rating: { average: count === 0 ? null : Math.round((row!.ratingSum / count) * 100) / 100, count },
+        totalRentals: row?.rentalCount ?? 0,
       };
       return [id, stats];
     }),

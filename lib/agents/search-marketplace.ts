@@ -38,16 +38,11 @@ function and(conditions: Prisma.Sql[]): Prisma.Sql {
   return conditions.length === 0 ? Prisma.sql`TRUE` : Prisma.join(conditions, " AND ");
 }
 
-// Rating and rental totals for ordering, joined only when the sort needs them, and only for the
-// matching agents (`matched`, filtered once). The planner then picks per query between index
-// lookups on ratings(agent_id) / rentals(agent_id) and one hash join (the whole marketplace:
-// ~20x faster than a lookup per agent). A rental awaiting payment is not counted, the rule of
-// loadListingStats, whose figures are the ones shown.
-const STATS_JOIN = Prisma.sql`
-  LEFT JOIN (SELECT r.agent_id, avg(r.score)::float8 AS average, count(*)::int AS count
-             FROM ratings r JOIN matched m ON m.id = r.agent_id GROUP BY r.agent_id) rt ON rt.agent_id = a.id
-  LEFT JOIN (SELECT x.agent_id, count(*)::int AS count
-             FROM rentals x JOIN matched m ON m.id = x.agent_id WHERE x.status <> 'pending' GROUP BY x.agent_id) rn ON rn.agent_id = a.id`;
+// The sort keys are the counters the database keeps on each agent (rentals not awaiting payment,
+// ratings' count and sum): no rows are counted per request. Each sort's ORDER BY is written as its
+// partial index on the rentable agents is (migration 20261125160000_marketplace_sort_indexes), so
+// an unfiltered page is read from the index in order and stops after it.
+const AVERAGE = Prisma.sql`(a.rating_sum::float8 / NULLIF(a.rating_count, 0))`;
 
 const AGENT_COLUMNS = Prisma.sql`
   a.id::text AS "id", a.name, a.description, a.category, a.skills, a.channels::text[] AS "channels",
@@ -76,17 +71,12 @@ export async function searchMarketplace(query: MarketplaceQuery): Promise<Market
   const categoryOk = query.category ? Prisma.sql`a.category = ${query.category}` : Prisma.sql`TRUE`;
   const skillOk = query.skill ? Prisma.sql`${query.skill} = ANY(a.skills)` : Prisma.sql`TRUE`;
 
-  const { orderBy, needsStats } = ordering(query, terms, price);
+  const orderBy = ordering(query, terms, price);
   const offset = (query.page - 1) * MARKETPLACE_PAGE_SIZE;
 
   const where = Prisma.sql`${and(common)} AND ${categoryOk} AND ${skillOk}`;
   const limit = Prisma.sql`LIMIT ${MARKETPLACE_PAGE_SIZE} OFFSET ${offset}`;
-  const pageRows = needsStats
-    ? db.$queryRaw<PageRow[]>`
-        WITH matched AS MATERIALIZED (SELECT a.id FROM agents a WHERE ${where})
-        SELECT ${AGENT_COLUMNS} FROM matched JOIN agents a ON a.id = matched.id ${STATS_JOIN}
-        ORDER BY ${orderBy} ${limit}`
-    : db.$queryRaw<PageRow[]>`SELECT ${AGENT_COLUMNS} FROM agents a WHERE ${where} ORDER BY ${orderBy} ${limit}`;
+  const pageRows = db.$queryRaw<PageRow[]>`SELECT ${AGENT_COLUMNS} FROM agents a WHERE ${where} ORDER BY ${orderBy} ${limit}`;
 
   const facetRows = db.$queryRaw<FacetRow[]>`
     WITH base AS (
@@ -130,30 +120,23 @@ export async function searchMarketplace(query: MarketplaceQuery): Promise<Market
 }
 
 // Every order ends on the id, so pages never overlap or skip an agent when values tie.
-function ordering(query: MarketplaceQuery, terms: SearchTerm[], price: Prisma.Sql): { orderBy: Prisma.Sql; needsStats: boolean } {
-  // Agents without ratings or rentals have no row in rt / rn.
-  const popular = Prisma.sql`COALESCE(rn.count, 0) DESC, rt.average DESC NULLS LAST, COALESCE(rt.count, 0) DESC`;
+function ordering(query: MarketplaceQuery, terms: SearchTerm[], price: Prisma.Sql): Prisma.Sql {
+  const popular = Prisma.sql`a.rental_count DESC, ${AVERAGE} DESC NULLS LAST, a.rating_count DESC, a.created_at DESC, a.id`;
   switch (query.sort) {
     case "price-asc":
-      return { orderBy: Prisma.sql`${price} ASC NULLS LAST, a.created_at DESC, a.id`, needsStats: false };
+      return Prisma.sql`${price} ASC NULLS LAST, a.created_at DESC, a.id`;
     case "price-desc":
-      return { orderBy: Prisma.sql`${price} DESC NULLS LAST, a.created_at DESC, a.id`, needsStats: false };
+      return Prisma.sql`${price} DESC NULLS LAST, a.created_at DESC, a.id`;
     case "newest":
-      return { orderBy: Prisma.sql`a.created_at DESC, a.id`, needsStats: false };
+      return Prisma.sql`a.created_at DESC, a.id`;
     case "rating":
       // Unrated agents last; among equal averages the one rated by more people first.
-      return {
-        orderBy: Prisma.sql`rt.average DESC NULLS LAST, COALESCE(rt.count, 0) DESC, COALESCE(rn.count, 0) DESC, a.id`,
-        needsStats: true,
-      };
+      return Prisma.sql`${AVERAGE} DESC NULLS LAST, a.rating_count DESC, a.rental_count DESC, a.id`;
     case "popular":
-      return { orderBy: Prisma.sql`${popular}, a.created_at DESC, a.id`, needsStats: true };
+      return popular;
     case "relevance":
       // Without a search, "relevance" is what renters chose most.
-      if (!query.q || terms.length === 0) return { orderBy: Prisma.sql`${popular}, a.created_at DESC, a.id`, needsStats: true };
-      return {
-        orderBy: Prisma.sql`${relevanceScore(query.q, terms)} DESC, ${popular}, a.created_at DESC, a.id`,
-        needsStats: true,
-      };
+      if (!query.q || terms.length === 0) return popular;
+      return Prisma.sql`${relevanceScore(query.q, terms)} DESC, ${popular}`;
   }
 }
