@@ -8,6 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { applyMigrations } from "../scripts/apply-migrations";
+import { recordFigures } from "./figures";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -120,4 +121,5 @@ console.table([
   },
 ]);
 console.log("Summary:", summary);
+if (AGENTS === 10_000) recordFigures({ health_10k_s: wallMs / 1000, health_10k_rss_mb: peakRss / 1024 / 1024 });
 process.exit(0);

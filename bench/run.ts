@@ -12,6 +12,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { applyMigrations } from "../scripts/apply-migrations";
 import { startEchoAgent } from "../scripts/echo-agent";
+import { recordFigures } from "./figures";
 import { measureFirstLoadJs, printFirstLoadJs } from "./first-load-js";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -168,4 +169,14 @@ console.table([
   },
 ]);
 printFirstLoadJs(firstLoad);
+
+const at50 = (name: string) => rows.find((r) => r.name.startsWith(name) && r.connections === 50)!.rps;
+const gzipKb = (route: string) => (firstLoad.find((p) => p.route === route)?.firstLoad?.gzip ?? Number.NaN) / 1024;
+recordFigures({
+  status_vs_floor: at50("GET /api/v1/status") / at50("GET /api/health"),
+  chat_added_p50_ms: pct(proxied, 50) - pct(direct, 50),
+  chat_added_p99_ms: pct(proxied, 99) - pct(direct, 99),
+  rent_first_load_gzip_kb: gzipKb("/agents/[id]/rent"),
+  home_first_load_gzip_kb: gzipKb("/"),
+});
 process.exit(0);

@@ -1,5 +1,7 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { TYPO_SIMILARITY } from "@/lib/agents/marketplace-search-terms";
 import { databaseHolder as globalForDb } from "@/lib/disconnect-database";
 import { env } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
@@ -13,7 +15,14 @@ function client(): PrismaClient {
   if (!env.DATABASE_URL) {
     throw new Error("DATABASE_URL is not set. Set it (see .env.example), or use `npm run dev`, which sets it for you.");
   }
-  const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX });
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX });
+  // Session settings the queries rely on, sent first on every new connection (queued before any
+  // query): the marketplace search's typo threshold for pg_trgm's `<%` operator. A per-session SET
+  // rather than ALTER DATABASE, which the embedded PGlite server does not apply.
+  pool.on("connect", (connection) => {
+    connection.query(`SET pg_trgm.word_similarity_threshold = ${TYPO_SIMILARITY}`).catch(() => {});
+  });
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   globalForDb.prisma = new PrismaClient({ adapter });
   return globalForDb.prisma;
 }

@@ -13,7 +13,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 const MAX_TERMS = 8;
 /** word_similarity at or above this is a typo of the word, not another word: "echoo"/"Echo" 0.67,
  * "reserch"/"research" 0.55, while "agnt"/"Agent" is 0.4 and "cat"/"coding" 0.25. */
-const TYPO_SIMILARITY = 0.5;
+export const TYPO_SIMILARITY = 0.5;
 
 export type SearchTerm = { like: string; prefix: string | null; word: string };
 
@@ -29,18 +29,24 @@ export function searchTerms(q: string | undefined): SearchTerm[] {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const DOCUMENT = Prisma.sql`to_tsvector('english', a.name || ' ' || a.description || ' ' || array_to_string(a.skills, ' '))`;
-const NAME_AND_SKILLS = Prisma.sql`(a.name || ' ' || array_to_string(a.skills, ' '))`;
+// Stored columns with their indexes (migration 20261125170000_marketplace_search_indexes).
+const DOCUMENT = Prisma.sql`a.search_document`;
+const NAME_AND_SKILLS = Prisma.sql`a.name_and_skills`;
 
 const nameHas = (t: SearchTerm) => Prisma.sql`a.name ILIKE ${t.like}`;
 const descriptionHas = (t: SearchTerm) => Prisma.sql`a.description ILIKE ${t.like}`;
 const skillHas = (t: SearchTerm) => Prisma.sql`EXISTS (SELECT 1 FROM unnest(a.skills) AS s(tag) WHERE s.tag ILIKE ${t.like})`;
 const stemHas = (t: SearchTerm) => (t.prefix ? Prisma.sql`${DOCUMENT} @@ to_tsquery('english', ${t.prefix})` : Prisma.sql`FALSE`);
-const spelledLike = (t: SearchTerm) => Prisma.sql`word_similarity(${t.word}, ${NAME_AND_SKILLS}) >= ${TYPO_SIMILARITY}`;
+// `<%` is word_similarity(word, text) >= pg_trgm.word_similarity_threshold, which the migration
+// sets to TYPO_SIMILARITY for the database: the operator form is what the trigram index answers.
+const spelledLike = (t: SearchTerm) => Prisma.sql`${t.word} <% ${NAME_AND_SKILLS}`;
+const anyTextHas = (t: SearchTerm) => Prisma.sql`a.search_text ILIKE ${t.like}`;
 
 /** The listing has the word, by any of the three ways. */
 export function termMatches(t: SearchTerm): Prisma.Sql {
-  return Prisma.sql`(${nameHas(t)} OR ${descriptionHas(t)} OR ${skillHas(t)} OR ${stemHas(t)} OR ${spelledLike(t)})`;
+  // One ILIKE on the stored name, description and skills: a substring of any of them. (It could
+  // also match across the space joining two of them; a query word holds no space.)
+  return Prisma.sql`(${anyTextHas(t)} OR ${stemHas(t)} OR ${spelledLike(t)})`;
 }
 
 /** Higher is better: a name starting with the whole query first, then per word. */

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TYPO_SIMILARITY } from "@/lib/agents/marketplace-search-terms";
 import { searchMarketplace } from "@/lib/agents/search-marketplace";
 import { db } from "@/lib/db";
 import {
@@ -153,6 +154,11 @@ describe("searchMarketplace", () => {
     expect(await names({ q: `${token} summar` })).toEqual(["Delta Research"]); // the start of a skill (summarization)
     expect(await names({ q: `${token} gama landing` })).toEqual([]); // still every word
     expect(await names({ q: `${token} xylophone` })).toEqual([]);
+  });
+
+  it("the database's typo threshold is the search's (the trigram operator reads it)", async () => {
+    const [row] = await db.$queryRaw<{ threshold: string }[]>`SELECT current_setting('pg_trgm.word_similarity_threshold') AS threshold`;
+    expect(Number(row.threshold)).toBe(TYPO_SIMILARITY);
   });
 
   it("filters by category, skill and channel", async () => {
