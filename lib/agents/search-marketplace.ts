@@ -4,7 +4,9 @@ import { loadListingStats } from "@/lib/agents/load-agent-views";
 import { loadReliability } from "@/lib/agents/load-reliability";
 import { relevanceScore, type SearchTerm, searchTerms, termMatches } from "@/lib/agents/marketplace-search-terms";
 import { type MarketplaceAgent, type MarketplaceAgentRow, toMarketplaceAgent } from "@/lib/agents/to-marketplace-agent";
+import { TtlCache } from "@/lib/cache/ttl-cache";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { MARKETPLACE_PAGE_SIZE, type MarketplaceQuery } from "@/lib/schemas/marketplace-query";
 
@@ -33,6 +35,12 @@ const PRICE_COLUMN = {
 const CHEAPEST_PRICE = Prisma.sql`LEAST(a.price_per_hour, a.price_per_day, a.price_per_month)`;
 
 const SKILL_FACET_LIMIT = 100;
+
+// The facet counts (and the total) count every matching rentable agent: at 100,000 listings that
+// is most of a page's cost, and a count a minute old is as useful to a person choosing a filter.
+// So they are kept per filter set for MARKETPLACE_FACETS_TTL_MS (tests: 0); the page itself is
+// always read fresh.
+const facetCache = new TtlCache<Promise<FacetRow[]>>({ ttlMs: env.MARKETPLACE_FACETS_TTL_MS, maxEntries: 500 });
 
 function and(conditions: Prisma.Sql[]): Prisma.Sql {
   return conditions.length === 0 ? Prisma.sql`TRUE` : Prisma.join(conditions, " AND ");
@@ -78,7 +86,18 @@ export async function searchMarketplace(query: MarketplaceQuery): Promise<Market
   const limit = Prisma.sql`LIMIT ${MARKETPLACE_PAGE_SIZE} OFFSET ${offset}`;
   const pageRows = db.$queryRaw<PageRow[]>`SELECT ${AGENT_COLUMNS} FROM agents a WHERE ${where} ORDER BY ${orderBy} ${limit}`;
 
-  const facetRows = db.$queryRaw<FacetRow[]>`
+  const facetKey = JSON.stringify([
+    terms.map((t) => t.word),
+    query.channel,
+    query.duration,
+    String(query.minPrice),
+    String(query.maxPrice),
+    query.category,
+    query.skill,
+  ]);
+  const facetRows = facetCache.get(
+    facetKey,
+    () => db.$queryRaw<FacetRow[]>`
     WITH base AS (
       SELECT a.category, a.skills, (${categoryOk}) AS category_ok, (${skillOk}) AS skill_ok
       FROM agents a WHERE ${and(common)}
@@ -91,7 +110,8 @@ export async function searchMarketplace(query: MarketplaceQuery): Promise<Market
     (SELECT 'skill', s.tag, count(*) FILTER (WHERE category_ok)::int
      FROM base CROSS JOIN LATERAL (SELECT DISTINCT tag FROM unnest(base.skills) AS t(tag)) s
      GROUP BY s.tag HAVING count(*) FILTER (WHERE category_ok) > 0
-     ORDER BY 3 DESC, 2 LIMIT ${SKILL_FACET_LIMIT})`;
+     ORDER BY 3 DESC, 2 LIMIT ${SKILL_FACET_LIMIT})`,
+  );
 
   const [rows, facetResult] = await Promise.all([pageRows, facetRows]);
   const ids = rows.map((r) => r.id);
