@@ -64,8 +64,8 @@ test("Docs in the header leads to the guides; renters get examples for this site
     expect(copied).toContain(line);
   }
   expect(JSON.parse(copied.split("\n\n")[1])).toMatchObject({ type: "message", message: "Hello, agent!", channel: "API" });
-  await expect(page.getByRole("button", { name: "Copy the Node.js webhook" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Copy the Python webhook" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy the Node.js webhook", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy the Python webhook", exact: true })).toBeVisible();
   await context.close();
 });
 
