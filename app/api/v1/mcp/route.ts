@@ -6,7 +6,12 @@ import { rentalMcpServer } from "@/lib/mcp/rental-mcp-server";
 
 export const POST = renterRoute(401, async ({ req, auth: rental }) => {
   // Stateless: every request carries its own credential, so no session survives between them.
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // A chat message is at most 10,000 characters: /v1/chat's body cap is enough for any call.
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: 256 * 1024,
+  });
   await rentalMcpServer(rental).connect(transport);
   return transport.handleRequest(req);
 });
