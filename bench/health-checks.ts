@@ -1,11 +1,13 @@
 // `npm run bench`, second part: one health-check sweep (lib/agents/run-health-checks.ts) over
 // 10,000 agents pointed at a local mock webhook fleet, in a fresh database on the real PostgreSQL.
 // ~94% of webhooks answer 200, 5% answer 500 and 1% hang past the timeout. Prints wall time,
-// checks per second, peak memory and the run's summary; asserts nothing.
+// checks per second, the sweep process's peak memory (the fleet runs in a child process) and the
+// run's summary; asserts nothing.
 // BENCH_AGENTS (10000) and BENCH_HEALTH_TIMEOUT_MS (2000) change the fleet and the timeout.
+
+import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import path from "node:path";
 import pg from "pg";
 import { applyMigrations } from "../scripts/apply-migrations";
 import { recordFigures } from "./figures";
@@ -32,21 +34,24 @@ process.env.RESEND_API_KEY = ""; // never mail real people from a benchmark: the
 const { db } = await import("@/lib/db");
 const { env } = await import("@/lib/env");
 const { sealWebhookCredentials } = await import("@/lib/agents/webhook-credentials");
-const { runHealthChecks } = await import("@/lib/agents/run-health-checks");
 
-// The fleet: a few plain servers, the path decides the behaviour.
-const fleet = await Promise.all(
-  Array.from({ length: SERVERS }, async () => {
-    const server = http.createServer((req, res) => {
-      req.resume();
-      req.on("end", () => {
-        if (req.url === "/hang") return; // never answers; the check times out and drops the socket
-        res.writeHead(req.url === "/fail" ? 500 : 200, { "content-type": "application/json" }).end('{"ok":true}');
-      });
+// The fleet: a few plain servers in a process of their own (so the sweep's memory is measured
+// alone), the path decides the behaviour. The child prints its servers' base URLs as JSON.
+const FLEET_CODE = `
+const http = require("node:http");
+Promise.all(Array.from({ length: ${SERVERS} }, () => new Promise((resolve) => {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      if (req.url === "/hang") return; // never answers; the check times out and drops the socket
+      res.writeHead(req.url === "/fail" ? 500 : 200, { "content-type": "application/json" }).end('{"ok":true}');
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-  }),
+  });
+  server.listen(0, "127.0.0.1", () => resolve("http://127.0.0.1:" + server.address().port));
+}))).then((bases) => console.log(JSON.stringify(bases)));`;
+const fleetProcess = spawn(process.execPath, ["-e", FLEET_CODE], { stdio: ["ignore", "pipe", "inherit"] });
+const fleet: { base: string }[] = await new Promise((resolve) =>
+  fleetProcess.stdout.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).map((base: string) => ({ base })))),
 );
 const behaviour = (i: number) => (i % 100 === 99 ? "hang" : i % 20 === 0 ? "fail" : "ok");
 
@@ -75,33 +80,30 @@ for (let start = 0; start < AGENTS; start += 1_000) {
 }
 const seedMs = performance.now() - seedStarted;
 
-// Peak memory, sampled while the sweep runs; the level at its start (after seeding in this same
-// process) is printed beside it.
-const atStart = process.memoryUsage();
-let peakRss = atStart.rss;
-let peakHeap = atStart.heapUsed;
-const sample = () => {
-  const { rss, heapUsed } = process.memoryUsage();
-  peakRss = Math.max(peakRss, rss);
-  peakHeap = Math.max(peakHeap, heapUsed);
+// The run itself in a fresh process (bench/health-check-run.ts), as a cron function makes it: its
+// memory is the run's, not this process's seeding.
+const run = spawn(
+  process.execPath,
+  [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "bench/health-check-run.ts"],
+  {
+    env: process.env,
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
+let output = "";
+run.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+await new Promise((resolve) => run.once("exit", resolve));
+const { wallMs, rssStart, rssPeak, heapPeak, externalPeak, summary } = JSON.parse(output.trim().split("\n").at(-1)!) as {
+  wallMs: number;
+  rssStart: number;
+  rssPeak: number;
+  heapPeak: number;
+  externalPeak: number;
+  summary: { checked: number };
 };
-const sampler = setInterval(sample, 50);
-
-// The outbox prints every e-mail; hundreds of them would bury the figures.
-const log = console.log;
-console.log = () => {};
-const started = performance.now();
-const summary = await runHealthChecks();
-const wallMs = performance.now() - started;
-console.log = log;
-clearInterval(sampler);
-sample();
 
 const [emails, checks] = await Promise.all([db.email.count(), db.healthCheck.count()]);
-for (const { server } of fleet) {
-  server.closeAllConnections();
-  server.close();
-}
+fleetProcess.kill();
 await db.$disconnect();
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -114,12 +116,13 @@ console.table([
     "seed s": (seedMs / 1000).toFixed(1),
     "wall s": (wallMs / 1000).toFixed(2),
     "checks/s": Math.round(summary.checked / (wallMs / 1000)),
-    "RSS start → peak": `${mb(atStart.rss)} → ${mb(peakRss)}`,
-    "heap start → peak": `${mb(atStart.heapUsed)} → ${mb(peakHeap)}`,
+    "RSS start → peak": `${mb(rssStart)} → ${mb(rssPeak)}`,
+    "heap peak": mb(heapPeak),
+    "external peak": mb(externalPeak),
     "check rows": checks,
     "e-mails": emails,
   },
 ]);
 console.log("Summary:", summary);
-if (AGENTS === 10_000) recordFigures({ health_10k_s: wallMs / 1000, health_10k_rss_mb: peakRss / 1024 / 1024 });
+if (AGENTS === 10_000) recordFigures({ health_10k_s: wallMs / 1000, health_10k_rss_mb: rssPeak / 1024 / 1024 });
 process.exit(0);
