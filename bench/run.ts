@@ -2,6 +2,7 @@
 // PostgreSQL, and prints throughput and latency figures and page JS sizes. It asserts nothing.
 //   1. GET /api/health (the framework floor) and GET /api/v1/status at 1 and 50 connections;
 //   2. the latency POST /api/v1/chat adds over calling the echo webhook directly;
+//   (and /api/v1/status at 10 connections idle, then while 500 chats wait 20 s on their webhook);
 //   3. each page's first-load JS and whether it holds wallet code (bench/first-load-js.ts).
 // BENCH_SECONDS (8) and BENCH_CHAT_SAMPLES (1000) shorten or lengthen the runs.
 import { spawn } from "node:child_process";
@@ -35,6 +36,32 @@ const echo = await startEchoAgent(token);
 const { seedDemo } = await import("../scripts/seed-demo");
 const { db } = await import("@/lib/db");
 const demo = await seedDemo({ url: echo.url, token });
+// A second agent whose webhook answers after 20 seconds: the chats that wait on it must not slow
+// anyone else (step 4).
+const HANG_MS = 20_000;
+const slowHook = http.createServer((req, res) => {
+  req.resume();
+  req.on("end", () => setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end('"late"'), HANG_MS));
+});
+await new Promise<void>((resolve) => slowHook.listen(0, "127.0.0.1", resolve));
+const { createAgent } = await import("@/lib/agents/create-agent");
+const { createUnpaidRental } = await import("@/lib/rentals/create-unpaid-rental");
+const { agentListingSchema } = await import("@/lib/schemas/agent-listing");
+const slowOwner = await db.account.create({ data: { email: "slow-owner@bench.example" } });
+const slowAgent = await createAgent(
+  slowOwner.id,
+  agentListingSchema.parse({
+    name: "Slow Agent",
+    description: "Answers after 20 s.",
+    category: "other",
+    channels: ["API"],
+    pricePerDay: 1,
+  }),
+  { status: "available", webhook: { url: `http://127.0.0.1:${(slowHook.address() as { port: number }).port}/hooks/agent`, token } },
+);
+const slowCode = (
+  await createUnpaidRental({ agentId: slowAgent.id, durationType: "day", channel: "API", status: "active", startsInSeconds: 0 })
+).id.slice(0, 8);
 await db.$disconnect();
 
 const server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/server.ts"], {
@@ -109,6 +136,24 @@ for (const c of [1, 50]) {
   await run("GET /api/v1/status", c, { url: `${base}/api/v1/status`, headers: { "x-api-key": demo.code } });
 }
 
+// Status while 500 chats wait on a webhook that answers after 20 s: the waiting chats hold no
+// database connection and no worker, so status should barely notice them. Each chat comes from an
+// address of its own (the 60/min limit is per client); they are all in flight during the run.
+const HUNG_CHATS = 500;
+const statusRun = { url: `${base}/api/v1/status`, headers: { "x-api-key": demo.code } };
+await run("GET /api/v1/status, idle", 10, statusRun);
+const hung = Array.from({ length: HUNG_CHATS }, (_, i) =>
+  fetch(`${base}/api/v1/chat`, {
+    method: "POST",
+    headers: { "x-api-key": slowCode, "content-type": "application/json", "x-forwarded-for": `10.250.${i >> 8}.${i & 255}` },
+    body: JSON.stringify({ message: "take your time" }),
+  }).catch(() => null),
+);
+await new Promise((resolve) => setTimeout(resolve, 1_000)); // all sent and waiting on the webhook
+await run(`GET /api/v1/status, ${HUNG_CHATS} chats waiting`, 10, statusRun);
+const hungAnswers = await Promise.all(hung);
+const hungOk = hungAnswers.filter((r) => r?.status === 200).length;
+
 // Chat overhead: the same message sent to the echo webhook directly and through /api/v1/chat,
 // interleaved one at a time so both see the same machine state; timed to the microsecond.
 const CHAT_SAMPLES = Number(process.env.BENCH_CHAT_SAMPLES ?? 1000);
@@ -144,6 +189,8 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 
 server.kill("SIGTERM");
 await echo.close();
+slowHook.closeAllConnections();
+slowHook.close();
 
 console.log(`\nBenchmark (${DURATION}s per run, autocannon, one server process, real PostgreSQL)\n`);
 console.table(
@@ -170,10 +217,13 @@ console.table([
 ]);
 printFirstLoadJs(firstLoad);
 
-const at50 = (name: string) => rows.find((r) => r.name.startsWith(name) && r.connections === 50)!.rps;
+const at50 = (name: string) => rows.find((r) => r.name === name && r.connections === 50)!.rps;
 const gzipKb = (route: string) => (firstLoad.find((p) => p.route === route)?.firstLoad?.gzip ?? Number.NaN) / 1024;
+const p99Of = (name: string) => rows.find((r) => r.name === name)!.p99;
+console.log(`\n${HUNG_CHATS} chats waited ${HANG_MS / 1000} s on their webhook (${hungOk} answered 200) while status ran beside them.`);
 recordFigures({
-  status_vs_floor: at50("GET /api/v1/status") / at50("GET /api/health"),
+  status_p99_hung_vs_idle: p99Of(`GET /api/v1/status, ${HUNG_CHATS} chats waiting`) / p99Of("GET /api/v1/status, idle"),
+  status_vs_floor: at50("GET /api/v1/status") / at50("GET /api/health (framework floor)"),
   chat_added_p50_ms: pct(proxied, 50) - pct(direct, 50),
   chat_added_p99_ms: pct(proxied, 99) - pct(direct, 99),
   rent_first_load_gzip_kb: gzipKb("/agents/[id]/rent"),
