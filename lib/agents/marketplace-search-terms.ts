@@ -35,7 +35,8 @@ const NAME_AND_SKILLS = Prisma.sql`a.name_and_skills`;
 
 const nameHas = (t: SearchTerm) => Prisma.sql`a.name ILIKE ${t.like}`;
 const descriptionHas = (t: SearchTerm) => Prisma.sql`a.description ILIKE ${t.like}`;
-const skillHas = (t: SearchTerm) => Prisma.sql`EXISTS (SELECT 1 FROM unnest(a.skills) AS s(tag) WHERE s.tag ILIKE ${t.like})`;
+// The skills joined by spaces (a query word holds none, so it cannot match across two of them).
+const skillHas = (t: SearchTerm) => Prisma.sql`ars_words(a.skills) ILIKE ${t.like}`;
 const stemHas = (t: SearchTerm) => (t.prefix ? Prisma.sql`${DOCUMENT} @@ to_tsquery('english', ${t.prefix})` : Prisma.sql`FALSE`);
 // `<%` is word_similarity(word, text) >= pg_trgm.word_similarity_threshold, which the migration
 // sets to TYPO_SIMILARITY for the database: the operator form is what the trigram index answers.
