@@ -4,6 +4,8 @@
 // query, facets and the page's figures — for every sort and a search, and prints p50/p95 (and the
 // first, "cold" request, which counts the facets the others find cached) and the query plans. Smaller sizes (a tenth, a hundredth) show how the cost grows. Asserts
 // nothing; the figures feed BENCH_JSON (bench/run.ts).
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import pg from "pg";
 import { applyMigrations } from "../scripts/apply-migrations";
 import { recordFigures } from "./figures";
@@ -152,11 +154,24 @@ async function printPlans(url: string): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   // How the cost grows: a hundredth and a tenth of the size first, then the goal's size with plans.
+  // Each smaller size runs in a process of its own (the database client is one per process);
   // BENCH_MARKET_GROWTH=0 skips them.
   if (process.env.BENCH_MARKET_GROWTH !== "0") {
-    for (const share of [100, 10]) await benchMarketplace(Math.round(AGENTS / share), Math.round(RENTALS / share));
+    for (const share of [100, 10]) {
+      spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "bench/marketplace.ts"], {
+        stdio: "inherit",
+        env: {
+          ...process.env,
+          BENCH_MARKET_GROWTH: "0",
+          BENCH_MARKET_PLANS: "0",
+          BENCH_MARKET_RECORD: "0",
+          BENCH_MARKET_AGENTS: String(Math.round(AGENTS / share)),
+          BENCH_MARKET_RENTALS: String(Math.round(RENTALS / share)),
+        },
+      });
+    }
   }
-  const full = await benchMarketplace(AGENTS, RENTALS, { plans: true });
-  recordFigures({ marketplace_p95_ms: full.worstP95 });
+  const full = await benchMarketplace(AGENTS, RENTALS, { plans: process.env.BENCH_MARKET_PLANS !== "0" });
+  if (process.env.BENCH_MARKET_RECORD !== "0") recordFigures({ marketplace_p95_ms: full.worstP95 });
   process.exit(0);
 }

@@ -71,6 +71,9 @@ const server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.
     PORT: String(PORT),
     DATABASE_URL: dbUrl,
     DATABASE_POOL_MAX: "10",
+    // What `npm start` requires in production (lib/required-production-settings.ts).
+    APP_URL: `http://127.0.0.1:${PORT}`,
+    CRON_SECRET: randomBytes(24).toString("base64url"),
     ALLOW_PRIVATE_WEBHOOKS: "1",
     // Each request below claims its own client address so the 60/min limit measures its cost
     // without refusing the load; the server trusts the header only because of this flag.
