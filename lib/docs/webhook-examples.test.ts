@@ -92,6 +92,19 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+// The health check once the child's server listens: checks are repeated while the connection is
+// refused (the process is still starting), for as long as it takes; the test's timeout bounds it.
+async function healthyOnceStarted(url: string, creds: { token: string; signingSecret?: string }) {
+  for (;;) {
+    const health = await checkWebhookHealth(agent, { url, ...creds });
+    if (!health.error?.startsWith("unreachable")) return health;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// Starting a second Node.js or Python process may take a while on a loaded machine.
+const SPAWN_TIMEOUT_MS = 120_000;
+
 let running: ChildProcess | undefined;
 afterEach(() => {
   running?.kill();
@@ -99,37 +112,35 @@ afterEach(() => {
 });
 
 describe.each(minimalWebhooks())("the minimal $label webhook", ({ label, code }) => {
-  it.skipIf(runners[label].skip)("passes the health check, answers a message and refuses a wrong token", async () => {
-    const port = await freePort();
-    running = runners[label].run(code, { ...process.env, WEBHOOK_TOKEN: token, PORT: String(port) });
-    const url = `http://127.0.0.1:${port}/hooks/agent`;
-    let health = await checkWebhookHealth(agent, { url, token });
-    for (let tries = 0; !health.ok && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      health = await checkWebhookHealth(agent, { url, token });
-    }
-    expect(health).toMatchObject({ ok: true, statusCode: 200 });
+  it.skipIf(runners[label].skip)(
+    "passes the health check, answers a message and refuses a wrong token",
+    { timeout: SPAWN_TIMEOUT_MS },
+    async () => {
+      const port = await freePort();
+      running = runners[label].run(code, { ...process.env, WEBHOOK_TOKEN: token, PORT: String(port) });
+      const url = `http://127.0.0.1:${port}/hooks/agent`;
+      expect(await healthyOnceStarted(url, { token })).toMatchObject({ ok: true, statusCode: 200 });
 
-    expect(await deliverChatMessage({ url, token }, sample)).toMatchObject({ ok: true, reply: "You said: Hello, agent!" });
-    expect(await deliverChatMessage({ url, token: `${token}x` }, sample)).toMatchObject({ ok: false, webhookStatus: 401 });
-  });
+      expect(await deliverChatMessage({ url, token }, sample)).toMatchObject({ ok: true, reply: "You said: Hello, agent!" });
+      expect(await deliverChatMessage({ url, token: `${token}x` }, sample)).toMatchObject({ ok: false, webhookStatus: 401 });
+    },
+  );
 });
 
 describe.each(signedWebhooks())("the $label webhook that verifies signatures", ({ label, code }) => {
   const skip = label === "Python" ? !hasPythonStandardWebhooks : runners[label].skip;
-  it.skipIf(skip)("accepts the service's signed calls and refuses another secret's or unsigned ones", async () => {
-    const port = await freePort();
-    const signingSecret = newSigningSecret();
-    running = runners[label].run(code, { ...process.env, WEBHOOK_SIGNING_SECRET: signingSecret, PORT: String(port) });
-    const url = `http://127.0.0.1:${port}/hooks/agent`;
-    let health = await checkWebhookHealth(agent, { url, token, signingSecret });
-    for (let tries = 0; !health.ok && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      health = await checkWebhookHealth(agent, { url, token, signingSecret });
-    }
-    expect(health).toMatchObject({ ok: true, statusCode: 200 });
-    expect(await deliverChatMessage({ url, token, signingSecret }, sample)).toMatchObject({ ok: true, reply: "You said: Hello, agent!" });
-    expect(await deliverChatMessage({ url, token, signingSecret: newSigningSecret() }, sample)).toMatchObject({ webhookStatus: 401 });
-    expect(await deliverChatMessage({ url, token }, sample)).toMatchObject({ webhookStatus: 401 });
-  });
+  it.skipIf(skip)(
+    "accepts the service's signed calls and refuses another secret's or unsigned ones",
+    { timeout: SPAWN_TIMEOUT_MS },
+    async () => {
+      const port = await freePort();
+      const signingSecret = newSigningSecret();
+      running = runners[label].run(code, { ...process.env, WEBHOOK_SIGNING_SECRET: signingSecret, PORT: String(port) });
+      const url = `http://127.0.0.1:${port}/hooks/agent`;
+      expect(await healthyOnceStarted(url, { token, signingSecret })).toMatchObject({ ok: true, statusCode: 200 });
+      expect(await deliverChatMessage({ url, token, signingSecret }, sample)).toMatchObject({ ok: true, reply: "You said: Hello, agent!" });
+      expect(await deliverChatMessage({ url, token, signingSecret: newSigningSecret() }, sample)).toMatchObject({ webhookStatus: 401 });
+      expect(await deliverChatMessage({ url, token }, sample)).toMatchObject({ webhookStatus: 401 });
+    },
+  );
 });

@@ -9,6 +9,7 @@ import type { EscrowChain } from "@/lib/chain/escrow-chain";
 import { connectEscrowWallet, createEscrowWalletConfig, noWalletMessage, WalletProblem } from "@/lib/chain/escrow-wallet";
 import { shortHex as short } from "@/lib/chain/short-hex";
 import { type Decision, describeDecisionError, sendDecision } from "@/lib/disputes/decide-dispute";
+import { StepperOutcome, sendButtonLabel } from "./wallet-stepper-parts";
 
 export type DecisionStepperProps = {
   /** The rental's bytes32 id on the escrow. */
@@ -89,8 +90,6 @@ export function DecisionStepper({ escrowId, decision, wallet, action, chain }: D
   }, [sending.kind, connection.kind]);
 
   const status = statusText(connection, sending, chain);
-  const hash = "hash" in sending ? sending.hash : undefined;
-  const explorer = hash && chain.explorerUrl ? `${chain.explorerUrl}/tx/${hash}` : null;
   return (
     <div className={stepper.stepper}>
       <ol className={stepper.steps}>
@@ -140,48 +139,20 @@ export function DecisionStepper({ escrowId, decision, wallet, action, chain }: D
                 disabled={busy(sending.kind)}
                 aria-busy={busy(sending.kind)}
               >
-                {sending.kind === "checking"
-                  ? "Checking…"
-                  : sending.kind === "wallet"
-                    ? "Waiting for your wallet…"
-                    : sending.kind === "pending"
-                      ? "Waiting for the chain…"
-                      : sending.kind === "failed"
-                        ? "Try again"
-                        : "Send the decision"}
+                {sendButtonLabel(sending.kind, "Send the decision")}
               </button>
             )}
           </div>
         </li>
       </ol>
-      <p
-        ref={statusRef}
-        tabIndex={-1}
-        role="status"
-        className={`${stepper.stepStatus} ${sending.kind === "failed" || connection.kind === "error" ? stepper.failed : ""}`}
-      >
-        {status}
-      </p>
-      {sending.kind === "confirmed" && (
-        <p>
-          <button type="button" className="button" onClick={() => window.location.reload()}>
-            Reload to see the outcome
-          </button>
-        </p>
-      )}
-      {hash && (
-        <p className="hint">
-          Transaction{" "}
-          {explorer ? (
-            <a href={explorer} target="_blank" rel="noreferrer">
-              <code>{short(hash)}</code>
-              <span className="visually-hidden"> (opens the block explorer in a new tab)</span>
-            </a>
-          ) : (
-            <code style={{ overflowWrap: "anywhere" }}>{hash}</code>
-          )}
-        </p>
-      )}
+      <StepperOutcome
+        statusRef={statusRef}
+        status={status}
+        failed={sending.kind === "failed" || connection.kind === "error"}
+        reloadLabel={sending.kind === "confirmed" ? "Reload to see the outcome" : null}
+        hash={"hash" in sending ? sending.hash : undefined}
+        chain={chain}
+      />
     </div>
   );
 }

@@ -5,11 +5,11 @@ import type { EIP1193Provider, Hex } from "viem";
 import "viem/window";
 import type { Config } from "wagmi";
 import stepper from "@/app/dashboard/_components/wallet-stepper.module.css";
+import { StepperOutcome, sendButtonLabel } from "@/app/dashboard/_components/wallet-stepper-parts";
 import type { EscrowChain } from "@/lib/chain/escrow-chain";
 import { createEscrowWalletConfig, noWalletMessage, WalletProblem } from "@/lib/chain/escrow-wallet";
 import { shortHex as short } from "@/lib/chain/short-hex";
 import { connectForDispute, describeDisputeError, sendDispute } from "@/lib/disputes/open-dispute";
-import styles from "../renter.module.css";
 
 export type DisputeStepperProps = {
   /** The rental's bytes32 id on the escrow (random; never derived from the rental code). */
@@ -94,9 +94,6 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
     if (dispute.kind === "confirmed" || dispute.kind === "failed" || connection.kind === "error") statusRef.current?.focus();
   }, [dispute.kind, connection.kind]);
 
-  const explorerTx = (hash: Hex) => (chain.explorerUrl ? `${chain.explorerUrl}/tx/${hash}` : null);
-  const hash = "hash" in dispute ? dispute.hash : undefined;
-
   return (
     <div className={stepper.stepper}>
       <ol className={stepper.steps}>
@@ -150,48 +147,20 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
                 disabled={dispute.kind === "checking" || dispute.kind === "wallet" || dispute.kind === "pending"}
                 aria-busy={dispute.kind === "checking" || dispute.kind === "wallet" || dispute.kind === "pending"}
               >
-                {dispute.kind === "checking"
-                  ? "Checking…"
-                  : dispute.kind === "wallet"
-                    ? "Waiting for your wallet…"
-                    : dispute.kind === "pending"
-                      ? "Waiting for the chain…"
-                      : dispute.kind === "failed"
-                        ? "Try again"
-                        : "Open the dispute"}
+                {sendButtonLabel(dispute.kind, "Open the dispute")}
               </button>
             )}
           </div>
         </li>
       </ol>
-      <p
-        ref={statusRef}
-        tabIndex={-1}
-        role="status"
-        className={`${stepper.stepStatus} ${dispute.kind === "failed" || connection.kind === "error" ? styles.error : ""}`}
-      >
-        {status}
-      </p>
-      {dispute.kind === "confirmed" && (
-        <p>
-          <button type="button" className="button" onClick={() => window.location.reload()}>
-            Reload to see the new status
-          </button>
-        </p>
-      )}
-      {hash && (
-        <p className="hint">
-          Transaction{" "}
-          {explorerTx(hash) ? (
-            <a href={explorerTx(hash)!} target="_blank" rel="noreferrer">
-              <code>{short(hash)}</code>
-              <span className="visually-hidden"> (opens the block explorer in a new tab)</span>
-            </a>
-          ) : (
-            <code className={styles.breakAll}>{hash}</code>
-          )}
-        </p>
-      )}
+      <StepperOutcome
+        statusRef={statusRef}
+        status={status}
+        failed={dispute.kind === "failed" || connection.kind === "error"}
+        reloadLabel={dispute.kind === "confirmed" ? "Reload to see the new status" : null}
+        hash={"hash" in dispute ? dispute.hash : undefined}
+        chain={chain}
+      />
     </div>
   );
 }
