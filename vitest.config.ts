@@ -23,6 +23,8 @@ export default defineConfig({
       WEBHOOK_TIMEOUT_MS: "1500",
       // Tests change listings between searches: every search counts afresh.
       MARKETPLACE_FACETS_TTL_MS: "0",
+      // Tests change a rental and read it back at once: every request looks it up afresh.
+      RENTAL_LOOKUP_TTL_MS: "0",
       HEALTH_CHECK_TIMEOUT_MS: "1500",
       RATE_LIMIT_TIMEOUT_MS: "1000",
       // The breaker on failed code lookups is one bucket for the whole service, so every test file

@@ -31,6 +31,8 @@ const schema = z.object({
   // thinks (the first one commits the stream; earlier failures keep their own status).
   CHAT_STREAM_KEEPALIVE_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   // How long the marketplace's facet counts and total are kept per filter set (ms); 0 = never.
+  // How long a rental found by its code serves the renter API before it is read again (ms); 0 = never.
+  RENTAL_LOOKUP_TTL_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   MARKETPLACE_FACETS_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   HEALTH_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(50),
   HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),

@@ -31,3 +31,17 @@ describe("TtlCache", () => {
     expect([none.get("k", () => 1), none.get("k", () => 2)]).toEqual([1, 2]);
   });
 });
+
+describe("TtlCache with a keep rule", () => {
+  it("keeps only the results the rule accepts, once a promise has settled", async () => {
+    const cache = new TtlCache<Promise<string>>({ ttlMs: 1000, maxEntries: 10, now: () => 0, keep: (r) => r !== "none" });
+    let calls = 0;
+    const lookup = (result: string) => cache.get("k", async () => (++calls, result));
+    expect(await lookup("none")).toBe("none");
+    expect(await lookup("found")).toBe("found"); // "none" was not kept
+    expect(await lookup("other")).toBe("found"); // "found" was
+    expect(calls).toBe(2);
+    const plain = new TtlCache<number>({ ttlMs: 1000, maxEntries: 10, now: () => 0, keep: (n) => n > 1 });
+    expect([plain.get("a", () => 1), plain.get("a", () => 2), plain.get("a", () => 3)]).toEqual([1, 2, 2]);
+  });
+});

@@ -7,8 +7,9 @@ import { credentialDigest, type KnownCredentials } from "@/lib/ratelimit/known-c
 import { knownCredentials, limiters } from "@/lib/ratelimit/policies";
 import type { RateLimiter } from "@/lib/ratelimit/rate-limiter";
 import { withFailureBudgets } from "@/lib/ratelimit/with-failure-budgets";
-import { findRentalByCode, type RentalLookup, type RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
+import type { RentalLookup, RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
 import { parseRentalCode } from "@/lib/rentals/parse-rental-code";
+import { findRecentRentalByCode } from "@/lib/rentals/recent-rental-lookups";
 
 // A code that worked is remembered until a day after its rental ends: long enough for the
 // renter to read the final status, no longer than the code is of any use.
@@ -36,7 +37,7 @@ export type RentalAuthDeps = {
 };
 
 const defaultDeps = (): RentalAuthDeps => ({
-  lookup: findRentalByCode,
+  lookup: findRecentRentalByCode,
   failedLookups: limiters().failedCodeLookup,
   failedLookupsGlobal: limiters().failedCodeLookupGlobal,
   known: knownCredentials(),

@@ -2,6 +2,7 @@ import "server-only";
 import { openWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/enums";
+import { afterResponse } from "@/lib/http/after-response";
 import { ApiError } from "@/lib/http/api-error";
 import { assertRentalUsable } from "@/lib/rentals/assert-rental-usable";
 import type { RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
@@ -15,7 +16,7 @@ import { deliverChatMessage } from "@/lib/webhooks/deliver-chat-message";
 export type ChatOrigin = { channel: Channel; sessionKey: string };
 
 // One renter message: check the rental window, proxy to the owner's webhook, record the call
-// (sizes, status, latency and channel, never the text) and return the spec's 200 body. The one
+// after the response (sizes, status, latency and channel, never the text) and return the spec's 200 body. The one
 // path of every channel: /v1/chat and the three bots all come through here.
 export async function chatWithRental(rental: RentalWithAgent, message: string, origin?: ChatOrigin): Promise<ChatResponse> {
   assertRentalUsable(rental);
@@ -80,12 +81,11 @@ type CallRecord = {
   error: string | null;
 };
 
-// Statistics only: once the agent has answered, the renter gets the answer even if the database
-// went away meanwhile (the call is then missing from the owner's stats, and the log says so).
-async function recordCall(rental: RentalWithAgent, call: CallRecord): Promise<void> {
-  await db.chatCall.create({ data: { rentalId: rental.id, agentId: rental.agent.id, ...call } }).catch((error: unknown) => {
-    console.error(
-      `[chat] could not record a call to agent ${rental.agent.id}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
-    );
+// Statistics and evidence, written after the response has gone: the renter never waits for
+// them, and gets the answer even if the database went away meanwhile (the call is then missing
+// from the owner's stats, and the log says so).
+function recordCall(rental: RentalWithAgent, call: CallRecord): Promise<void> {
+  return afterResponse(`recording a call to agent ${rental.agent.id}`, async () => {
+    await db.chatCall.create({ data: { rentalId: rental.id, agentId: rental.agent.id, ...call } });
   });
 }

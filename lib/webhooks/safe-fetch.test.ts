@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type SafeFetchInit, type SafeFetchPolicy, safeFetch } from "./safe-fetch";
 
-type Received = { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string };
+type Received = { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string; clientPort?: number };
 
 const received: Received[] = [];
 let server: http.Server;
@@ -51,7 +51,7 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
-      received.push({ method: req.method, url: req.url, headers: req.headers, body });
+      received.push({ method: req.method, url: req.url, headers: req.headers, body, clientPort: req.socket.remotePort });
       handle(req, res, body);
     });
   });
@@ -198,6 +198,19 @@ describe("safeFetch with private addresses allowed", () => {
 
     const result = await safeFetch(`http://127.0.0.1:${closedPort}/hook?key=secret-query`, init, local);
     expect(result).toMatchObject({ kind: "error", reason: "unreachable", detail: "ECONNREFUSED" });
+  });
+
+  it("keeps the connection open from one call to the next, even while a reply takes longer than its idle time", async () => {
+    expect(await safeFetch(url("/json"), init, local)).toMatchObject({ kind: "response", status: 200 });
+    expect(await safeFetch(url("/slow"), { ...init, timeoutMs: 5_000 }, local)).toMatchObject({ kind: "response", status: 200 });
+    expect(await safeFetch(url("/text"), init, local)).toMatchObject({ kind: "response", status: 200 });
+    expect(new Set(received.map((r) => r.clientPort)).size).toBe(1);
+  });
+
+  it("never lends a connection opened under a looser policy to a stricter one", async () => {
+    expect(await safeFetch(`http://localhost:${port}/json`, init, local)).toMatchObject({ kind: "response" });
+    expect(await safeFetch(`http://localhost:${port}/json`, init, guarded)).toMatchObject({ kind: "error", reason: "blocked" });
+    expect(received).toHaveLength(1);
   });
 
   it("takes its policy from env by default (tests set ALLOW_PRIVATE_WEBHOOKS=1)", async () => {

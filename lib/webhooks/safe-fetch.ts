@@ -105,8 +105,7 @@ export async function safeFetch(url: string, init: SafeFetchInit, policy: SafeFe
       method: init.method ?? "POST",
       headers: init.headers,
       lookup: guardedLookup,
-      // A pooled socket would skip the lookup above, so every call opens its own connection.
-      agent: false,
+      agent: connectionPool(policy, plainHttp),
     });
 
     const timer = setTimeout(() => abort({ reason: "timeout", detail: `no complete reply within ${init.timeoutMs} ms` }), init.timeoutMs);
@@ -143,6 +142,23 @@ export async function safeFetch(url: string, init: SafeFetchInit, policy: SafeFe
 
     request.end(init.body);
   });
+}
+
+// Connections stay open between calls, one pool per policy. Reusing one is safe: every socket
+// was opened through the guarded lookup, to an address judged then, and a DNS change later cannot
+// move it. An idle connection is closed after a second, before the usual server keep-alive
+// timeouts (2–5 s) end it: a request sent on a connection the server is just closing would fail.
+const IDLE_MS = 1_000;
+const pools = new Map<string, http.Agent>();
+
+function connectionPool(policy: SafeFetchPolicy, plainHttp: boolean): http.Agent {
+  const key = `${plainHttp}:${policy.allowPrivate}:${policy.requireHttps}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = new (plainHttp ? http.Agent : https.Agent)({ keepAlive: true, timeout: IDLE_MS });
+    pools.set(key, pool);
+  }
+  return pool;
 }
 
 function parseTarget(url: string, policy: SafeFetchPolicy): URL | Refusal {

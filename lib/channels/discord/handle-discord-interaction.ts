@@ -1,7 +1,6 @@
 import "server-only";
 import { InteractionResponseType, InteractionType } from "discord-api-types/v10";
 import { z } from "zod";
-import { afterResponse } from "@/lib/channels/after-response";
 import type { ChatUser } from "@/lib/channels/chat-platform";
 import { chatStatus } from "@/lib/channels/chat-status";
 import { claimDelivery } from "@/lib/channels/claim-delivery";
@@ -9,6 +8,7 @@ import { sendDiscordReply } from "@/lib/channels/discord/send-discord-reply";
 import { relayChatMessage } from "@/lib/channels/relay-chat-message";
 import { startChat } from "@/lib/channels/start-chat";
 import { stopChat } from "@/lib/channels/stop-chat";
+import { afterResponse } from "@/lib/http/after-response";
 import { ApiError } from "@/lib/http/api-error";
 
 const userSchema = z.object({ id: z.string().min(1), username: z.string().optional(), global_name: z.string().nullish() });
@@ -50,7 +50,7 @@ export async function handleDiscordInteraction(body: Buffer): Promise<Response> 
   const option = (name: string) => String(interaction.data?.options?.find((o) => o.name === name)?.value ?? "");
   const { name } = interaction.data;
   const token = interaction.token;
-  afterResponse("a Discord command", async () => {
+  void afterResponse("a Discord command", async () => {
     await sendDiscordReply(token, await answer(user, name, option));
   });
   return deferred;

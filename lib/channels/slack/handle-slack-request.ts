@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { afterResponse } from "@/lib/channels/after-response";
 import { chatHelp } from "@/lib/channels/chat-help";
 import type { ChatUser } from "@/lib/channels/chat-platform";
 import { chatStatus } from "@/lib/channels/chat-status";
@@ -10,6 +9,7 @@ import { openSlackDm, sendSlackReply } from "@/lib/channels/slack/send-slack-rep
 import { startChat } from "@/lib/channels/start-chat";
 import { stopChat } from "@/lib/channels/stop-chat";
 import { formatCount } from "@/lib/format/number";
+import { afterResponse } from "@/lib/http/after-response";
 import { ApiError } from "@/lib/http/api-error";
 
 // The API's limit on a message (lib/schemas/renter-api.ts).
@@ -68,7 +68,7 @@ export async function handleSlackRequest(headers: Headers, body: Buffer): Promis
   };
   const channel = event.channel;
   const message = event.text;
-  afterResponse("a Slack message", async () => {
+  void afterResponse("a Slack message", async () => {
     if (message.length > MESSAGE_MAX) {
       return sendSlackReply(
         payload.team_id,
@@ -86,7 +86,7 @@ function slashCommand(fields: Record<string, string>): Response {
   if (!parsed.success) throw new ApiError(400, "This is not a Slack command.");
   const { text, team_id: teamId, user_id: userId, user_name: userName } = parsed.data;
   const [word = "", ...rest] = text.trim().split(/\s+/);
-  afterResponse("a Slack command", async () => {
+  void afterResponse("a Slack command", async () => {
     const dm = await openSlackDm(teamId, userId);
     const user: ChatUser = {
       platform: "Slack",

@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { afterResponse } from "@/lib/channels/after-response";
 import { chatHelp } from "@/lib/channels/chat-help";
 import type { ChatUser } from "@/lib/channels/chat-platform";
 import { chatStatus } from "@/lib/channels/chat-status";
@@ -11,6 +10,7 @@ import { stopChat } from "@/lib/channels/stop-chat";
 import { sendTelegramReply } from "@/lib/channels/telegram/send-telegram-reply";
 import { telegramApi } from "@/lib/channels/telegram/telegram-api";
 import { formatCount } from "@/lib/format/number";
+import { afterResponse } from "@/lib/http/after-response";
 import { ApiError } from "@/lib/http/api-error";
 
 // Telegram's "typing…" shows for 5 seconds; it is sent again this often while the agent thinks.
@@ -58,7 +58,7 @@ export async function handleTelegramUpdate(body: Buffer): Promise<Response> {
     label: message.from.username ? `@${message.from.username}` : (message.from.first_name ?? `user ${message.from.id}`),
   };
   const text = message.text;
-  afterResponse("a Telegram update", async () => {
+  void afterResponse("a Telegram update", async () => {
     const command = /^\/(\w+)(?:@\w+)?(?:\s+([\s\S]*))?$/.exec(text.trim());
     if (command) return sendTelegramReply(chatId, await answerCommand(user, command[1].toLowerCase(), command[2] ?? ""));
     if (text.length > MESSAGE_MAX)
