@@ -41,6 +41,14 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, body: strin
       for (let i = 0; i < 4; i++) res.write("x".repeat(500));
       res.end();
       return;
+    case "/reset-reused": {
+      // Resets a connection on its second request: a kept-alive connection closing as it is reused.
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      if (socket.served === 2) return void socket.resetAndDestroy();
+      res.writeHead(200).end("after a reset");
+      return;
+    }
     default:
       res.writeHead(200).end(body);
   }
@@ -205,6 +213,27 @@ describe("safeFetch with private addresses allowed", () => {
     expect(await safeFetch(url("/slow"), { ...init, timeoutMs: 5_000 }, local)).toMatchObject({ kind: "response", status: 200 });
     expect(await safeFetch(url("/text"), init, local)).toMatchObject({ kind: "response", status: 200 });
     expect(new Set(received.map((r) => r.clientPort)).size).toBe(1);
+  });
+
+  it("sends again, once, on a new connection when a reused one is reset before any reply", async () => {
+    const signed = { ...init, headers: { ...init.headers, "webhook-id": "msg_1" } };
+    expect(await safeFetch(url("/reset-reused"), signed, local)).toMatchObject({ kind: "response", status: 200 });
+    expect(await safeFetch(url("/reset-reused"), signed, local)).toMatchObject({ kind: "response", status: 200 });
+    expect(received.map((r) => r.headers["webhook-id"])).toEqual(["msg_1", "msg_1", "msg_1"]);
+    expect(new Set(received.map((r) => r.clientPort)).size).toBe(2);
+  });
+
+  it("does not send again when a new connection is reset", async () => {
+    let requests = 0;
+    const resetting = http.createServer((req) => {
+      requests++;
+      req.socket.resetAndDestroy();
+    });
+    await new Promise<void>((resolve) => resetting.listen(0, "127.0.0.1", resolve));
+    const result = await safeFetch(`http://127.0.0.1:${(resetting.address() as AddressInfo).port}/`, init, local);
+    await new Promise((resolve) => resetting.close(resolve));
+    expect(result).toMatchObject({ kind: "error", reason: "unreachable", detail: "ECONNRESET" });
+    expect(requests).toBe(1);
   });
 
   it("never lends a connection opened under a looser policy to a stricter one", async () => {

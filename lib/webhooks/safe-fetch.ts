@@ -100,47 +100,55 @@ export async function safeFetch(url: string, init: SafeFetchInit, policy: SafeFe
       });
     };
 
-    const send = plainHttp ? http.request : https.request;
-    const request = send(target, {
-      method: init.method ?? "POST",
-      headers: init.headers,
-      lookup: guardedLookup,
-      agent: connectionPool(policy, plainHttp),
-    });
-
     const timer = setTimeout(() => abort({ reason: "timeout", detail: `no complete reply within ${init.timeoutMs} ms` }), init.timeoutMs);
+    const send = plainHttp ? http.request : https.request;
+    let request: http.ClientRequest;
 
-    request.on("error", (err: NodeJS.ErrnoException) => {
-      // Only the error code: messages can quote the host, and nothing here needs more.
-      settle(fail(lookupRefusal ?? { reason: "unreachable", detail: err.code ?? "network error" }));
-    });
-
-    request.on("response", (response) => {
-      const tooLarge = { reason: "too_large", detail: `reply exceeds ${init.maxBytes} bytes` } as const;
-      if (Number(response.headers["content-length"]) > init.maxBytes) return abort(tooLarge);
-
-      const chunks: Buffer[] = [];
-      let received = 0;
-      response.on("data", (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > init.maxBytes) return abort(tooLarge);
-        chunks.push(chunk);
+    // A kept-alive connection the server closed just as it was reused fails before any reply:
+    // the request is sent again, once, on a new connection, with the same headers (the same
+    // `webhook-id`, so a receiver that did see the first can tell it is the same call).
+    const sendOnce = (isRetry: boolean) => {
+      request = send(target, {
+        method: init.method ?? "POST",
+        headers: init.headers,
+        lookup: guardedLookup,
+        agent: connectionPool(policy, plainHttp),
       });
-      response.on("error", (err: NodeJS.ErrnoException) => {
-        settle(fail({ reason: "unreachable", detail: err.code ?? "connection lost" }));
+
+      request.on("error", (err: NodeJS.ErrnoException) => {
+        if (!isRetry && request.reusedSocket && err.code === "ECONNRESET") return sendOnce(true);
+        // Only the error code: messages can quote the host, and nothing here needs more.
+        settle(fail(lookupRefusal ?? { reason: "unreachable", detail: err.code ?? "network error" }));
       });
-      response.on("end", () => {
-        settle({
-          kind: "response",
-          status: response.statusCode ?? 0,
-          headers: flattenHeaders(response.headers),
-          body: Buffer.concat(chunks),
-          latencyMs: latencyMs(),
+
+      request.on("response", (response) => {
+        const tooLarge = { reason: "too_large", detail: `reply exceeds ${init.maxBytes} bytes` } as const;
+        if (Number(response.headers["content-length"]) > init.maxBytes) return abort(tooLarge);
+
+        const chunks: Buffer[] = [];
+        let received = 0;
+        response.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > init.maxBytes) return abort(tooLarge);
+          chunks.push(chunk);
+        });
+        response.on("error", (err: NodeJS.ErrnoException) => {
+          settle(fail({ reason: "unreachable", detail: err.code ?? "connection lost" }));
+        });
+        response.on("end", () => {
+          settle({
+            kind: "response",
+            status: response.statusCode ?? 0,
+            headers: flattenHeaders(response.headers),
+            body: Buffer.concat(chunks),
+            latencyMs: latencyMs(),
+          });
         });
       });
-    });
 
-    request.end(init.body);
+      request.end(init.body);
+    };
+    sendOnce(false);
   });
 }
 
