@@ -1,7 +1,7 @@
 export {};
 
 // One health-check run in a process of its own, as the cron's function would make it, for
-// bench/health-checks.ts: samples its own memory while runHealthChecks() works and prints one
+// bench/health-checks.ts, which bundles this file and runs it with plain Node: samples its own memory while runHealthChecks() works and prints one
 // JSON line { wallMs, rssStart, rssPeak, heapPeak, externalPeak, summary } (memory in bytes).
 const { runHealthChecks } = await import("@/lib/agents/run-health-checks");
 const { db } = await import("@/lib/db");

@@ -174,8 +174,7 @@ async function startLocalChain(): Promise<LocalChain> {
   return chain;
 }
 
-// The cron routes on vercel.json's schedule. Health checks report every run; the escrow event
-// reader, the release sweep and the e-mail retries print a line only when something changed.
+// The cron routes on vercel.json's schedule. Each prints a line only when it did something.
 function scheduleCrons(base: string) {
   const MINUTE = 60_000;
   const every = (periodMs: number, firstAfterMs: number, run: () => Promise<void>) => {
@@ -183,15 +182,16 @@ function scheduleCrons(base: string) {
     setInterval(() => void run(), periodMs);
   };
   every(
-    15 * MINUTE,
+    5 * MINUTE,
     5_000,
     cronTick(
       base,
       "health-checks",
       "health checks",
       (b) =>
+        b.checked > 0 &&
         `${b.checked} checked, ${b.healthy} healthy, ${b.failed} failed, ${b.wentOffline} went offline, ${b.cameOnline} came online` +
-        `${b.remaining ? `, ${b.remaining} left for the next run` : ""} (${b.durationMs} ms)`,
+          `${b.remaining ? `, ${b.remaining} left for the next run` : ""} (${b.durationMs} ms)`,
     ),
   );
   every(

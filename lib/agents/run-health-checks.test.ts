@@ -173,6 +173,56 @@ describe("runHealthChecks", () => {
     expect(await run(agents)).toMatchObject({ checked: 3, remaining: 0 });
   });
 
+  it("stops claiming once the budget cannot fit another round of timeouts, leaving the rest due for the next run", async () => {
+    // A clock that only moves when a check arrives, each taking a full timeout: no part of the
+    // outcome depends on how fast this machine is.
+    let clockMs = 0;
+    const timeoutMs = Number(process.env.HEALTH_CHECK_TIMEOUT_MS);
+    const hook = await startWebhook((_req, res) => {
+      clockMs += timeoutMs;
+      res.writeHead(200).end();
+    });
+    try {
+      const agents = await Promise.all(Array.from({ length: 5 }, () => agentOn(hook.url)));
+      const options = { concurrency: 1, batchSize: 1, budgetMs: 4 * timeoutMs, clock: () => clockMs };
+      // Claims at 0, 1 and 2 timeouts, each leaving a round in flight; at 3 no round is left.
+      expect(await run(agents, options)).toMatchObject({ checked: 3, remaining: 2 });
+      const stamps = await db.agent.findMany({ where: { id: { in: agents.map((a) => a.id) } }, select: { lastHealthCheckAt: true } });
+      expect(stamps.filter((s) => s.lastHealthCheckAt === null)).toHaveLength(2);
+      expect(await run(agents, options)).toMatchObject({ checked: 2, remaining: 0 });
+      expect(hook.received).toHaveLength(5);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it("records exactly one check per agent, a batch at a time, with each outcome as it was", async () => {
+    const agents = await Promise.all([
+      ...Array.from({ length: 4 }, () => agentOn(healthy.url)),
+      ...Array.from({ length: 3 }, () => agentOn(failing.url)),
+      agentOn(closedUrl),
+    ]);
+    const before = Date.now();
+    // Three agents a batch: three claims and three recording statements for the eight checks.
+    expect(await run(agents, { batchSize: 3, concurrency: 2 })).toMatchObject({ checked: 8, healthy: 4, failed: 4, errors: 0 });
+    const rows = await db.healthCheck.findMany({ where: { agentId: { in: agents.map((a) => a.id) } } });
+    expect(rows.map((r) => r.agentId).sort()).toEqual(agents.map((a) => a.id).sort());
+    const outcome = (agentId: string) => {
+      const { ok, statusCode, error, trigger } = rows.find((r) => r.agentId === agentId)!;
+      return { ok, statusCode, error, trigger };
+    };
+    expect(agents.map((a) => outcome(a.id))).toEqual([
+      ...Array.from({ length: 4 }, () => ({ ok: true, statusCode: 200, error: null, trigger: "schedule" })),
+      ...Array.from({ length: 3 }, () => ({ ok: false, statusCode: 500, error: "HTTP 500", trigger: "schedule" })),
+      { ok: false, statusCode: null, error: "unreachable: ECONNREFUSED", trigger: "schedule" },
+    ]);
+    for (const row of rows) {
+      expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before);
+      expect(row.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(Number.isInteger(row.latencyMs) && row.latencyMs >= 0).toBe(true);
+    }
+  });
+
   // A check that throws is a failed check: before, it was counted as an `error` and the broken
   // agent stayed `available`, taking rentals it could never serve, with nobody told.
   it("takes an agent whose credentials do not decrypt offline, records the failure and e-mails the owner", async () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { HealthTrigger } from "@/lib/agents/record-health-check";
+import { type HealthCheckRow, recordHealthChecks } from "@/lib/agents/record-health-checks";
 import { openWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send-email";
@@ -17,10 +18,12 @@ export type HealthCheckRunOptions = {
   concurrency?: number;
   /** Stop claiming when the checks already claimed could no longer finish inside this (default 250 s). */
   budgetMs?: number;
-  /** Agents claimed per query (default 500). */
+  /** Agents claimed per query, and checks recorded per statement (default 500). */
   batchSize?: number;
   /** Only these agents (tests share one database with other test files). */
   agentIds?: string[];
+  /** Milliseconds on a monotonic clock, read for the time budget (default performance.now). */
+  clock?: () => number;
 };
 
 export type HealthCheckSummary = {
@@ -36,20 +39,22 @@ export type HealthCheckSummary = {
   durationMs: number;
 };
 
-// The schedule runs every 15 minutes; an agent falls due one minute early so that a run starting
-// a little ahead of the previous one (cron jitter) still takes every agent that run checked.
+// Every agent is checked once per 15 minutes: it falls due 14 minutes after its last claim (a
+// minute early, so that cron jitter cannot push it into the next period). The schedule runs every
+// 5 minutes: a run with nothing due costs one query, and agents a run left at its time budget (a
+// large fleet) wait 5 minutes, not a whole period.
 const DUE_AFTER = "14 minutes";
 // Vercel stops a function at 300 s (maxDuration); the margin covers database work and the reply.
 const DEFAULT_BUDGET_MS = 250_000;
 const DEFAULT_BATCH_SIZE = 500;
-const RECORD_BATCH_SIZE = 500;
 const TRIGGER: HealthTrigger = "schedule";
 
 type ClaimedAgent = {
   id: string;
   name: string;
   status: AgentStatus;
-  ownerId: string;
+  /** Read with the claim, so that a transition's e-mail costs no query of its own. */
+  ownerEmail: string | null;
   webhookUrlCipher: string;
   webhookTokenCipher: string;
   webhookSigningSecretCipher: string | null;
@@ -63,15 +68,18 @@ type ClaimedAgent = {
  * check an agent twice in a period.
  */
 export async function runHealthChecks(options: HealthCheckRunOptions = {}): Promise<HealthCheckSummary> {
-  const started = performance.now();
-  const elapsed = () => performance.now() - started;
+  const clock = options.clock ?? (() => performance.now());
+  const started = clock();
+  const elapsed = () => clock() - started;
   const now = options.now ?? new Date();
   const concurrency = options.concurrency ?? env.HEALTH_CHECK_CONCURRENCY;
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const due = dueAgents(now, options.agentIds);
   const summary = { checked: 0, healthy: 0, failed: 0, wentOffline: 0, cameOnline: 0, errors: 0, remaining: 0 };
-  const records: Prisma.HealthCheckCreateManyInput[] = [];
+  // Recorded a batch at a time (one statement per batchSize checks), so memory and queries stay
+  // the same per check whatever the number of agents.
+  const records: HealthCheckRow[] = [];
   let outOfTime = false;
 
   // Claims lazily, one batch when the last is handed out, so the workers never wait on a slow
@@ -92,17 +100,15 @@ export async function runHealthChecks(options: HealthCheckRunOptions = {}): Prom
     }
   }
 
-  async function flushRecords(): Promise<void> {
-    if (records.length > 0) await db.healthCheck.createMany({ data: records.splice(0) });
-  }
+  const flushRecords = () => recordHealthChecks(records.splice(0), TRIGGER);
 
   async function checkOne(agent: ClaimedAgent): Promise<void> {
     const result = await checkAgent(agent);
     const checkedAt = new Date();
     summary.checked++;
     summary[result.ok ? "healthy" : "failed"]++;
-    records.push({ agentId: agent.id, trigger: TRIGGER, createdAt: checkedAt, ...result });
-    if (records.length >= RECORD_BATCH_SIZE) await flushRecords();
+    records.push({ agentId: agent.id, createdAt: checkedAt, ...result });
+    if (records.length >= batchSize) await flushRecords();
 
     if (!result.ok && agent.status === "available" && (await transition(agent.id, "available", "offline"))) {
       summary.wentOffline++;
@@ -174,7 +180,8 @@ function claimDueAgents(due: Prisma.Sql, now: Date, size: number): Promise<Claim
       LIMIT ${size}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, name, status::text AS status, owner_id AS "ownerId",
+    RETURNING id, name, status::text AS status,
+      (SELECT email FROM accounts WHERE accounts.id = agents.owner_id) AS "ownerEmail",
       webhook_url_cipher AS "webhookUrlCipher", webhook_token_cipher AS "webhookTokenCipher",
       webhook_signing_secret_cipher AS "webhookSigningSecretCipher"`;
 }
@@ -196,11 +203,10 @@ async function notifyOwner(
   claimedAt: Date,
   email: { subject: string; text: string; html: string },
 ): Promise<void> {
-  const owner = await db.account.findUnique({ where: { id: agent.ownerId }, select: { email: true } });
-  if (!owner?.email) {
+  if (!agent.ownerEmail) {
     console.warn(`[health-checks] ${event} for agent ${agent.id}: its owner has no e-mail address, so none was sent.`);
     return;
   }
   // One key per transition: the claim time makes it unique to this run's check of this agent.
-  await sendEmail({ to: owner.email, ...email, idempotencyKey: `${event}:${agent.id}:${claimedAt.toISOString()}` });
+  await sendEmail({ to: agent.ownerEmail, ...email, idempotencyKey: `${event}:${agent.id}:${claimedAt.toISOString()}` });
 }

@@ -1,0 +1,24 @@
+import "server-only";
+import type { HealthTrigger } from "@/lib/agents/record-health-check";
+import { db } from "@/lib/db";
+import type { HealthResult } from "@/lib/webhooks/check-webhook-health";
+
+export type HealthCheckRow = HealthResult & { agentId: string; createdAt: Date };
+
+/**
+ * Records a batch of checks (one row each, as recordHealthCheck does) in one statement. Raw SQL
+ * over arrays, so the statement is the same whatever the batch size: a `createMany` of 500 rows
+ * had Prisma's query compiler plan every row (about 20 MB allocated per batch, which was most of
+ * a sweep's memory).
+ */
+export async function recordHealthChecks(rows: HealthCheckRow[], trigger: HealthTrigger): Promise<void> {
+  if (rows.length === 0) return;
+  await db.$executeRaw`
+    INSERT INTO health_checks (agent_id, trigger, created_at, ok, status_code, error, latency_ms)
+    SELECT agent_id, ${trigger}, created_at, ok, status_code, error, latency_ms
+    FROM unnest(
+      ${rows.map((row) => row.agentId)}::uuid[], ${rows.map((row) => row.createdAt)}::timestamptz[],
+      ${rows.map((row) => row.ok)}::boolean[], ${rows.map((row) => row.statusCode)}::int[],
+      ${rows.map((row) => row.error)}::text[], ${rows.map((row) => row.latencyMs)}::int[]
+    ) AS row (agent_id, created_at, ok, status_code, error, latency_ms)`;
+}
