@@ -189,7 +189,7 @@ function scheduleCrons(base: string) {
       "health-checks",
       "health checks",
       (b) =>
-        b.checked > 0 &&
+        Boolean(b.checked) &&
         `${b.checked} checked, ${b.healthy} healthy, ${b.failed} failed, ${b.wentOffline} went offline, ${b.cameOnline} came online` +
           `${b.remaining ? `, ${b.remaining} left for the next run` : ""} (${b.durationMs} ms)`,
     ),

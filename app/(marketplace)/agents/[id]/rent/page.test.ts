@@ -72,7 +72,7 @@ describe("/agents/[id]/rent and CHAIN_RPC_URL", () => {
     expect(checkoutChain).toMatchObject({ chainId: 8453, chainName: "Base", rpcUrl: "https://mainnet.base.org" });
     expect(payload).toContain("https://mainnet.base.org");
     expect(payload).not.toContain(SECRET);
-    expect(html).toContain("Connect browser wallet");
+    expect(html).toContain('data-testid="total-amount"');
     expect(html).not.toContain(SECRET);
   });
 

@@ -1,6 +1,6 @@
 // /agents/<id>/rent?duration=hour|day|month — the wallet checkout for one listing. The wallet
-// code (wagmi, viem, react-query) lives in ./_components/checkout.tsx and ships with this page
-// only. Flow: docs/checkout.md.
+// code (wagmi, viem, react-query) lives in ./_components/wallet-payment.tsx, fetched after this
+// page has loaded and by no other page. Flow: docs/checkout.md.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";

@@ -1,10 +1,12 @@
-// Server render of the checkout and of its result: the accessible names and test ids the browser
-// tests rely on. (The wallet steps themselves: lib/checkout/run-checkout.test.ts.)
+// Server render of the checkout and of its wallet part: the accessible names and test ids the
+// browser tests rely on. (The wallet steps themselves: lib/checkout/run-checkout.test.ts.)
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ChannelLinks } from "@/lib/checkout/activation";
+import { checkoutTotals } from "@/lib/checkout/price";
 import { Checkout } from "./checkout";
+import { WalletPayment, type WalletPaymentProps } from "./wallet-payment";
 
 const links: ChannelLinks = {
   telegramBot: "agent_rental_bot",
@@ -30,8 +32,23 @@ const text = (html: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, " ");
 
+const walletPayment = (changes: Partial<WalletPaymentProps> = {}) =>
+  renderToString(
+    createElement(WalletPayment, {
+      agentId: "0b83e3cb-3cc3-4cd5-984c-92dd2d9a4b33",
+      duration: "hour",
+      channel: "API",
+      totals: checkoutTotals("2000000"),
+      chain,
+      onProgress: () => undefined,
+      onPaid: () => undefined,
+      onCancel: () => undefined,
+      ...changes,
+    }),
+  );
+
 describe("checkout markup", () => {
-  it("shows the chooser, the price table from micro amounts and the stepper", () => {
+  it("shows the chooser and the price table from micro amounts, and where the wallet part loads", () => {
     const html = renderToString(
       createElement(Checkout, {
         agentId: "0b83e3cb-3cc3-4cd5-984c-92dd2d9a4b33",
@@ -46,26 +63,25 @@ describe("checkout markup", () => {
     const words = text(html);
     expect(words).toContain("Price (1 hour) 2.00 USDC Service fee + 1.00 USDC Total 3.00 USDC");
     expect(words).not.toContain("1 day");
-    expect(connectButtons(html)).toEqual(["Connect browser wallet", "Connect with Coinbase Wallet"]);
-    for (const id of ["step-quote", "step-permit", "step-pay", "step-confirm", "step-announcement", "total-amount"]) {
-      expect(html).toContain(`data-testid="${id}"`);
-    }
+    expect(html).toContain('data-testid="total-amount"');
     expect(html).toMatch(/<legend>Duration<\/legend>/);
     expect(html).toMatch(/<input type="radio" name="channel" checked="" value="API"\/>/);
+    // The wallet part is fetched after the page: its place says so, and no wallet code rendered.
+    expect(words).toContain("Wallet Loading the wallet connection…");
+    expect(connectButtons(html)).toEqual([]);
+  });
+
+  it("the wallet part: the connect buttons and the stepper", () => {
+    const html = walletPayment();
+    expect(connectButtons(html)).toEqual(["Connect browser wallet", "Connect with Coinbase Wallet"]);
+    for (const id of ["step-quote", "step-permit", "step-pay", "step-confirm", "step-announcement"]) {
+      expect(html).toContain(`data-testid="${id}"`);
+    }
+    expect(text(html)).toContain("Connect a wallet to pay 3.00 USDC.");
   });
 
   it("has one button per wallet connector: WalletConnect too when a project id is configured", () => {
-    const html = renderToString(
-      createElement(Checkout, {
-        agentId: "0b83e3cb-3cc3-4cd5-984c-92dd2d9a4b33",
-        agentName: "Echo Agent",
-        channels: ["API"],
-        prices: { hour: "2000000" },
-        initialDuration: "hour",
-        chain: { ...chain, walletConnectProjectId: "0123456789abcdef0123456789abcdef" },
-        links,
-      }),
-    );
+    const html = walletPayment({ chain: { ...chain, walletConnectProjectId: "0123456789abcdef0123456789abcdef" } });
     expect(connectButtons(html)).toEqual(["Connect browser wallet", "Connect with Coinbase Wallet", "Connect with WalletConnect"]);
   });
 });

@@ -1,22 +1,22 @@
 "use client";
-// The wallet checkout. Imported only by /agents/<id>/rent, so wagmi, viem and react-query ship
-// with that page alone. Flow and on-chain effects: docs/checkout.md. The flow state lives in
-// use-checkout.ts; this file composes the parts around it.
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+// The checkout. The duration and channel choice and the price are rendered with the page and
+// usable at once; the wallet part (connect and pay: wagmi, viem, react-query) is fetched after the
+// page (./lazy-wallet-payment.tsx). Flow and on-chain effects: docs/checkout.md.
 import { useState } from "react";
-import { WagmiProvider } from "wagmi";
 import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import type { ChannelLinks, CheckoutChannel } from "@/lib/checkout/activation";
-import type { Duration } from "@/lib/checkout/checkout-api";
-import { type CheckoutConfig, createCheckoutConfig } from "@/lib/checkout/wagmi-config";
+import type { ClaimedRental, Duration } from "@/lib/checkout/checkout-api";
+import { checkoutTotals } from "@/lib/checkout/price";
 import styles from "./checkout.module.css";
-import { PaymentPanel } from "./payment-panel";
+import { LazyWalletPayment } from "./lazy-wallet-payment";
 import { PriceTable } from "./price-table";
 import { RentalOptions } from "./rental-options";
 import { RentalResult } from "./rental-result";
 import { UnfinishedPaymentNotice } from "./unfinished-payment-notice";
-import { useCheckout } from "./use-checkout";
-import { WalletPanel } from "./wallet-panel";
+import { useUnfinishedPayment } from "./use-unfinished-payment";
+import type { PaymentProgress } from "./use-wallet-payment";
+
+const DURATIONS: Duration[] = ["hour", "day", "month"];
 
 export type CheckoutProps = {
   agentId: string;
@@ -30,54 +30,58 @@ export type CheckoutProps = {
   links: ChannelLinks;
 };
 
-export function Checkout(props: CheckoutProps) {
-  const [config] = useState(() => createCheckoutConfig(props.chain));
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }));
-  return (
-    <WagmiProvider config={config}>
-      <QueryClientProvider client={queryClient}>
-        <CheckoutFlow {...props} config={config} />
-      </QueryClientProvider>
-    </WagmiProvider>
-  );
-}
+export function Checkout({ agentId, agentName, channels, prices, initialDuration, chain, links }: CheckoutProps) {
+  const priced = DURATIONS.filter((d) => prices[d] !== undefined);
+  const [duration, setDuration] = useState<Duration>(priced.includes(initialDuration) ? initialDuration : priced[0]);
+  const [channel, setChannel] = useState<CheckoutChannel>(channels.includes("API") ? "API" : channels[0]);
+  const [result, setResult] = useState<ClaimedRental | null>(null);
+  const [progress, setProgress] = useState<PaymentProgress>({ running: false, locked: false });
+  const unfinished = useUnfinishedPayment(agentId, (payment, rental) => {
+    setChannel(payment.channel);
+    setResult(rental);
+  });
 
-function CheckoutFlow({ agentName, channels, prices, chain, links, ...rest }: CheckoutProps & { config: CheckoutConfig }) {
-  const checkout = useCheckout({ channels, prices, chain, ...rest });
-
-  if (checkout.result) {
-    return <RentalResult result={checkout.result} channel={checkout.channel} agentName={agentName} links={links} />;
+  if (result) {
+    return <RentalResult result={result} channel={channel} agentName={agentName} links={links} />;
   }
 
+  const totals = checkoutTotals(prices[duration] ?? "0");
   return (
     <section className={styles.checkout} aria-labelledby="checkout-heading">
       <h2 id="checkout-heading">Checkout</h2>
 
-      {checkout.unfinished && !checkout.running && (
+      {unfinished.payment && !progress.running && (
         <UnfinishedPaymentNotice
-          payment={checkout.unfinished}
-          recovering={checkout.recovering}
-          onRecover={checkout.recover}
-          onDismiss={checkout.dismissUnfinished}
+          payment={unfinished.payment}
+          recovering={unfinished.recovering}
+          onRecover={unfinished.recover}
+          onDismiss={unfinished.dismiss}
         />
       )}
 
       <RentalOptions
-        priced={checkout.priced}
+        priced={priced}
         prices={prices}
-        duration={checkout.duration}
-        onDuration={checkout.chooseDuration}
+        duration={duration}
+        onDuration={setDuration}
         channels={channels}
-        channel={checkout.channel}
-        onChannel={checkout.chooseChannel}
-        locked={checkout.locked}
+        channel={channel}
+        onChannel={setChannel}
+        locked={progress.locked}
       />
 
-      <PriceTable totals={checkout.totals} duration={checkout.duration} chainName={chain.chainName} />
+      <PriceTable totals={totals} duration={duration} chainName={chain.chainName} />
 
-      <WalletPanel {...checkout} chain={chain} />
-
-      <PaymentPanel {...checkout} connected={checkout.connection.status === "connected"} />
+      <LazyWalletPayment
+        agentId={agentId}
+        duration={duration}
+        channel={channel}
+        totals={totals}
+        chain={chain}
+        onProgress={setProgress}
+        onPaid={setResult}
+        onCancel={unfinished.refresh}
+      />
     </section>
   );
 }

@@ -3,10 +3,10 @@
 import { formatUsdc } from "@/lib/format/usdc";
 import styles from "./checkout.module.css";
 import { StepList } from "./step-list";
-import type { CheckoutState } from "./use-checkout";
+import type { WalletPaymentState } from "./use-wallet-payment";
 
 export type PaymentPanelProps = Pick<
-  CheckoutState,
+  WalletPaymentState,
   "steps" | "order" | "status" | "started" | "running" | "walletOpen" | "failed" | "notice" | "totals" | "onChain" | "run" | "cancel"
 > & { connected: boolean };
 

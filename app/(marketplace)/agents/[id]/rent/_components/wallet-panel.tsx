@@ -7,9 +7,9 @@ import { shortHex } from "@/lib/chain/short-hex";
 import { describeWalletError } from "@/lib/checkout/wallet-errors";
 import { formatUsdc } from "@/lib/format/usdc";
 import styles from "./checkout.module.css";
-import type { CheckoutState } from "./use-checkout";
+import type { WalletPaymentState } from "./use-wallet-payment";
 
-export type WalletPanelProps = Pick<CheckoutState, "connection" | "onChain" | "balance" | "gas" | "short" | "running"> & {
+export type WalletPanelProps = Pick<WalletPaymentState, "connection" | "onChain" | "balance" | "gas" | "short" | "running"> & {
   chain: PublicChainSettings;
 };
 

@@ -1,16 +1,15 @@
 import "client-only";
-// The checkout's flow state: the chosen duration and channel, the steps, the flow data the steps
-// share, run/cancel, the unfinished-payment recovery and the USDC balance. The views around it
-// only render what it returns. Flow and on-chain effects: docs/checkout.md.
+// The checkout's wallet flow state: the steps, the flow data the steps share, run/cancel and the
+// USDC balance, for the duration and channel the checkout chose. The views around it only render
+// what it returns. Flow and on-chain effects: docs/checkout.md.
 import { useEffect, useReducer, useRef, useState } from "react";
 import { erc20Abi } from "viem";
 import { useBalance, useConnection, useReadContract } from "wagmi";
 import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import type { CheckoutChannel } from "@/lib/checkout/activation";
-import { CheckoutApiError, type ClaimedRental, type Duration, isClaimed, UNCLAIMED_PAYMENT } from "@/lib/checkout/checkout-api";
-import { confirmWithRetry } from "@/lib/checkout/confirm-with-retry";
-import { forgetPayment, type PendingPayment, pendingPayment, rememberPayment } from "@/lib/checkout/pending-payment";
-import { checkoutTotals, shortfallMessage } from "@/lib/checkout/price";
+import type { ClaimedRental, Duration } from "@/lib/checkout/checkout-api";
+import { forgetPayment, rememberPayment } from "@/lib/checkout/pending-payment";
+import { type CheckoutTotals, shortfallMessage } from "@/lib/checkout/price";
 import { type FlowData, paymentPlan, runCheckout } from "@/lib/checkout/run-checkout";
 import {
   announcement,
@@ -23,63 +22,47 @@ import {
   waitingForWallet,
 } from "@/lib/checkout/steps";
 import type { CheckoutConfig } from "@/lib/checkout/wagmi-config";
-import { describeWalletError } from "@/lib/checkout/wallet-errors";
 
-const DURATIONS: Duration[] = ["hour", "day", "month"];
+// What the rest of the checkout needs to know: a payment is running, or the choice is fixed
+// (running, or a payment was sent).
+export type PaymentProgress = { running: boolean; locked: boolean };
 
-export type UseCheckoutOptions = {
+export type UseWalletPaymentOptions = {
   agentId: string;
-  channels: CheckoutChannel[];
-  // Micro-USDC as decimal strings, only for the durations the agent is priced for.
-  prices: Partial<Record<Duration, string>>;
-  initialDuration: Duration;
+  duration: Duration;
+  channel: CheckoutChannel;
+  totals: CheckoutTotals;
   chain: PublicChainSettings;
   config: CheckoutConfig;
+  onProgress: (progress: PaymentProgress) => void;
+  onPaid: (rental: ClaimedRental) => void;
+  // A payment was cancelled: one sent but not confirmed may now be offered again.
+  onCancel: () => void;
 };
 
-export type CheckoutState = ReturnType<typeof useCheckout>;
+export type WalletPaymentState = ReturnType<typeof useWalletPayment>;
 
-export function useCheckout({ agentId, channels, prices, initialDuration, chain, config }: UseCheckoutOptions) {
-  const priced = DURATIONS.filter((d) => prices[d] !== undefined);
-  const [duration, setDuration] = useState<Duration>(priced.includes(initialDuration) ? initialDuration : priced[0]);
-  const [channel, setChannel] = useState<CheckoutChannel>(channels.includes("API") ? "API" : channels[0]);
+export function useWalletPayment({
+  agentId,
+  duration,
+  channel,
+  totals,
+  chain,
+  config,
+  onProgress,
+  onPaid,
+  onCancel,
+}: UseWalletPaymentOptions) {
   const [steps, dispatch] = useReducer(stepsReducer, initialSteps("permit"));
   const [started, setStarted] = useState(false);
-  const [result, setResult] = useState<ClaimedRental | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const flow = useRef<FlowData>({});
   const runId = useRef(0);
-  const [unfinished, setUnfinished] = useState<PendingPayment | null>(null);
-  const [recovering, setRecovering] = useState<string | null>(null);
-
-  // A payment sent from this browser whose code was never shown (tab closed, confirm failed).
-  useEffect(() => setUnfinished(pendingPayment(agentId)), [agentId]);
-
-  async function recover(payment: PendingPayment) {
-    setRecovering("Looking up your payment…");
-    try {
-      const confirmed = await confirmWithRetry(payment.txHash, payment.claimSecret, setRecovering, () => true);
-      if (confirmed && !isClaimed(confirmed)) setRecovering(UNCLAIMED_PAYMENT);
-      else if (confirmed) {
-        forgetPayment(payment.txHash);
-        setChannel(payment.channel);
-        setResult(confirmed);
-      }
-    } catch (error) {
-      setRecovering(error instanceof CheckoutApiError ? error.message : describeWalletError(error).message);
-    }
-  }
-
-  function dismissUnfinished(payment: PendingPayment) {
-    forgetPayment(payment.txHash);
-    setUnfinished(null);
-  }
 
   const connection = useConnection();
   const address = connection.address;
   const onChain = connection.chainId === chain.chainId;
 
-  const totals = checkoutTotals(prices[duration] ?? "0");
   const balance = useReadContract({
     address: chain.usdc,
     abi: erc20Abi,
@@ -99,6 +82,8 @@ export function useCheckout({ agentId, channels, prices, initialDuration, chain,
   // Duration and channel are fixed while a payment runs or once one was sent.
   const locked = running || Boolean(flow.current.payHash);
 
+  useEffect(() => onProgress({ running, locked }), [running, locked, onProgress]);
+
   // Show the right plan before paying: permit when the token has one for this wallet.
   useEffect(() => {
     if (!address || !onChain || started) return;
@@ -115,24 +100,26 @@ export function useCheckout({ agentId, channels, prices, initialDuration, chain,
 
   // A wallet switch mid-checkout invalidates the quote (it names the renter): start over.
   useEffect(() => {
-    if (flow.current.renter && address && flow.current.renter !== address && !result) {
+    if (flow.current.renter && address && flow.current.renter !== address) {
       runId.current++;
       flow.current = {};
       setStarted(false);
       dispatch({ type: "reset" });
       setNotice("You switched wallets: the checkout started over for the new wallet.");
     }
-  }, [address, result]);
+  }, [address]);
 
-  function choose(next: () => void) {
-    next();
-    if (started && !running && !result) {
-      // A new duration or channel needs a new quote.
+  // A new duration or channel needs a new quote (the choice is locked while a payment runs).
+  const chosen = useRef({ duration, channel });
+  useEffect(() => {
+    if (chosen.current.duration === duration && chosen.current.channel === channel) return;
+    chosen.current = { duration, channel };
+    if (started && !running) {
       flow.current = {};
       setStarted(false);
       dispatch({ type: "reset" });
     }
-  }
+  }, [duration, channel, started, running]);
 
   async function run(from: StepId) {
     const me = ++runId.current;
@@ -168,7 +155,7 @@ export function useCheckout({ agentId, channels, prices, initialDuration, chain,
       forgetPayment(outcome.result.txHash);
       if (flow.current.payHash) forgetPayment(flow.current.payHash);
       void balance.refetch();
-      setResult(outcome.result);
+      onPaid(outcome.result);
     }
   }
 
@@ -189,17 +176,10 @@ export function useCheckout({ agentId, channels, prices, initialDuration, chain,
     flow.current = { permitDomain: flow.current.permitDomain, renter: flow.current.renter };
     setStarted(false);
     dispatch({ type: "reset" });
-    // A payment that was sent but not confirmed stays one click away.
-    setUnfinished(pendingPayment(agentId));
+    onCancel();
   }
 
   return {
-    priced,
-    duration,
-    chooseDuration: (d: Duration) => choose(() => setDuration(d)),
-    channel,
-    chooseChannel: (c: CheckoutChannel) => choose(() => setChannel(c)),
-    locked,
     totals,
     connection,
     onChain,
@@ -214,12 +194,7 @@ export function useCheckout({ agentId, channels, prices, initialDuration, chain,
     walletOpen,
     failed,
     notice,
-    result,
     run,
     cancel,
-    unfinished,
-    recovering,
-    recover,
-    dismissUnfinished,
   };
 }
