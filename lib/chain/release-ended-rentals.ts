@@ -4,6 +4,7 @@ import { findReleasableRentals } from "@/lib/chain/find-releasable-rentals";
 import { broadcastRelease, prepareRelease, waitForRelease } from "@/lib/chain/send-release";
 import { settleRelease, settleReleasesInFlight } from "@/lib/chain/settle-releases";
 import { db } from "@/lib/db";
+import type { ChainTransaction } from "@/lib/generated/prisma/client";
 import { completeRentals } from "@/lib/rentals/complete-rentals";
 
 export type ReleaseSummary = {
@@ -32,11 +33,12 @@ const DEFAULT_BATCH = 50;
 /**
  * The release sweep (cron, every minute): ended rentals are checked against the escrow's record,
  * claimed without blocking a concurrent run, released on chain with `releaseMany` from the
- * operator key — the transaction and its nonce recorded before broadcasting — and completed once
- * the receipt shows the RentalReleased events. Rentals the escrow would not release are settled
- * from its record (released, refunded, disputed) or backed off, never sent again and again ahead
- * of the others. Transactions still in flight from earlier runs are settled first: re-broadcast
- * if lost, replaced with higher fees if stuck, their rentals freed for a retry if they failed.
+ * operator key — the transaction and its nonce recorded before broadcasting, every batch of the
+ * run sent before any receipt is waited for — and completed once the receipt shows the
+ * RentalReleased events. Rentals the escrow would not release are settled from its record
+ * (released, refunded, disputed) or backed off, never sent again and again ahead of the others.
+ * Transactions still in flight from earlier runs are settled first: re-broadcast if lost,
+ * replaced with higher fees if stuck, their rentals freed for a retry if they failed.
  */
 export async function releaseEndedRentals(options: ReleaseOptions = {}): Promise<ReleaseSummary> {
   const now = options.now ?? new Date();
@@ -52,6 +54,7 @@ export async function releaseEndedRentals(options: ReleaseOptions = {}): Promise
   summary.completedWithoutEscrow = await completeUnpaidRentals(now);
   await settleReleasesInFlight(summary, clock, now);
   const examined = new Set<string>();
+  const sent: ChainTransaction[] = [];
   for (let batch = 0; batch < (options.maxBatches ?? 10); batch++) {
     const releasable = await findReleasableRentals(now, options.batchSize ?? DEFAULT_BATCH, examined, summary);
     if (releasable.length === 0) break;
@@ -64,8 +67,15 @@ export async function releaseEndedRentals(options: ReleaseOptions = {}): Promise
     summary.claimed += prepared.rentalCount;
     if (!(await broadcastRelease(prepared.tx, clock))) break; // the node refuses: the next run retries
     summary.sent++;
-    const receipt = await waitForRelease(prepared.tx.hash as Hex, options.waitMs ?? 20_000);
-    if (receipt) await settleRelease(prepared.tx, receipt, summary, now);
+    sent.push(prepared.tx);
+  }
+  // Every batch is in flight before any receipt is waited for (their nonces follow each other),
+  // so a run waits about one block, not one per batch. What is not mined within `waitMs` is
+  // settled by the next run.
+  const deadline = Date.now() + (options.waitMs ?? 20_000);
+  for (const tx of sent) {
+    const receipt = await waitForRelease(tx.hash as Hex, deadline - Date.now());
+    if (receipt) await settleRelease(tx, receipt, summary, now);
   }
   return summary;
 }

@@ -1,0 +1,68 @@
+// `npm run bench:sweep` (and part of `npm run bench`): the release sweep
+// (lib/chain/release-ended-rentals.ts) over 10,000 ended rentals, on a local anvil chain with the
+// real RentalEscrow and a test USDC, and a fresh database on the real PostgreSQL. Every rental is
+// paid into the escrow on chain (createRental with a signed quote, 20 renters, 100 owners) and has
+// ended; the sweep is then called as the cron calls it, one run after another until a run finds
+// nothing. Prints the seeding time (not timed with the sweep), the sweep's wall time, runs,
+// transactions, gas (from the receipts) and gas per rental, and checks that every rental was
+// released exactly once (one RentalReleased event per rental, every row completed and its renter
+// told once, every owner and the treasury paid exactly what they were owed, the escrow empty).
+// Each size runs in a process of its own (bench/release-sweep-run.ts); BENCH_SWEEP_SIZES
+// (1000,10000) changes them. The 10,000 size feeds BENCH_JSON (sweep_10k_s,
+// sweep_gas_per_rental); a failed check records nothing and fails the bench.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { recordFigures } from "./figures";
+
+const SIZES = (process.env.BENCH_SWEEP_SIZES ?? "1000,10000").split(",").map(Number);
+
+type SweepFigures = {
+  size: number;
+  seedS: number;
+  sweepS: number;
+  runs: number;
+  transactions: number;
+  replaced: number;
+  failed: number;
+  gas: string;
+  gasPerRental: number;
+  problems: string[];
+};
+
+const results: SweepFigures[] = [];
+for (const size of SIZES) {
+  console.log(`\nRelease sweep of ${size.toLocaleString("en")} ended rentals:`);
+  const run = spawnSync(
+    process.execPath,
+    [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "bench/release-sweep-run.ts", String(size)],
+    { stdio: "inherit" },
+  );
+  if (run.status !== 0) throw new Error(`the sweep bench at ${size} rentals failed (exit ${run.status})`);
+  results.push(JSON.parse(readFileSync(`bench-results/sweep-${size}.json`, "utf8")));
+}
+
+const n = (value: number, digits = 0) => value.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+console.log("\nRelease sweep, as the cron calls it (50 rentals a transaction, 10 transactions a run), runs back to back:\n");
+console.table(
+  results.map((r) => ({
+    rentals: n(r.size),
+    "seed s": n(r.seedS, 1),
+    "sweep s": n(r.sweepS, 1),
+    "rentals/s": n(r.size / r.sweepS),
+    runs: r.runs,
+    transactions: r.transactions,
+    "replaced/failed": `${r.replaced}/${r.failed}`,
+    "gas total": n(Number(r.gas)),
+    "gas/rental": n(r.gasPerRental),
+    "released once": r.problems.length === 0 ? "yes" : r.problems.join("; "),
+  })),
+);
+
+const failed = results.filter((r) => r.problems.length > 0);
+if (failed.length > 0) {
+  console.error(`\nCHECK FAILED at ${failed.map((r) => n(r.size)).join(", ")} rentals: figures not recorded`);
+  process.exit(1);
+}
+const tenThousand = results.find((r) => r.size === 10_000);
+if (tenThousand) recordFigures({ sweep_10k_s: tenThousand.sweepS, sweep_gas_per_rental: tenThousand.gasPerRental });
