@@ -36,7 +36,11 @@ describe("TtlCache with a keep rule", () => {
   it("keeps only the results the rule accepts, once a promise has settled", async () => {
     const cache = new TtlCache<Promise<string>>({ ttlMs: 1000, maxEntries: 10, now: () => 0, keep: (r) => r !== "none" });
     let calls = 0;
-    const lookup = (result: string) => cache.get("k", async () => (++calls, result));
+    const lookup = (result: string) =>
+      cache.get("k", async () => {
+        calls++;
+        return result;
+      });
     expect(await lookup("none")).toBe("none");
     expect(await lookup("found")).toBe("found"); // "none" was not kept
     expect(await lookup("other")).toBe("found"); // "found" was

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST } from "@/app/api/v1/chat/route";
 import { sealWebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
@@ -27,22 +27,19 @@ describe("chatWithRental with credentials that no longer decrypt", () => {
 
 describe("chatWithRental when the call cannot be recorded", () => {
   it("still hands the renter the agent's answer: the record is statistics, the answer is what was paid for", async () => {
-    const hook = await startWebhook((_req, res) =>
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify("the answer")),
-    );
+    let rentalId = "";
+    // The rental's row is gone by the time the call is recorded: there is nothing to record it against.
+    const hook = await startWebhook(async (_req, res) => {
+      await db.rental.delete({ where: { id: rentalId } });
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify("the answer"));
+    });
     try {
       const agent = await makeAgent({ webhook: { url: hook.url, token: "t".repeat(40) } });
-      const rental = await makeRental(agent.id);
-      // The database goes away between the webhook's answer and the record.
-      const create = vi.spyOn(db.chatCall, "create").mockRejectedValueOnce(new Error("Connection terminated unexpectedly"));
-      const error = vi.spyOn(console, "error").mockImplementation(() => {});
-      const res = await POST(renterRequest("chat", { code: rental.id.slice(0, 8), body: { message: "hello" } }));
+      rentalId = (await makeRental(agent.id)).id;
+      const res = await POST(renterRequest("chat", { code: rentalId.slice(0, 8), body: { message: "hello" } }));
       expect(res.status).toBe(200);
       expect((await res.json()).response).toBe("the answer");
-      expect(create).toHaveBeenCalledTimes(1);
-      expect(error.mock.calls.join(" ")).not.toContain(rental.id.slice(0, 8));
-      create.mockRestore();
-      error.mockRestore();
+      expect(await db.chatCall.count({ where: { agentId: agent.id } })).toBe(0);
     } finally {
       await hook.close();
     }

@@ -1,11 +1,11 @@
 import "server-only";
 import { openWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
-import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/enums";
 import { afterResponse } from "@/lib/http/after-response";
 import { ApiError } from "@/lib/http/api-error";
 import { assertRentalUsable } from "@/lib/rentals/assert-rental-usable";
 import type { RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
+import { type ChatCallRow, recordChatCall } from "@/lib/rentals/record-chat-calls";
 import { type ChatResponse, chatResponseSchema } from "@/lib/schemas/renter-api";
 import { deliverChatMessage } from "@/lib/webhooks/deliver-chat-message";
 
@@ -71,21 +71,12 @@ function openCredentials(rental: RentalWithAgent): WebhookCredentials | { proble
   }
 }
 
-type CallRecord = {
-  statusCode: number;
-  webhookStatus: number | null;
-  latencyMs: number;
-  requestBytes: number;
-  responseBytes: number;
-  channel: Channel;
-  error: string | null;
-};
+type CallRecord = Omit<ChatCallRow, "rentalId" | "agentId" | "createdAt">;
 
-// Statistics and evidence, written after the response has gone: the renter never waits for
-// them, and gets the answer even if the database went away meanwhile (the call is then missing
-// from the owner's stats, and the log says so).
+// Statistics and evidence, written after the response has gone (several calls to a statement):
+// the renter never waits for them, and gets the answer even if the database went away meanwhile
+// (the call is then missing from the owner's stats, and the log says so).
 function recordCall(rental: RentalWithAgent, call: CallRecord): Promise<void> {
-  return afterResponse(`recording a call to agent ${rental.agent.id}`, async () => {
-    await db.chatCall.create({ data: { rentalId: rental.id, agentId: rental.agent.id, ...call } });
-  });
+  const row = { rentalId: rental.id, agentId: rental.agent.id, createdAt: new Date(), ...call };
+  return afterResponse(`recording a call to agent ${rental.agent.id}`, () => recordChatCall(row));
 }

@@ -41,7 +41,10 @@ describe("recentRentalLookups", () => {
     const find = recentRentalLookups({
       ttlMs: 1000,
       now: () => 0,
-      lookup: async () => (reads++, { kind: "found", rental: rental("active") }),
+      lookup: async () => {
+        reads++;
+        return { kind: "found", rental: rental("active") };
+      },
     });
     await Promise.all([find("abcd1234"), find("abcd1234"), find("abcd1234")]);
     expect(reads).toBe(1);
