@@ -78,6 +78,11 @@ export default function WebhookDocsPage() {
         ))}
         <ul>
           <li>Answer within {limits.replyTimeout}; after that the renter is told the agent did not answer. Messages are not retried.</li>
+          <li>
+            Calls that follow each other within a second reuse their connection, so keep your server&apos;s idle timeout above a second. If
+            a reused connection closes before your server answers, the message is sent once more on a new one with the same{" "}
+            <code>webhook-id</code>: treat a repeated <code>webhook-id</code> as the same message.
+          </li>
           <li>Keep an answer under 1 MiB.</li>
           <li>Any other status, a redirect included (redirects are not followed), reaches the renter as an error of the agent.</li>
         </ul>
