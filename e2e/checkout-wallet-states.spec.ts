@@ -68,3 +68,41 @@ test("a wallet on another network is switched; a balance too low is said before 
   expect(wallet.prompts).toEqual(["eth_signTypedData_v4", "eth_signTypedData_v4", "eth_sendTransaction"]);
   await context.close();
 });
+
+test("the choice is fixed from the moment Pay is pressed, before any wallet prompt", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  await installTestWallet(page, keys.unfundedRenter());
+  // The balance read that starts a payment is held until the test lets it go.
+  const rpc = process.env.E2E_RPC_URL!;
+  let release = () => {};
+  let holding = false;
+  let held = false;
+  await page.route(
+    (url) => url.href.startsWith(rpc),
+    async (route) => {
+      if (holding && /"eth_call"/.test(route.request().postData() ?? "") && /70a08231/.test(route.request().postData() ?? "")) {
+        holding = false;
+        held = true;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      await route.continue();
+    },
+  );
+
+  await page.goto(`/agents/${agentId}/rent?duration=day`);
+  await page.getByRole("button", { name: `Connect with ${TEST_WALLET_NAME}` }).click();
+  await expect(page.getByTestId("usdc-balance")).toBeVisible();
+  const choice = page.getByRole("radio").first();
+  await expect(choice).toBeEnabled();
+
+  holding = true;
+  await page.getByRole("button", { name: "Pay 13.00 USDC" }).click();
+  await expect.poll(() => held).toBe(true);
+  await expect(choice).toBeDisabled();
+  release();
+  // Short of USDC: nothing is sent, and the choice is free again.
+  await expect(page.getByTestId("checkout-notice")).toContainText("13.00 USDC");
+  await expect(choice).toBeEnabled();
+  await context.close();
+});

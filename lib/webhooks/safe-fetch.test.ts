@@ -223,6 +223,14 @@ describe("safeFetch with private addresses allowed", () => {
     expect(new Set(received.map((r) => r.clientPort)).size).toBe(2);
   });
 
+  it("does not send again when it gives up waiting on a reused connection", async () => {
+    expect(await safeFetch(url("/json"), init, local)).toMatchObject({ kind: "response" });
+    expect(await safeFetch(url("/slow"), { ...init, timeoutMs: 200 }, local)).toMatchObject({ kind: "error", reason: "timeout" });
+    // The slow path answers after a second: had the destroyed request been sent again, it would be here.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(received.map((r) => r.url)).toEqual(["/json", "/slow"]);
+  });
+
   it("does not send again when a new connection is reset", async () => {
     let requests = 0;
     const resetting = http.createServer((req) => {

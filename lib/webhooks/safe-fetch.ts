@@ -105,17 +105,19 @@ export async function safeFetch(url: string, init: SafeFetchInit, policy: SafeFe
     let request: http.ClientRequest;
 
     // A kept-alive connection the server closed just as it was reused fails before any reply:
-    // the request is sent again, once, on a new connection, with the same headers (the same
-    // `webhook-id`, so a receiver that did see the first can tell it is the same call).
+    // the request is sent again, once, on a connection of its own, with the same headers (the same
+    // `webhook-id`, so a receiver that did see the first can tell it is the same call). Never after
+    // this call has settled: destroying a request on timeout also ends in ECONNRESET.
     const sendOnce = (isRetry: boolean) => {
       request = send(target, {
         method: init.method ?? "POST",
         headers: init.headers,
         lookup: guardedLookup,
-        agent: connectionPool(policy, plainHttp),
+        agent: isRetry ? false : connectionPool(policy, plainHttp),
       });
 
       request.on("error", (err: NodeJS.ErrnoException) => {
+        if (settled) return;
         if (!isRetry && request.reusedSocket && err.code === "ECONNRESET") return sendOnce(true);
         // Only the error code: messages can quote the host, and nothing here needs more.
         settle(fail(lookupRefusal ?? { reason: "unreachable", detail: err.code ?? "network error" }));

@@ -55,6 +55,9 @@ export function useWalletPayment({
 }: UseWalletPaymentOptions) {
   const [steps, dispatch] = useReducer(stepsReducer, initialSteps("permit"));
   const [started, setStarted] = useState(false);
+  // From Pay until the run returns (or is cancelled): before its first step shows as pending
+  // (the balance read), nothing else would hold the choice.
+  const [paying, setPaying] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const flow = useRef<FlowData>({});
   const runId = useRef(0);
@@ -80,7 +83,7 @@ export function useWalletPayment({
   const order = stepsFor(steps.plan);
   const status = announcement(steps);
   // Duration and channel are fixed while a payment runs or once one was sent.
-  const locked = running || Boolean(flow.current.payHash);
+  const locked = running || paying || Boolean(flow.current.payHash);
 
   useEffect(() => onProgress({ running, locked }), [running, locked, onProgress]);
 
@@ -115,6 +118,7 @@ export function useWalletPayment({
     if (chosen.current.duration === duration && chosen.current.channel === channel) return;
     chosen.current = { duration, channel };
     if (started && !running) {
+      runId.current++;
       flow.current = {};
       setStarted(false);
       dispatch({ type: "reset" });
@@ -132,6 +136,7 @@ export function useWalletPayment({
       return;
     }
     setStarted(true);
+    setPaying(true);
     const outcome = await runCheckout(
       { config, chain },
       flow.current,
@@ -144,7 +149,9 @@ export function useWalletPayment({
           rememberPayment({ agentId, txHash, claimSecret, channel, at: Date.now() });
         },
       },
-    );
+    ).finally(() => {
+      if (live()) setPaying(false);
+    });
     if (outcome.kind === "refused") {
       if (live()) {
         setNotice(outcome.notice);
@@ -163,6 +170,7 @@ export function useWalletPayment({
   // sent is still followed (see run).
   function cancel() {
     runId.current++;
+    setPaying(false);
     const open = order.find((id) => steps.steps[id].status === "wallet");
     if (open) {
       dispatch({
