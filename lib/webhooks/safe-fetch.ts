@@ -20,6 +20,8 @@ export type SafeFetchPolicy = {
   allowPrivate: boolean;
   /** Public targets must use https; http stays possible only to private targets that are allowed. */
   requireHttps: boolean;
+  /** How long a kept-alive connection may wait for its next call (default: a second). */
+  idleConnectionMs?: number;
 };
 
 export type SafeFetchErrorReason = "blocked" | "invalid_url" | "timeout" | "unreachable" | "too_large";
@@ -162,10 +164,11 @@ const IDLE_MS = 1_000;
 const pools = new Map<string, http.Agent>();
 
 function connectionPool(policy: SafeFetchPolicy, plainHttp: boolean): http.Agent {
-  const key = `${plainHttp}:${policy.allowPrivate}:${policy.requireHttps}`;
+  const idleMs = policy.idleConnectionMs ?? IDLE_MS;
+  const key = `${plainHttp}:${policy.allowPrivate}:${policy.requireHttps}:${idleMs}`;
   let pool = pools.get(key);
   if (!pool) {
-    pool = new (plainHttp ? http.Agent : https.Agent)({ keepAlive: true, timeout: IDLE_MS });
+    pool = new (plainHttp ? http.Agent : https.Agent)({ keepAlive: true, timeout: idleMs });
     pools.set(key, pool);
   }
   return pool;
