@@ -1,6 +1,6 @@
 import "server-only";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
-import { recordHealthCheck } from "@/lib/agents/record-health-check";
+import { recordHealthCheck } from "@/lib/agents/record-health-checks";
 import { newSigningSecret, openSigningSecret, sealWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";

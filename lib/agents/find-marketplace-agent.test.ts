@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { findMarketplaceAgent } from "@/lib/agents/find-marketplace-agent";
-import { recordHealthCheck } from "@/lib/agents/record-health-check";
+import { recordHealthCheck } from "@/lib/agents/record-health-checks";
 import { db } from "@/lib/db";
 import { makeAgent, makeRental } from "@/test/fixtures";
 

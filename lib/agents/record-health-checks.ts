@@ -1,15 +1,16 @@
 import "server-only";
-import type { HealthTrigger } from "@/lib/agents/record-health-check";
 import { db } from "@/lib/db";
 import type { HealthResult } from "@/lib/webhooks/check-webhook-health";
 
+export type HealthTrigger = "schedule" | "connect";
 export type HealthCheckRow = HealthResult & { agentId: string; createdAt: Date };
 
+// Every check is kept (time, outcome, latency): uptime and the owner's stats are computed from them.
+
 /**
- * Records a batch of checks (one row each, as recordHealthCheck does) in one statement. Raw SQL
- * over arrays, so the statement is the same whatever the batch size: a `createMany` of 500 rows
- * had Prisma's query compiler plan every row (about 20 MB allocated per batch, which was most of
- * a sweep's memory).
+ * Records a batch of checks, one row each, in one statement. Raw SQL over arrays, so the statement
+ * is the same whatever the batch size: a `createMany` of 500 rows had Prisma's query compiler plan
+ * every row (about 20 MB allocated per batch, which was most of a sweep's memory).
  */
 export async function recordHealthChecks(rows: HealthCheckRow[], trigger: HealthTrigger): Promise<void> {
   if (rows.length === 0) return;
@@ -21,4 +22,9 @@ export async function recordHealthChecks(rows: HealthCheckRow[], trigger: Health
       ${rows.map((row) => row.ok)}::boolean[], ${rows.map((row) => row.statusCode)}::int[],
       ${rows.map((row) => row.error)}::text[], ${rows.map((row) => row.latencyMs)}::int[]
     ) AS row (agent_id, created_at, ok, status_code, error, latency_ms)`;
+}
+
+/** One check (the test connection's), as it happened now. */
+export function recordHealthCheck(agentId: string, result: HealthResult, trigger: HealthTrigger): Promise<void> {
+  return recordHealthChecks([{ agentId, createdAt: new Date(), ...result }], trigger);
 }

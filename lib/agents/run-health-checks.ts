@@ -1,6 +1,5 @@
 import "server-only";
-import type { HealthTrigger } from "@/lib/agents/record-health-check";
-import { type HealthCheckRow, recordHealthChecks } from "@/lib/agents/record-health-checks";
+import { type HealthCheckRow, type HealthTrigger, recordHealthChecks } from "@/lib/agents/record-health-checks";
 import { openWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send-email";
