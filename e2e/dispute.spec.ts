@@ -32,6 +32,20 @@ async function rentedAgent(name: string, payout: Hex) {
   return { agentId, rentalId: String(rental.id) };
 }
 
+/** The rental's reference: what the owner and the arbiter know it by. */
+async function refOf(rentalId: string): Promise<string> {
+  return (await sql<{ ref: string }>("SELECT ref FROM rentals WHERE id = $1", [rentalId]))[0].ref;
+}
+
+/** A page as the server sends it (the HTML and the React payload inside it) holds no part of the rental's id. */
+async function expectNoRentalCode(context: BrowserContext, path: string, rentalId: string) {
+  const html = (await (await context.request.get(path)).text()).toLowerCase();
+  expect(html.length).toBeGreaterThan(1000);
+  const hex = rentalId.replaceAll("-", "");
+  for (let i = 0; i + 8 <= hex.length; i += 4) expect(html, `${path} holds ${hex.slice(i, i + 8)}`).not.toContain(hex.slice(i, i + 8));
+  expect(html).not.toContain(rentalId);
+}
+
 async function signedIn(browser: import("@playwright/test").Browser, key: Hex): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
@@ -47,6 +61,7 @@ test("a renter disputes with a reason, the owner sees it, an arbiter refunds par
 }, testInfo) => {
   const { agentId, rentalId } = await rentedAgent("Flaky Translator", ownerWallet);
   const code = rentalId.slice(0, 8);
+  const ref = await refOf(rentalId);
   const renterWallet = privateKeyToAccount(keys.renter()).address;
   // Ten minutes into the rental (the database's view; the chain's window is unchanged), the agent
   // was down from minute 1 to minute 4 by its health checks: 3 of 60 minutes, so the suggested
@@ -80,22 +95,33 @@ test("a renter disputes with a reason, the owner sees it, an arbiter refunds par
   await owner.page.goto("/dashboard/notifications");
   await owner.page.getByRole("link", { name: /^View the dispute\s*: A renter disputed a rental of "Flaky Translator"$/ }).click();
   await owner.page.waitForURL(`**/dashboard/agents/${agentId}#disputes`);
-  const ownerView = owner.page.getByRole("article", { name: `Rental ${code}: open dispute` });
+  const ownerView = owner.page.getByRole("article", { name: `Rental ${ref}: open dispute` });
   await expect(ownerView.getByText("The agent is not responding.")).toBeVisible();
   await expect(ownerView.getByText("It stopped answering a minute in; every message timed out.")).toBeVisible();
   await ownerView.getByText("Health checks and messages").click();
   await expect(ownerView.getByRole("cell", { name: "Failed: timeout" })).toBeVisible();
   await expect(ownerView.getByRole("button", { name: "Accept the dispute…" })).toBeVisible();
+  // Nothing the owner is shown unlocks the rental: the listing and the notifications name it by
+  // its reference only.
+  await expectNoRentalCode(owner.context, `/dashboard/agents/${agentId}`, rentalId);
+  await expectNoRentalCode(owner.context, "/dashboard/notifications", rentalId);
+  await expectNoRentalCode(owner.context, `/dashboard/agents/${agentId}/deliveries`, rentalId);
 
   // The operators' list has it, with the same suggestion the console prefills.
   const listed = (await operatorCli(["dispute:list"])) as unknown as { rental: string; suggested_refund_usdc: string; reason: string }[];
-  expect(listed.find((d) => d.rental === rentalId)).toMatchObject({ reason: "The agent is not responding", suggested_refund_usdc: "0.2" });
+  expect(listed.find((d) => d.rental === ref)).toMatchObject({
+    renter: renterWallet.toLowerCase(),
+    reason: "The agent is not responding",
+    suggested_refund_usdc: "0.2",
+  });
 
   // The arbiter (ARBITER_ROLE, read on chain at sign-in) refunds 1.5 of the 4 USDC.
   const arbiter = await signedIn(browser, keys.arbiter());
   await arbiter.page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Disputes" }).click();
-  const panel = arbiter.page.getByRole("region", { name: `Flaky Translator, rental ${code}` });
+  const panel = arbiter.page.getByRole("region", { name: `Flaky Translator, rental ${ref}` });
   await expect(panel.getByText("It stopped answering a minute in; every message timed out.")).toBeVisible();
+  await expect(panel.getByText(renterWallet.toLowerCase())).toBeVisible();
+  await expectNoRentalCode(arbiter.context, "/dashboard/disputes", rentalId);
   await expect(panel.getByText("3 minutes 0 seconds")).toBeVisible();
   await expect(panel.getByLabel("Partial refund (USDC)")).toHaveValue("0.2");
   // The three views of an open dispute, at both widths: nothing wider than a phone, axe clean.
@@ -134,7 +160,7 @@ test("a renter disputes with a reason, the owner sees it, an arbiter refunds par
   await owner.page.goto("/dashboard/notifications");
   await expect(owner.page.getByRole("heading", { name: "Unread: Dispute decided: partial refund" })).toBeVisible();
   await arbiter.page.reload();
-  await expect(arbiter.page.getByRole("region", { name: `Flaky Translator, rental ${code}` })).toHaveCount(0);
+  await expect(arbiter.page.getByRole("region", { name: `Flaky Translator, rental ${ref}` })).toHaveCount(0);
   for (const side of [renter, owner, arbiter]) await side.context.close();
 });
 
@@ -162,8 +188,9 @@ test("a disputed rental stays frozen through the sweep; an operator releases it 
     expect(summary.claimed).toBe(0);
     expect((await sql<{ status: string }>("SELECT status FROM rentals WHERE id = $1", [rentalId]))[0].status).toBe("disputed");
     const ownerBefore = await usdcBalance(secondOwnerWallet);
-    const decided = await operatorCli(["dispute:resolve", "--rental", rentalId, "--refund", "0"], { ARBITER_PRIVATE_KEY: keys.arbiter() });
-    expect(decided).toMatchObject({ rental: rentalId, refund: "0.00 USDC", toOwner: "4.00 USDC", status: "completed" });
+    const ref = await refOf(rentalId);
+    const decided = await operatorCli(["dispute:resolve", "--rental", ref, "--refund", "0"], { ARBITER_PRIVATE_KEY: keys.arbiter() });
+    expect(decided).toMatchObject({ rental: ref, refund: "0.00 USDC", toOwner: "4.00 USDC", status: "completed" });
     expect((await usdcBalance(secondOwnerWallet)) - ownerBefore).toBe(4n * USDC);
   });
 });

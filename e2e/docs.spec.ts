@@ -59,7 +59,7 @@ test("Docs in the header leads to the guides; renters get examples for this site
     "Authorization: Bearer <WEBHOOK_TOKEN>",
     "Content-Type: application/json",
     "X-Agent-Name: Echo Agent",
-    "X-Rental-ID: ",
+    "X-Rental-Ref: rr_",
   ]) {
     expect(copied).toContain(line);
   }

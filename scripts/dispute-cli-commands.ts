@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { listOpenDisputes } from "@/lib/disputes/list-disputes";
 import { loadDisputeEvidence } from "@/lib/disputes/load-dispute-evidence";
-import { resolveDisputeWithKey } from "@/lib/disputes/resolve-dispute-with-key";
+import { RENTAL_REF, resolveDisputeWithKey } from "@/lib/disputes/resolve-dispute-with-key";
 import { env } from "@/lib/env";
 import { disputeReasonLabel } from "@/lib/format/dispute-reason";
 import { usdcInputValue } from "@/lib/format/usdc";
@@ -24,7 +24,10 @@ export const disputeCommands: Record<string, Command> = {
         disputes.map(async ({ rental, ...dispute }) => {
           const evidence = await loadDisputeEvidence(rental, now);
           return {
-            rental: rental.id,
+            // The reference and the paying wallet, as the console shows them: never the id,
+            // whose first characters are the renter's code.
+            rental: rental.ref,
+            renter: rental.renterAddress,
             agent: rental.agent.name,
             opened_at: dispute.openedAt.toISOString(),
             age_hours: Math.floor((now.getTime() - dispute.openedAt.getTime()) / 3_600_000),
@@ -41,11 +44,11 @@ export const disputeCommands: Record<string, Command> = {
     },
   },
   "dispute:resolve": {
-    usage: "dispute:resolve --rental <id> --refund <USDC>   (0 releases to the owner; the price refunds in full, fee included)",
+    usage: "dispute:resolve --rental <rr_…> --refund <USDC>   (0 releases to the owner; the price refunds in full, fee included)",
     async run(flags) {
       const input = z
         .object({
-          rental: z.uuid({ error: "must be a rental id (UUID), as dispute:list shows it" }),
+          rental: z.string().regex(RENTAL_REF, { error: "must be a rental reference (rr_ and 32 characters), as dispute:list shows it" }),
           refund: z.string({ error: "is required: the USDC to return to the renter (0 to the price)" }).transform((value, ctx) => {
             const micro = usdcToMicro(value);
             if (micro === null) ctx.addIssue({ code: "custom", message: "must be a USDC amount such as 1.5, with at most 6 decimals" });
@@ -56,7 +59,7 @@ export const disputeCommands: Record<string, Command> = {
         .parse(flags);
       if (!env.ARBITER_PRIVATE_KEY) throw new Error("ARBITER_PRIVATE_KEY is not set: the decision is sent with the arbiter's key.");
       return resolveDisputeWithKey({
-        rentalId: input.rental.toLowerCase(),
+        rentalRef: input.rental.toLowerCase(),
         refundMicro: input.refund,
         arbiterKey: env.ARBITER_PRIVATE_KEY as `0x${string}`,
       });

@@ -94,7 +94,11 @@ describe("sendTestMessage", () => {
       rental: { id: "00000000-0000-4000-8000-000000000000", ends_at: expect.any(String) },
     });
     const sent = hook.received.slice(before)[0];
-    expect(new Webhook(secret).verify(sent.body, sent.headers as Record<string, string>)).toMatchObject({ message: "ping" });
+    expect(new Webhook(secret).verify(sent.body, sent.headers as Record<string, string>)).toMatchObject({
+      message: "ping",
+      rental: { ref: "rr_00000000000000000000000000000000" },
+    });
+    expect(sent.headers["x-rental-ref"]).toBe("rr_00000000000000000000000000000000");
     expect(await db.chatCall.count({ where: { agentId: agent.id } })).toBe(0);
 
     expect(await sendTestMessage(owner.id, agent.id, "fail")).toMatchObject({

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 
 export type DisputeParties = {
-  rental: { id: string; agentId: string; priceMicro: bigint; feeMicro: bigint; endsAt: Date; status: string };
+  rental: { id: string; ref: string; agentId: string; priceMicro: bigint; feeMicro: bigint; endsAt: Date; status: string };
   agentName: string;
   owner: { id: string; email: string | null };
   /** The renter's account: linked to the rental, or the one signed in with the paying wallet. */
@@ -15,6 +15,7 @@ export async function loadDisputeParties(rentalId: string): Promise<DisputeParti
     where: { id: rentalId },
     select: {
       id: true,
+      ref: true,
       agentId: true,
       priceMicro: true,
       feeMicro: true,

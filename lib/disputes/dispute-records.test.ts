@@ -165,11 +165,16 @@ describe("recordDisputeResolved", () => {
     expect(notes.map((n) => n.accountId).sort()).toEqual([renter.id, agent.ownerId].sort());
     expect(notes.every((n) => n.title === "Dispute decided: partial refund")).toBe(true);
     // The owner's notices lead to the listing's disputes, the renter's to the rental.
-    const ownerNotes = (await listNotifications(agent.ownerId)).notifications.filter((n) => n.rentalId === rental.id);
+    const ownerNotes = (await listNotifications(agent.ownerId)).notifications.filter((n) => n.kind.startsWith("dispute-"));
     expect(ownerNotes.map((n) => n.link?.href)).toEqual([
       `/dashboard/agents/${agent.id}#disputes`,
       `/dashboard/agents/${agent.id}#disputes`,
     ]);
+    // What the owner reads names the rental by its reference, never by its code or id.
+    const ownerEmails = await db.email.findMany({ where: { idempotencyKey: { endsWith: `:${agent.ownerId}` } } });
+    const ownerSees = JSON.stringify([ownerNotes, ownerEmails.map((e) => [e.subject, e.text, e.html])]);
+    expect(ownerSees).toContain((await db.rental.findUniqueOrThrow({ where: { id: rental.id } })).ref);
+    expect(ownerSees).not.toContain(rental.id.slice(0, 8));
     const renterNote = (await listNotifications(renter.id)).notifications.find((n) => n.kind === "dispute-resolved");
     expect(renterNote?.link).toEqual({ href: `/dashboard/rentals/${rental.id}`, label: "View the rental" });
     expect(await db.email.count({ where: { idempotencyKey: `dispute-resolved:${rental.id}:${renter.id}` } })).toBe(1);

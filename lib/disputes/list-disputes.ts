@@ -10,7 +10,9 @@ const SELECT = {
   resolvedBy: true,
   rental: {
     select: {
+      // The id stays on the server (the evidence is read by it); pages show the reference.
       id: true,
+      ref: true,
       escrowId: true,
       agentId: true,
       status: true,
@@ -50,13 +52,4 @@ export async function listAgentDisputes(agentId: string, limit = 20): Promise<Di
     select: SELECT,
   });
   return rows as DisputeSummary[];
-}
-
-/** One open dispute by its rental's id, or null (dispute:resolve). */
-export async function findOpenDispute(rentalId: string): Promise<DisputeSummary | null> {
-  const row = await db.dispute.findFirst({
-    where: { ...OPENED, rentalId, resolvedAt: null, rental: { status: "disputed" } },
-    select: SELECT,
-  });
-  return row as DisputeSummary | null;
 }

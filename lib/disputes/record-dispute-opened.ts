@@ -29,7 +29,7 @@ export async function recordDisputeOpened(rentalId: string, chain: { openedAt: D
   const email = plainEmail(
     `A renter disputed a rental of "${agentName}"`,
     [
-      `The renter of "${agentName}" (rental ${rental.id.slice(0, 8)}) opened a dispute at ${formatDateTime(dispute.openedAt)}. Its payment of ${formatUsdc(rental.priceMicro)} is frozen in the escrow until the dispute is decided.`,
+      `The renter of "${agentName}" (rental ${rental.ref}) opened a dispute at ${formatDateTime(dispute.openedAt)}. Its payment of ${formatUsdc(rental.priceMicro)} is frozen in the escrow until the dispute is decided.`,
       said,
       "Open the listing to see the evidence the service gathered (health checks and the rental's calls, never message text). If the renter is right, accept the dispute: the renter gets a full refund at once. Otherwise an arbiter decides within a day or two, from the same evidence.",
     ],

@@ -38,12 +38,13 @@ export async function recordDisputeResolved(
     resolvedBy,
     ended: rental.endsAt.getTime() <= chain.resolvedAt.getTime(),
   });
-  const subject = `${outcome.title} (${agentName}, rental ${rental.id.slice(0, 8)})`;
+  // Each side names the rental as it knows it: the renter by its code, the owner by its reference.
+  const subject = (name: string) => `${outcome.title} (${agentName}, rental ${name})`;
   if (renter) {
-    const email = plainEmail(subject, [outcome.renter], { url: `${appUrl()}/dashboard/rentals/${rental.id}`, label: "Open the rental" });
+    const email = plainEmail(subject(rental.id.slice(0, 8)), [outcome.renter], { url: `${appUrl()}/dashboard/rentals/${rental.id}`, label: "Open the rental" });
     await tellAccount(renter, "dispute-resolved", rental.id, email, { title: outcome.title, body: outcome.renter });
   }
-  const email = plainEmail(subject, [outcome.owner], { url: `${agentDashboardUrl(rental.agentId)}#disputes`, label: "Open the listing" });
+  const email = plainEmail(subject(rental.ref), [outcome.owner], { url: `${agentDashboardUrl(rental.agentId)}#disputes`, label: "Open the listing" });
   await tellAccount(owner, "dispute-resolved", rental.id, email, { title: outcome.title, body: outcome.owner });
   await tellChats(rentalId, `The dispute over your rental of ${agentName} was decided. ${outcome.renter}`);
 }

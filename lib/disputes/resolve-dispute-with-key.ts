@@ -7,18 +7,21 @@ import { syncEscrowEvents } from "@/lib/chain/sync-escrow-events";
 import { db } from "@/lib/db";
 import { formatUsdc } from "@/lib/format/usdc";
 
+/** A rental's reference (rentals.ref): what the arbiter's console and `dispute:list` show. */
+export const RENTAL_REF = /^rr_[0-9a-f]{32}$/i;
+
 /**
  * An operator decides a dispute from the command line (`dispute:resolve`): resolveDispute with the
  * arbiter's key, then the event reader runs, so the database, the e-mails and the dashboards follow
  * at once. The escrow has the last word (the role, the status, the refund at most the price).
  */
-export async function resolveDisputeWithKey(input: { rentalId: string; refundMicro: bigint; arbiterKey: Hex }) {
+export async function resolveDisputeWithKey(input: { rentalRef: string; refundMicro: bigint; arbiterKey: Hex }) {
   const rental = await db.rental.findUnique({
-    where: { id: input.rentalId },
-    select: { id: true, escrowId: true, status: true, priceMicro: true },
+    where: { ref: input.rentalRef },
+    select: { id: true, ref: true, escrowId: true, status: true, priceMicro: true },
   });
-  if (!rental) throw new Error(`No rental with id ${input.rentalId}.`);
-  if (rental.status !== "disputed") throw new Error(`Rental ${rental.id} is not disputed (it is ${rental.status}).`);
+  if (!rental) throw new Error(`No rental with reference ${input.rentalRef}.`);
+  if (rental.status !== "disputed") throw new Error(`Rental ${rental.ref} is not disputed (it is ${rental.status}).`);
   if (input.refundMicro > rental.priceMicro) {
     throw new Error(`The refund is more than the price: at most ${formatUsdc(rental.priceMicro)} can go back.`);
   }
@@ -46,7 +49,7 @@ export async function resolveDisputeWithKey(input: { rentalId: string; refundMic
   await syncEscrowEvents();
   const after = await db.rental.findUniqueOrThrow({ where: { id: rental.id }, select: { status: true, disputeRefundMicro: true } });
   return {
-    rental: rental.id,
+    rental: rental.ref,
     txHash: hash,
     refund: formatUsdc(input.refundMicro),
     toOwner: formatUsdc(rental.priceMicro - input.refundMicro),

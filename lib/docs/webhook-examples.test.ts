@@ -25,7 +25,7 @@ const sample = {
   message: SAMPLE_MESSAGE.body.message,
   agent,
   rental: {
-    id: rental.id,
+    ref: rental.ref,
     endsAt: new Date(rental.ends_at),
     durationType: rental.duration_type,
     channel: SAMPLE_MESSAGE.body.channel,
@@ -68,7 +68,7 @@ describe("the webhook examples are what the service sends", () => {
     await hook.close();
     const [sent] = hook.received;
     for (const [name, value] of Object.entries(healthCheckHeaders(token))) expect(sent.headers[name.toLowerCase()]).toBe(value);
-    expect(sent.headers["x-rental-id"]).toBeUndefined();
+    expect(sent.headers["x-rental-ref"]).toBeUndefined();
     const body = JSON.parse(sent.body);
     expect(Object.keys(body)).toEqual(Object.keys(SAMPLE_HEALTH_CHECK.body));
     expect(body).toMatchObject({ type: "health_check", agentId: agent.id });

@@ -13,7 +13,7 @@ export const SAMPLE_MESSAGE = {
     agentId: "6b1f0c2e-3d4a-4b5c-8d9e-0f1a2b3c4d5e",
     sessionKey: "rental_9c41e0b27a5f4d18b3e6a0c7d2f9e815",
     channel: "API",
-    rental: { id: "3f9a2c1b-77d0-4a43-9c6e-0b1d2e3f4a5b", ends_at: "2026-12-21T10:00:00.000Z", duration_type: "month" },
+    rental: { ref: "rr_5d0e8a47c21f4b9e8a3c6f1d0b7e2a94", ends_at: "2026-12-21T10:00:00.000Z", duration_type: "month" },
   },
 };
 
@@ -25,13 +25,13 @@ export const SAMPLE_HEALTH_CHECK = {
 export const WEBHOOK_TOKEN_PLACEHOLDER = "<WEBHOOK_TOKEN>";
 const SAMPLE_URL = "https://agent.example.com/hooks/agent";
 
-/** The headers of a message (a health check adds X-Health-Check and has no X-Rental-ID). */
+/** The headers of a message (a health check adds X-Health-Check and has no X-Rental-Ref). */
 export function messageHeaders(token = WEBHOOK_TOKEN_PLACEHOLDER): Record<string, string> {
   return {
     Authorization: `Bearer ${token}`,
     "Content-Type": "application/json",
     "X-Agent-Name": SAMPLE_MESSAGE.agentName,
-    "X-Rental-ID": SAMPLE_MESSAGE.body.rental.id,
+    "X-Rental-Ref": SAMPLE_MESSAGE.body.rental.ref,
   };
 }
 

@@ -33,13 +33,12 @@ describe("notifications", () => {
     expect(notifications).toHaveLength(1);
     expect(notifications[0]).toMatchObject({
       kind: "rental-ended",
-      rentalId: mine.id,
       readAt: null,
       title: expect.stringContaining(agent.name),
       link: { href: `/dashboard/rentals/${mine.id}`, label: "View the rental" },
     });
     const theirList = await listNotifications(other.id);
-    expect(theirList.notifications.map((n) => n.rentalId)).toEqual([theirs.id]);
+    expect(theirList.notifications.map((n) => n.link?.href)).toEqual([`/dashboard/rentals/${theirs.id}`]);
 
     // Someone else's id changes nothing; my own id marks mine.
     expect(await markNotificationRead(me.id, theirList.notifications[0].id)).toBe(false);

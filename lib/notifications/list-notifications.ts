@@ -4,12 +4,14 @@ import { db } from "@/lib/db";
 export type AccountNotification = {
   id: string;
   kind: string;
-  rentalId: string | null;
   title: string;
   body: string;
   createdAt: Date;
   readAt: Date | null;
-  /** Where the notification leads: the renter's rental page, or the owner's listing (its disputes). */
+  /**
+   * Where the notification leads: the renter's rental page, or, for the agent's owner, the listing
+   * (its disputes): an owner never gets a link holding the rental's id, whose prefix is the code.
+   */
   link: { href: string; label: string } | null;
 };
 
@@ -39,13 +41,15 @@ export async function listNotifications(
     countUnreadNotifications(accountId),
   ]);
   return {
-    notifications: notifications.map(({ rental, ...n }) => ({
+    notifications: notifications.map(({ rental, rentalId, ...n }) => ({
       ...n,
       link: !rental
         ? null
-        : rental.agent.ownerId === accountId && n.kind.startsWith("dispute-")
-          ? { href: `/dashboard/agents/${rental.agentId}#disputes`, label: "View the dispute" }
-          : { href: `/dashboard/rentals/${n.rentalId}`, label: "View the rental" },
+        : rental.agent.ownerId === accountId
+          ? n.kind.startsWith("dispute-")
+            ? { href: `/dashboard/agents/${rental.agentId}#disputes`, label: "View the dispute" }
+            : { href: `/dashboard/agents/${rental.agentId}`, label: "View the listing" }
+          : { href: `/dashboard/rentals/${rentalId}`, label: "View the rental" },
     })),
     unread,
   };

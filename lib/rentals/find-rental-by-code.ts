@@ -5,6 +5,8 @@ import { uuidRangeForPrefix } from "@/lib/rentals/parse-rental-code";
 
 export type RentalWithAgent = {
   id: string;
+  // What the owner knows the rental by (X-Rental-Ref): never the id, whose prefix is the code.
+  ref: string;
   agentId: string;
   renterId: string | null;
   sessionKey: string;
@@ -40,7 +42,7 @@ type Row = Omit<RentalWithAgent, "agent"> & {
 export async function findRentalByCode(hexPrefix: string): Promise<RentalLookup> {
   const [low, high] = uuidRangeForPrefix(hexPrefix);
   const rows = await db.$queryRaw<Row[]>`
-    SELECT r.id::text AS "id", r.agent_id::text AS "agentId", r.renter_id::text AS "renterId", r.session_key AS "sessionKey",
+    SELECT r.id::text AS "id", r.ref, r.agent_id::text AS "agentId", r.renter_id::text AS "renterId", r.session_key AS "sessionKey",
            r.status::text AS "status", r.duration_type::text AS "durationType", r.channel::text AS "channel",
            r.starts_at AS "startsAt", r.ends_at AS "endsAt",
            a.name AS "agentName", a.description AS "agentDescription",

@@ -86,7 +86,7 @@ describe("an agent named outside Latin-1", () => {
     expect(await chat.json()).toMatchObject({ success: true, agent: name, response: `Hello from ${name}` });
     const [message] = sentFor(agent.id, "message");
     expect(decodedAgentName(message.headers)).toBe(name);
-    expect(message.headers["x-rental-id"]).toBe(rental.id);
+    expect(message.headers["x-rental-ref"]).toBe((await db.rental.findUniqueOrThrow({ where: { id: rental.id } })).ref);
 
     // Periodic health check: passes, the agent stays available.
     const summary = await runHealthChecks({ agentIds: [agent.id], now: new Date(Date.now() + 15 * 60_000) });

@@ -11,7 +11,7 @@ export const MAX_REPLY_BYTES = 1024 * 1024;
 export type ChatContext = {
   message: string;
   agent: { id: string; name: string };
-  rental: { id: string; endsAt: Date; durationType: string; channel: string; sessionKey: string };
+  rental: { ref: string; endsAt: Date; durationType: string; channel: string; sessionKey: string };
 };
 
 export type Delivery = { webhookStatus: number | null; latencyMs: number; responseBytes: number } & (
@@ -30,7 +30,7 @@ export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatCon
     agentId: agent.id,
     sessionKey: rental.sessionKey,
     channel: rental.channel,
-    rental: { id: rental.id, ends_at: rental.endsAt.toISOString(), duration_type: rental.durationType },
+    rental: { ref: rental.ref, ends_at: rental.endsAt.toISOString(), duration_type: rental.durationType },
   });
   const result = await safeFetch(creds.url, {
     method: "POST",
@@ -40,7 +40,8 @@ export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatCon
       Accept: "application/json, text/plain;q=0.9, */*;q=0.5",
       "User-Agent": "AgentRentalService/1.0",
       ...agentNameHeaders(agent.name),
-      "X-Rental-ID": rental.id,
+      // Never the rental's id: its first 8 characters are the renter's code (docs/webhooks.md).
+      "X-Rental-Ref": rental.ref,
       ...signatureHeaders(creds.signingSecret, body),
     },
     body,

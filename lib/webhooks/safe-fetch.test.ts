@@ -81,7 +81,7 @@ beforeEach(() => {
 });
 
 const init: SafeFetchInit = {
-  headers: { authorization: "Bearer secret-token", "content-type": "application/json", "x-rental-id": "r-1" },
+  headers: { authorization: "Bearer secret-token", "content-type": "application/json", "x-rental-ref": "rr_1" },
   body: JSON.stringify({ type: "message", message: "hello" }),
   timeoutMs: 2_000,
   maxBytes: 1_000,
@@ -152,7 +152,7 @@ describe("safeFetch with private addresses allowed", () => {
     expect(request.headers).toMatchObject({
       authorization: "Bearer secret-token",
       "content-type": "application/json",
-      "x-rental-id": "r-1",
+      "x-rental-ref": "rr_1",
     });
     expect(request.body).toBe(init.body);
     if (result.kind === "response") expect(result.body.toString()).toBe(init.body);

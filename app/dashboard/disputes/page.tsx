@@ -49,23 +49,24 @@ export default async function DisputesPage() {
       </p>
       {disputes.map((dispute, i) => {
         const { rental } = dispute;
-        const code = rental.id.slice(0, 8);
+        // The reference and the paying wallet, never the id: its first characters are the code.
+        const { ref } = rental;
         return (
-          <section key={rental.id} className={styles.panel} aria-labelledby={`dispute-${code}`}>
-            <h2 id={`dispute-${code}`}>
-              {rental.agent.name}, rental {code}
+          <section key={ref} className={styles.panel} aria-labelledby={`dispute-${ref}`}>
+            <h2 id={`dispute-${ref}`}>
+              {rental.agent.name}, rental {ref}
             </h2>
             <p className="hint">
               Opened {formatDateTime(dispute.openedAt)}, {formatSpan(now.getTime() - dispute.openedAt.getTime())} ago. Price{" "}
               {formatUsdc(rental.priceMicro)} + {formatUsdc(rental.feeMicro)} fee; rental from {formatDateTime(rental.startsAt)} to{" "}
-              {formatDateTime(rental.endsAt)}.
+              {formatDateTime(rental.endsAt)}. Paid by <code>{rental.renterAddress ?? "no wallet on record"}</code>.
             </p>
             <DisputeEvidence
               reason={dispute.reason}
               details={dispute.details}
               evidence={evidence[i]}
               priceMicro={rental.priceMicro}
-              label={`rental ${code}`}
+              label={`rental ${ref}`}
             />
             {chain ? (
               <ArbiterDecision

@@ -75,7 +75,7 @@ describe("POST /api/v1/chat", () => {
     expect((await (await chat(code, { message: "text" })).json()).response).toBe("plain words");
   });
 
-  it("sends the webhook a POST with the token, agent name, rental id and rental context", async () => {
+  it("sends the webhook a POST with the token, agent name, rental reference and rental context, never the rental's id", async () => {
     const { agent, rental, code } = await rentalWithHook();
     const before = hook.received.length;
     await chat(code, { message: "context check" });
@@ -84,7 +84,10 @@ describe("POST /api/v1/chat", () => {
     expect(sent.url).toBe("/hooks/agent");
     expect(sent.headers.authorization).toBe(`Bearer ${token}`);
     expect(sent.headers["x-agent-name"]).toBe(agent.name);
-    expect(sent.headers["x-rental-id"]).toBe(rental.id);
+    const { ref } = await db.rental.findUniqueOrThrow({ where: { id: rental.id } });
+    expect(ref).toMatch(/^rr_[0-9a-f]{32}$/);
+    expect(sent.headers["x-rental-ref"]).toBe(ref);
+    expect(sent.headers["x-rental-id"]).toBeUndefined();
     expect(sent.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(sent.body)).toEqual({
       type: "message",
@@ -92,8 +95,12 @@ describe("POST /api/v1/chat", () => {
       agentId: agent.id,
       sessionKey: expect.stringMatching(/^rental_[0-9a-f]{32}$/),
       channel: "API",
-      rental: { id: rental.id, ends_at: rental.endsAt.toISOString(), duration_type: "day" },
+      rental: { ref, ends_at: rental.endsAt.toISOString(), duration_type: "day" },
     });
+    // Nothing the owner receives holds the code or any other 8-character part of the id.
+    const seen = `${JSON.stringify(sent.headers)} ${sent.body}`.toLowerCase();
+    const idHex = rental.id.replaceAll("-", "");
+    for (let i = 0; i + 8 <= idHex.length; i++) expect(seen).not.toContain(idHex.slice(i, i + 8));
   });
 
   it("the sessionKey is random per rental, the same on every message, and holds nothing of the rental's id", async () => {

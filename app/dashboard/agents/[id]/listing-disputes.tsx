@@ -19,12 +19,13 @@ export function ListingDisputes({ disputes, chain, now }: Props) {
     <>
       {disputes.map(({ dispute, evidence }) => {
         const { rental } = dispute;
-        const code = rental.id.slice(0, 8);
+        // The reference, never the id: its first characters are the renter's code.
+        const { ref } = rental;
         const open = dispute.resolvedAt === null;
         return (
-          <article key={rental.id} className={styles.dispute} aria-labelledby={`dispute-${code}`}>
-            <h3 id={`dispute-${code}`}>
-              Rental {code}: {open ? "open" : "decided"} dispute
+          <article key={ref} className={styles.dispute} aria-labelledby={`dispute-${ref}`}>
+            <h3 id={`dispute-${ref}`}>
+              Rental {ref}: {open ? "open" : "decided"} dispute
             </h3>
             <p className="hint">
               Opened {formatDateTime(dispute.openedAt)}
@@ -37,7 +38,7 @@ export function ListingDisputes({ disputes, chain, now }: Props) {
                   details={dispute.details}
                   evidence={evidence}
                   priceMicro={rental.priceMicro}
-                  label={`rental ${code}`}
+                  label={`rental ${ref}`}
                 />
                 <p>
                   If the renter is right, accept: they get the price and the fee back at once and the dispute ends. Otherwise an arbiter
