@@ -78,11 +78,17 @@ export function newAddress(): Address {
  * 2 / 10 / 100 USDC, and an owner with a fresh payout wallet. Options take each of those away.
  */
 export async function makePayableAgent(
-  options: { listing?: Partial<AgentListingInput>; offline?: boolean; webhook?: boolean; wallet?: boolean } = {},
+  options: {
+    listing?: Partial<AgentListingInput>;
+    offline?: boolean;
+    // false: none connected; a URL: that webhook; otherwise one that refuses at once (port 9).
+    webhook?: boolean | string;
+    wallet?: boolean;
+  } = {},
 ) {
+  const url = typeof options.webhook === "string" ? options.webhook : "http://127.0.0.1:9/hooks/agent";
   const agent = await makeAgent({
-    webhook:
-      options.webhook === false ? undefined : { url: "http://127.0.0.1:9/hooks/agent", token: randomBytes(24).toString("base64url") },
+    webhook: options.webhook === false ? undefined : { url, token: randomBytes(24).toString("base64url") },
     listing: options.listing,
   });
   if (options.offline) await db.agent.update({ where: { id: agent.id }, data: { status: "offline" } });
