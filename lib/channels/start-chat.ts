@@ -8,7 +8,7 @@ import { formatDateTime } from "@/lib/format/date-time";
 import { formatTimeLeft } from "@/lib/format/time-left";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/http/api-error";
-import { credentialDigest, type KnownCredentials } from "@/lib/ratelimit/known-credentials";
+import { type KnownCredentials, rentalCodeDigest } from "@/lib/ratelimit/known-credentials";
 import { knownCredentials, limiters } from "@/lib/ratelimit/policies";
 import type { RateDecision, RateLimiter } from "@/lib/ratelimit/rate-limiter";
 import { withFailureBudgets } from "@/lib/ratelimit/with-failure-budgets";
@@ -101,7 +101,7 @@ export function ended(reason: "stopped" | "switched" | "disconnected" | "rental_
 
 async function findRental(platform: ChatPlatform, userKey: string, hex: string, deps: StartChatDeps): Promise<RentalWithAgent> {
   return withFailureBudgets({
-    digest: credentialDigest("rental-code", hex),
+    digest: rentalCodeDigest(hex),
     known: deps.known,
     budgets: [
       {

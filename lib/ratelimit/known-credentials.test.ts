@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Redis } from "@upstash/redis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { credentialDigest, type KnownCredentials } from "@/lib/ratelimit/known-credentials";
+import { credentialDigest, type KnownCredentials, rentalCodeDigest } from "@/lib/ratelimit/known-credentials";
 import { createMemoryKnownCredentials } from "@/lib/ratelimit/memory-known-credentials";
 import { createUpstashKnownCredentials } from "@/lib/ratelimit/upstash-known-credentials";
 import { startUpstashBridge } from "@/test/upstash-bridge";
@@ -98,5 +98,17 @@ describe("credentialDigest", () => {
       expect(digest).not.toBe(createHash("sha256").update(plain).digest("base64url"));
     }
     expect(digest).not.toContain(code);
+  });
+});
+
+describe("rentalCodeDigest", () => {
+  it("is one digest for every accepted form of a code (its first 8 characters), and another for another code", () => {
+    const id = "3f9a2c1b-77d0-4a43-9c6e-0b1d2e3f4a5b";
+    const digest = rentalCodeDigest(id);
+    expect(digest).toBe(credentialDigest("rental-code", "3f9a2c1b"));
+    for (const form of ["3f9a2c1b", "3f9a2c1b77d0", "3F9A2C1B-77D0", id.toUpperCase(), id.replaceAll("-", "")]) {
+      expect(rentalCodeDigest(form), form).toBe(digest);
+    }
+    expect(rentalCodeDigest("3f9a2c1c-77d0")).not.toBe(digest);
   });
 });

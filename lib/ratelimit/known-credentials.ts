@@ -25,3 +25,11 @@ export function credentialDigest(kind: CredentialKind, credential: string): stri
   hmacKey ??= deriveSecretKey("known-credentials/v1");
   return createHmac("sha256", hmacKey).update(`${kind}\0${credential}`).digest("base64url");
 }
+
+// A rental code is known by its first 8 hex characters, the shortest form accepted: the full
+// UUID, with or without dashes, in any case, and every length from 8 to 32 are one code, so the
+// breaker lets all of them through once any has worked (or the rental was paid for). Takes any
+// accepted form of the code, or the rental's id.
+export function rentalCodeDigest(code: string): string {
+  return credentialDigest("rental-code", code.replaceAll("-", "").toLowerCase().slice(0, 8));
+}

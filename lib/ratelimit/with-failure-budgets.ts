@@ -6,14 +6,18 @@ import type { RateDecision, RateLimiter } from "@/lib/ratelimit/rate-limiter";
 // A bucket that failed attempts spend from, and the 429 to answer once it is empty.
 export type FailureBudget = { limiter: RateLimiter; key: string; refused: (d: RateDecision) => ApiError };
 
-export type Attempt<T> = { ok: true; value: T; rememberForMs: number } | { ok: false; error: ApiError };
+// A failure is charged either way; `keepKnown` says it did not show a known credential to be dead
+// (a rental code's longer form with a wrong tail: the 8-character code it starts with, which is
+// what is remembered, may still be good), so it stays remembered.
+export type Attempt<T> = { ok: true; value: T; rememberForMs: number } | { ok: false; error: ApiError; keepKnown?: boolean };
 
 // Checks a credential with its failure budgets spent BEFORE the check, not after it failed:
 // otherwise any number of parallel guesses all pass an empty-looking gate and reach the
 // database. Each budget gives one token up front (reserved together; if one is empty, the others
 // get theirs back and its 429 is the answer); a check that succeeds refunds them and remembers
 // the credential, a failed one keeps them. A credential that succeeded recently (`known`) is not
-// a guess and skips the budgets; should it fail now (a rental gone), it is forgotten and charged.
+// a guess and skips the budgets; should it fail now (a rental gone), it is charged and, unless the
+// failure says otherwise, forgotten.
 export async function withFailureBudgets<T>(options: {
   // Keyed hash of the credential (credentialDigest), or null when there is none to remember.
   digest: string | null;
@@ -38,7 +42,9 @@ export async function withFailureBudgets<T>(options: {
     if (!isKnown) await Promise.all([refund(budgets), digest !== null && known.remember(digest, outcome.rememberForMs)]);
     return outcome.value;
   }
-  if (isKnown) await Promise.all([known.forget(digest!), ...budgets.map((b) => b.limiter.limit(b.key))]);
+  if (isKnown) {
+    await Promise.all([!outcome.keepKnown && known.forget(digest!), ...budgets.map((b) => b.limiter.limit(b.key))]);
+  }
   throw outcome.error;
 }
 

@@ -236,6 +236,45 @@ describe("authenticateRental: the global breaker", () => {
     expect(lookups()).toBe(before + 1);
   });
 
+  it("lets every accepted form of a remembered code through; a wrong tail after its 8 characters is charged, and the code stays remembered", async () => {
+    const { deps, lookups } = budgets(small);
+    const rental = await makeRental(agent.id);
+    await rememberRentalCode(rental, deps.known);
+    for (let i = 0; i < small.maxTokens; i++) await deps.failedLookupsGlobal.limit("all");
+    const hex = rental.id.replaceAll("-", "");
+    for (const code of [
+      hex.slice(0, 8),
+      hex.slice(0, 12),
+      rental.id,
+      rental.id.toUpperCase(),
+      hex,
+      `${hex.slice(0, 8)}-${hex.slice(8, 16)}`,
+    ]) {
+      expect(await authenticateRental(renterRequest("status", { code }), 404, deps), code).toMatchObject({ id: rental.id });
+    }
+    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongCode() }), 404, deps))).toMatchObject({ status: 429 });
+
+    // The right 8 characters with a wrong tail: looked up (no budget is asked first), matches
+    // nothing, and is charged to its address like any failed lookup; the code keeps working.
+    const ip = uniqueIp();
+    const wrongTail = `${hex.slice(0, 11)}${hex[11] === "0" ? "1" : "0"}`;
+    const before = lookups();
+    expect(await outcome(authenticateRental(renterRequest("status", { code: wrongTail, ip }), 404, deps))).toMatchObject({ status: 404 });
+    expect(lookups()).toBe(before + 1);
+    expect(await deps.failedLookups.peek(clientKey(ip))).toMatchObject({ remaining: 9 });
+    expect(await authenticateRental(renterRequest("status", { code: hex.slice(0, 8), ip }), 404, deps)).toMatchObject({ id: rental.id });
+  });
+
+  it("a code first used in its full form is remembered for its 8-character form too", async () => {
+    const { deps } = budgets(small);
+    const rental = await makeRental(agent.id);
+    expect(await authenticateRental(renterRequest("status", { code: rental.id.toUpperCase() }), 404, deps)).toMatchObject({
+      id: rental.id,
+    });
+    for (let i = 0; i < small.maxTokens; i++) await deps.failedLookupsGlobal.limit("all");
+    expect(await authenticateRental(renterRequest("status", { code: rental.id.slice(0, 8) }), 404, deps)).toMatchObject({ id: rental.id });
+  });
+
   it("when the address's own budget is empty, that is the answer, and the breaker keeps its token", async () => {
     const { deps } = budgets(small);
     const ip = uniqueIp();

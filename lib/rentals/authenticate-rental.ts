@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { clientIp } from "@/lib/http/client-ip";
 import { credentialFromHeaders } from "@/lib/http/credential-from-headers";
 import { rateLimitError } from "@/lib/http/rate-limit-error";
-import { credentialDigest, type KnownCredentials } from "@/lib/ratelimit/known-credentials";
+import { type KnownCredentials, rentalCodeDigest } from "@/lib/ratelimit/known-credentials";
 import { knownCredentials, limiters } from "@/lib/ratelimit/policies";
 import type { RateLimiter } from "@/lib/ratelimit/rate-limiter";
 import { withFailureBudgets } from "@/lib/ratelimit/with-failure-budgets";
@@ -24,8 +24,7 @@ export async function rememberRentalCode(
   rental: { id: string; endsAt: Date },
   known: KnownCredentials = knownCredentials(),
 ): Promise<void> {
-  const code = rental.id.replaceAll("-", "").slice(0, 8);
-  await known.remember(credentialDigest("rental-code", code), rememberForMs(rental.endsAt)).catch(() => {});
+  await known.remember(rentalCodeDigest(rental.id), rememberForMs(rental.endsAt)).catch(() => {});
 }
 
 export type RentalAuthDeps = {
@@ -47,7 +46,8 @@ const defaultDeps = (): RentalAuthDeps => ({
 // answers 404 for an unknown rental, chat 401). Guessing codes is made slow by two budgets of
 // failed lookups, one per client IP and one across all clients, each spent BEFORE the lookup of
 // a code that has not been seen to work (withFailureBudgets): parallel guesses cannot outrun
-// them, and a code that matches gets its tokens back at once.
+// them, and a code that matches gets its tokens back at once. A code is remembered by its first
+// 8 characters (rentalCodeDigest), so every form of a working code skips the budgets.
 export async function authenticateRental(
   req: Request,
   unknownStatus: 401 | 404,
@@ -62,7 +62,7 @@ export async function authenticateRental(
     throw new ApiError(401, "Invalid rental code: use the first 8 or more hex characters of your rental ID (dashes optional).");
   }
   return withFailureBudgets({
-    digest: credentialDigest("rental-code", hex),
+    digest: rentalCodeDigest(hex),
     known: deps.known,
     budgets: [
       {
@@ -90,7 +90,11 @@ export async function authenticateRental(
         };
       }
       const message = unknownStatus === 404 ? "Rental not found: check the rental code." : "Invalid rental code: no rental matches it.";
-      return { ok: false, error: new ApiError(unknownStatus, message) };
+      // Charged, but only the 8-character form's lookup tells that the remembered code is dead: a
+      // longer form that matches nothing has a wrong tail, and forgetting its code would lock the
+      // renter out by a typo while the breaker is open. Skipping the budgets this way needs the
+      // 8 characters, which are the code itself, so it helps no guesser.
+      return { ok: false, error: new ApiError(unknownStatus, message), keepKnown: hex.length > 8 };
     },
   });
 }
