@@ -30,14 +30,14 @@ export function signedDiscordRequest(
   });
 }
 
-/** `/<command>` with its options, from a user in a DM with the app or in a server. */
+/** `/<command>` with its options, from a user in a DM with the app or in a server, signed now (or at `timestamp`, Unix seconds). */
 export function discordCommandRequest(
   url: string,
   key: KeyObject,
   who: DiscordUser,
   command: string,
   options: Record<string, string> = {},
-  extra: { where?: Where; id?: string } = {},
+  extra: { where?: Where; id?: string; timestamp?: number } = {},
 ): Request {
   const user = { id: who.id, username: who.username ?? `user${who.id.slice(-4)}` };
   const payload = {
@@ -48,5 +48,5 @@ export function discordCommandRequest(
     data: { name: command, type: 1, options: Object.entries(options).map(([name, value]) => ({ name, type: 3, value })) },
     ...(extra.where === "guild" ? { member: { user }, guild_id: "g1" } : { user }),
   };
-  return signedDiscordRequest(url, key, payload);
+  return signedDiscordRequest(url, key, payload, extra.timestamp === undefined ? undefined : String(extra.timestamp));
 }

@@ -26,13 +26,15 @@ function signed(
   return new Request(url, { method: "POST", headers, body });
 }
 
-/** `/agent <text>` from the user. */
+let nextTrigger = Date.now();
+
+/** `/agent <text>` from the user; each invocation has its own trigger_id unless one is given (a delivery sent again). */
 export function slackCommandRequest(
   url: string,
   secret: string,
   who: SlackUser,
   text: string,
-  options: { timestamp?: number } = {},
+  options: { timestamp?: number; triggerId?: string } = {},
 ): Request {
   const form = new URLSearchParams({
     command: "/agent",
@@ -42,6 +44,7 @@ export function slackCommandRequest(
     user_name: who.userName ?? who.user.toLowerCase(),
     channel_id: "C0GENERAL",
     response_url: "https://hooks.slack.com/commands/T/1/x",
+    trigger_id: options.triggerId ?? `${nextTrigger++}.1000000000.${who.user.toLowerCase()}`,
   });
   return signed(url, secret, form.toString(), "application/x-www-form-urlencoded", options);
 }

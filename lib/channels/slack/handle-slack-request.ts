@@ -21,6 +21,8 @@ const slashCommandSchema = z.object({
   team_id: z.string().min(1),
   user_id: z.string().min(1),
   user_name: z.string().optional(),
+  // Unique to each invocation of a command: what a delivery sent again is recognised by.
+  trigger_id: z.string().min(1),
 });
 
 const eventSchema = z.discriminatedUnion("type", [
@@ -42,10 +44,10 @@ const eventSchema = z.discriminatedUnion("type", [
 ]);
 
 /**
- * A Slack request, after its signature: `/agent …` (a form body) is answered at once and its
- * result sent as a direct message from the app; Events API deliveries (JSON) are claimed by their
- * event_id, so a retry never reaches the owner twice, and a direct message to the app goes to the
- * agent. Bots' messages and edits are ignored.
+ * A Slack request, after its signature: `/agent …` (a form body) is claimed by its trigger_id,
+ * answered at once and its result sent as a direct message from the app; Events API deliveries
+ * (JSON) are claimed by their event_id, and a direct message to the app goes to the agent. So a
+ * command or an event delivered twice runs once. Bots' messages and edits are ignored.
  */
 export async function handleSlackRequest(headers: Headers, body: Buffer): Promise<Response> {
   const text = body.toString("utf8");
@@ -81,10 +83,14 @@ export async function handleSlackRequest(headers: Headers, body: Buffer): Promis
   return new Response(null, { status: 200 });
 }
 
-function slashCommand(fields: Record<string, string>): Response {
+async function slashCommand(fields: Record<string, string>): Promise<Response> {
   const parsed = slashCommandSchema.safeParse(fields);
   if (!parsed.success) throw new ApiError(400, "This is not a Slack command.");
-  const { text, team_id: teamId, user_id: userId, user_name: userName } = parsed.data;
+  const { text, team_id: teamId, user_id: userId, user_name: userName, trigger_id: triggerId } = parsed.data;
+  // Slack does not retry commands, but a signed one can be sent again within its 5 minutes; the
+  // claim outlives that window (the chat sweep forgets claims after a day). Prefixed: the event
+  // ids share the platform's key space.
+  if (!(await claimDelivery("Slack", `trigger:${triggerId}`))) return new Response(null, { status: 200 });
   const [word = "", ...rest] = text.trim().split(/\s+/);
   void afterResponse("a Slack command", async () => {
     const dm = await openSlackDm(teamId, userId);

@@ -85,6 +85,22 @@ describe("POST /api/channels/discord", () => {
     expect(await db.chatDelivery.count()).toBe(before);
   });
 
+  it("refuses (401) a well-signed interaction sent more than 5 minutes ago, or dated ahead: nothing claimed, the owner not called", async () => {
+    const { code } = await discordRental();
+    const who = newUser();
+    await run(who, "start", { code });
+    const before = { claims: await db.chatDelivery.count(), edits: edits().length };
+    const seconds = Math.floor(Date.now() / 1000);
+    for (const timestamp of [seconds - 301, seconds - 86_400, seconds + 3_600]) {
+      const res = await run(who, "chat", { message: "replayed" }, { timestamp });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: "This request is not signed by Discord." });
+    }
+    expect(await db.chatDelivery.count()).toBe(before.claims);
+    expect(edits()).toHaveLength(before.edits);
+    expect(received).toHaveLength(0);
+  });
+
   it("defers at once (visible to the sender only), then edits in the answer: start, chat, status, stop", async () => {
     const { agent, rental, code } = await discordRental();
     const who = newUser();

@@ -1,6 +1,6 @@
 // The Slack bot end to end: signed slash commands and events through the real route, the real
 // database, a real local webhook as the owner, and the platform mock recording what the app posts.
-import { randomBytes, randomInt } from "node:crypto";
+import { createHmac, randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ChatPlatformMock, startChatPlatformMock } from "@/scripts/chat-platform-mock";
 import { makeAgent, makeRental, type ReceivedRequest, startWebhook } from "@/test/fixtures";
@@ -127,6 +127,49 @@ describe("POST /api/channels/slack", () => {
     await dm(who, "once", { eventId: "EvSAME1" });
     await dm(who, "once", { eventId: "EvSAME1", retryNum: 1 });
     expect(received.map((r) => JSON.parse(r.body).message)).toEqual(["once"]);
+  });
+
+  it("a command delivered twice (the same signed request, the same trigger_id) runs once", async () => {
+    const { agent, rental, code } = await slackRental();
+    const who = newUser();
+    const delivery = { timestamp: Math.floor(Date.now() / 1000), triggerId: `${randomInt(1e9, 9e9)}.1000000000.twice` };
+    const first = await POST(slackCommandRequest(URL_, SECRET, who, `start ${code}`, delivery));
+    const again = await POST(slackCommandRequest(URL_, SECRET, who, `start ${code}`, delivery));
+    await settle();
+    expect(await first.json()).toMatchObject({ response_type: "ephemeral" });
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe("");
+    expect(posted(who).filter((t) => t.includes(`Connected to ${agent.name}`))).toHaveLength(1);
+    expect(mock.calls().filter((c) => c.method === "conversations.open" && c.body.users === who.user)).toHaveLength(1);
+    expect(await db.chatDelivery.findMany({ where: { platform: "Slack", key: `trigger:${delivery.triggerId}` } })).toHaveLength(1);
+    expect(await db.chatBinding.count({ where: { rentalId: rental.id } })).toBe(1);
+
+    // Each new invocation has a trigger_id of its own, and runs, the same text or not.
+    const before = posted(who).length;
+    await command(who, "status");
+    await command(who, "status");
+    expect(posted(who).slice(before)).toHaveLength(2);
+  });
+
+  it("refuses (400) a command without its trigger_id, running nothing", async () => {
+    const who = newUser();
+    const form = new URLSearchParams({ command: "/agent", text: "help", team_id: TEAM, user_id: who.user });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = `v0=${createHmac("sha256", SECRET).update(`v0:${timestamp}:${form}`).digest("hex")}`;
+    const res = await POST(
+      new Request(URL_, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Slack-Request-Timestamp": timestamp,
+          "X-Slack-Signature": signature,
+        },
+        body: form.toString(),
+      }),
+    );
+    await settle();
+    expect(res.status).toBe(400);
+    expect(posted(who)).toHaveLength(0);
   });
 
   it("escapes the owner's reply (no <!channel>, no links) and splits a long one", async () => {
