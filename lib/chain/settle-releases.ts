@@ -8,6 +8,7 @@ import {
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from "viem";
+import { blockTime } from "@/lib/chain/block-time";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { backOffRentals } from "@/lib/chain/find-releasable-rentals";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
@@ -16,6 +17,7 @@ import { broadcastRelease } from "@/lib/chain/send-release";
 import { db } from "@/lib/db";
 import type { ChainTransaction } from "@/lib/generated/prisma/client";
 import { completeRentals } from "@/lib/rentals/complete-rentals";
+import { recordSettlement } from "@/lib/rentals/record-settlement";
 import { rentalIdsByEscrowId } from "@/lib/rentals/rental-ids-by-escrow-id";
 
 // A sent transaction without a receipt this long is re-signed with higher fees (same nonce).
@@ -44,7 +46,9 @@ export async function settleRelease(row: ChainTransaction, receipt: TransactionR
       eventName: "RentalReleased",
       logs: receipt.logs.filter((log) => log.address.toLowerCase() === config.escrow.toLowerCase()),
     }).map((event) => event.args.id);
-    summary.completed += await completeRentals([...(await rentalIdsByEscrowId(released)).values()]);
+    const ids = [...(await rentalIdsByEscrowId(released)).values()];
+    summary.completed += await completeRentals(ids);
+    await recordSettlement(ids, { at: await blockTime(receipt.blockNumber), txHash: receipt.transactionHash });
     await db.chainTransaction.updateMany({
       where: { id: row.id, status: { in: ["prepared", "sent"] } },
       data: { status: "confirmed", hash: receipt.transactionHash, confirmedAt: new Date() },

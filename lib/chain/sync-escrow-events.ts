@@ -1,4 +1,5 @@
 import "server-only";
+import { blockTime } from "@/lib/chain/block-time";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
 import { db } from "@/lib/db";
@@ -7,6 +8,7 @@ import { recordDisputeResolved } from "@/lib/disputes/record-dispute-resolved";
 import { env } from "@/lib/env";
 import { activatePaidRental } from "@/lib/rentals/activate-paid-rental";
 import { completeRentals } from "@/lib/rentals/complete-rentals";
+import { recordSettlement } from "@/lib/rentals/record-settlement";
 import { rentalIdByEscrowId } from "@/lib/rentals/rental-ids-by-escrow-id";
 
 const CURSOR = "escrow-events";
@@ -88,13 +90,16 @@ async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summ
     }
     case "RentalCancelled": {
       const id = await rentalIdByEscrowId(event.args.id);
-      if (id) summary.cancelled += await cancel(id);
+      if (!id) return;
+      summary.cancelled += await cancel(id);
+      await recordSettlement([id], await settlementOf(event));
       return;
     }
     case "DisputeResolved": {
       const id = await rentalIdByEscrowId(event.args.id);
       if (!id) return;
-      await applyResolution(id, event.args.refund, summary);
+      // A full refund pays the rental out here; any other outcome is released by a RentalReleased.
+      if (await applyResolution(id, event.args.refund, summary)) await recordSettlement([id], await settlementOf(event));
       await recordDisputeResolved(id, {
         resolvedAt: await blockTime(event.blockNumber),
         how: event.args.how,
@@ -105,7 +110,9 @@ async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summ
     }
     case "RentalReleased": {
       const id = await rentalIdByEscrowId(event.args.id);
-      if (id) summary.completed += await completeRentals([id]);
+      if (!id) return;
+      summary.completed += await completeRentals([id]);
+      await recordSettlement([id], await settlementOf(event));
       return;
     }
   }
@@ -114,18 +121,21 @@ async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summ
 // How the dispute ended is recorded once. The whole price back ends the rental as cancelled; a
 // part back is a release of the rest (its RentalReleased follows in the same transaction); nothing
 // back is a rejection: the rental runs on (or is released now: RentalReleased follows then too).
-async function applyResolution(id: string, refund: bigint, summary: SyncSummary): Promise<void> {
+// Returns whether the whole price went back (the rental is paid out by this event).
+async function applyResolution(id: string, refund: bigint, summary: SyncSummary): Promise<boolean> {
   const rental = await db.rental.findUnique({ where: { id }, select: { priceMicro: true } });
-  if (!rental) return;
+  if (!rental) return false;
   await db.rental.updateMany({ where: { id, disputeRefundMicro: null }, data: { disputeRefundMicro: refund } });
-  if (refund === rental.priceMicro) summary.cancelled += await cancel(id);
-  else if (refund === 0n) await db.rental.updateMany({ where: { id, status: "disputed" }, data: { status: "active" } });
+  if (refund === rental.priceMicro) {
+    summary.cancelled += await cancel(id);
+    return true;
+  }
+  if (refund === 0n) await db.rental.updateMany({ where: { id, status: "disputed" }, data: { status: "active" } });
+  return false;
 }
 
-// When a block was mined (a dispute's age and outcome are the chain's times, not the reader's).
-async function blockTime(blockNumber: bigint): Promise<Date> {
-  const { timestamp } = await chainClients().publicClient.getBlock({ blockNumber });
-  return new Date(Number(timestamp) * 1000);
+async function settlementOf(event: { blockNumber: bigint; transactionHash: string }) {
+  return { at: await blockTime(event.blockNumber), txHash: event.transactionHash };
 }
 
 async function cancel(id: string): Promise<number> {

@@ -10,14 +10,15 @@ export type PayoutEntry = {
   escrowId: string;
   agentName: string;
   durationType: DurationType;
-  endsAt: Date;
   /** What the owner received: the price, less what a dispute refunded (0 when refunded in full). */
   amountMicro: bigint;
   /** "released": paid to the owner; "refunded": returned to the renter, so nothing for the owner. */
   outcome: "released" | "refunded";
-  /** When the payout's transaction was confirmed, when the service sent it. */
-  paidAt: Date | null;
-  /** The release transaction's hash, when the service sent it (anyone may release: then null). */
+  /**
+   * When the money moved (the block's time of the release or refund), and in which transaction.
+   * Null only for rentals settled before the service kept this, by a transaction it did not send.
+   */
+  settledAt: Date | null;
   txHash: string | null;
 };
 
@@ -29,30 +30,29 @@ export type PayoutEntry = {
 export async function listPayoutHistory(ownerId: string): Promise<{ entries: PayoutEntry[]; more: boolean }> {
   const rows = await db.rental.findMany({
     where: { agent: { ownerId }, createTxHash: { not: null }, status: { in: ["completed", "cancelled"] } },
-    orderBy: [{ endsAt: "desc" }, { id: "asc" }],
+    orderBy: [{ settledAt: { sort: "desc", nulls: "last" } }, { endsAt: "desc" }, { id: "asc" }],
     take: PAYOUT_HISTORY_LIMIT + 1,
     select: {
       escrowId: true,
       status: true,
       durationType: true,
-      endsAt: true,
       priceMicro: true,
       disputeRefundMicro: true,
+      settledAt: true,
+      settleTxHash: true,
       agent: { select: { name: true } },
-      releaseTx: { select: { hash: true, status: true, confirmedAt: true } },
     },
   });
   const entries = rows.slice(0, PAYOUT_HISTORY_LIMIT).map((row) => {
-    const confirmed = row.releaseTx?.status === "confirmed" ? row.releaseTx : null;
+    const released = row.status === "completed";
     return {
       escrowId: row.escrowId,
       agentName: row.agent.name,
       durationType: row.durationType,
-      endsAt: row.endsAt,
-      amountMicro: row.status === "completed" ? row.priceMicro - (row.disputeRefundMicro ?? 0n) : 0n,
-      outcome: row.status === "completed" ? ("released" as const) : ("refunded" as const),
-      paidAt: confirmed?.confirmedAt ?? null,
-      txHash: confirmed?.hash ?? null,
+      amountMicro: released ? row.priceMicro - (row.disputeRefundMicro ?? 0n) : 0n,
+      outcome: released ? ("released" as const) : ("refunded" as const),
+      settledAt: row.settledAt,
+      txHash: row.settleTxHash,
     };
   });
   return { entries, more: rows.length > PAYOUT_HISTORY_LIMIT };

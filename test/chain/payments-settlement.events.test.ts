@@ -146,9 +146,14 @@ describe("event reader", () => {
   it("a dispute the arbiter refunds: cancelled, the renter refunded price + fee in full", async () => {
     const r = await disputed();
     expect(await balance(r.renter.address)).toBe(START_BALANCE - PRICE - FEE);
-    await p.e.send(arbiter.address, "resolveDispute", [r.chainId, PRICE]);
+    const resolved = await p.e.send(arbiter.address, "resolveDispute", [r.chainId, PRICE]);
     expect(await syncEscrowEvents()).toMatchObject({ cancelled: 1, completed: 0 });
     expect(await statusOf(r.id)).toBe("cancelled");
+    // The refund is dated by the outcome's block (the payouts history), not the rental's end.
+    expect(await rental(r.id)).toMatchObject({
+      settledAt: new Date(Number(await blockTimeOf(p, resolved.transactionHash)) * 1000),
+      settleTxHash: resolved.transactionHash.toLowerCase(),
+    });
     expect((await db.rental.findUniqueOrThrow({ where: { id: r.id } })).disputeRefundMicro).toBe(PRICE);
     expect(await balance(r.renter.address)).toBe(START_BALANCE);
     expect(await balance(r.payout)).toBe(0n);

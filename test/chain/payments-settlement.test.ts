@@ -93,6 +93,9 @@ describe("release sweep", () => {
     expect(done.releaseTx!.confirmedAt).toBeInstanceOf(Date);
     const tx = await p.publicClient.getTransaction({ hash: done.releaseTx!.hash as Hex });
     expect([tx.from.toLowerCase(), tx.nonce]).toEqual([operator.address.toLowerCase(), done.releaseTx!.nonce]);
+    // The payout is dated by its block and names its transaction (the owner's payouts history).
+    const { timestamp } = await p.publicClient.getBlock({ blockHash: tx.blockHash! });
+    expect([done.settledAt, done.settleTxHash]).toEqual([new Date(Number(timestamp) * 1000), done.releaseTx!.hash!.toLowerCase()]);
     expect(await balance(r.payout)).toBe(PRICE);
     expect((await balance(treasury.address)) - treasuryBefore).toBe(FEE);
     expect((await p.e.rental(r.chainId)).status).toBe(Status.Released);

@@ -31,7 +31,7 @@ export function PayoutHistory({ history, explorerUrl }: Props) {
           <thead>
             <tr>
               <th scope="col">Rental</th>
-              <th scope="col">Ended</th>
+              <th scope="col">Date</th>
               <th scope="col" className={styles.num}>
                 Amount
               </th>
@@ -46,7 +46,11 @@ export function PayoutHistory({ history, explorerUrl }: Props) {
                   {entry.agentName} <span className="muted">· {DURATION_LABEL[entry.durationType].one}</span>
                 </th>
                 <td>
-                  <time dateTime={entry.endsAt.toISOString()}>{formatDateTime(entry.endsAt)}</time>
+                  {entry.settledAt ? (
+                    <time dateTime={entry.settledAt.toISOString()}>{formatDateTime(entry.settledAt)}</time>
+                  ) : (
+                    <span className="muted">Not recorded</span>
+                  )}
                 </td>
                 <td className={styles.num}>{formatUsdc(entry.amountMicro)}</td>
                 <td>{entry.outcome === "released" ? "Paid to you" : "Refunded to the renter"}</td>
