@@ -193,10 +193,10 @@ describe("the MCP SDK's client", () => {
     return client;
   };
 
-  it("lists chat and status, calls both; the agent's name and description are in the instructions", async () => {
+  it("lists chat and status, calls both; the instructions name the agent, the status gives the owner's description as theirs", async () => {
     const client = await connect(code);
     expect(client.getInstructions()).toContain('"Docs Helper"');
-    expect(client.getInstructions()).toContain("Answers questions about the docs.");
+    expect(client.getInstructions()).not.toContain("Answers questions about the docs.");
     expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(["chat", "status"]);
 
     expect(await client.callTool({ name: "chat", arguments: { message: "hi there" } })).toMatchObject({
@@ -205,7 +205,10 @@ describe("the MCP SDK's client", () => {
     const rich = await client.callTool({ name: "chat", arguments: { message: "object please" } });
     expect(rich.structuredContent).toEqual({ text: "Here you are.", items: [1, 2] });
     const status = await client.callTool({ name: "status", arguments: {} });
-    expect(status.structuredContent).toMatchObject({ rental: { status: "active", channel: "API" }, agent: { id: agentId } });
+    expect(status.structuredContent).toMatchObject({
+      rental: { status: "active", channel: "API" },
+      agent: { id: agentId, description_written_by_owner: "Answers questions about the docs." },
+    });
 
     // The webhook's failure is the tool's error, in words.
     const failed = await client.callTool({ name: "chat", arguments: { message: "fail" } });

@@ -8,8 +8,13 @@ import type { RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
 
 const METHODS = "GET, POST, OPTIONS";
 
-// The /v1 surface: one 60/min bucket per client IP shared by all its endpoints, the rental code
-// as credential, CORS open to every origin.
+// The /v1 surface's one 60/min bucket per client IP, shared by all its endpoints: each request
+// takes a token from it, and so does each MCP chat call after a request's first (a JSON-RPC batch).
+export function renterBucket(req: Request) {
+  return { limiter: limiters().renterApi, key: clientIp(req.headers) };
+}
+
+// The /v1 surface: the bucket above, the rental code as credential, CORS open to every origin.
 export function renterRoute(
   unknownRental: 401 | 404,
   handler: (ctx: RouteContext<RentalWithAgent>) => Promise<Response>,
@@ -18,7 +23,7 @@ export function renterRoute(
   return route(
     {
       cors: METHODS,
-      limit: (req) => ({ limiter: limiters().renterApi, key: clientIp(req.headers) }),
+      limit: renterBucket,
       auth: (req) => authenticateRental(req, unknownRental),
       errors: options.errors,
     },
