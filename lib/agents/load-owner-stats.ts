@@ -1,4 +1,5 @@
 import "server-only";
+import { MIN_CHECKS } from "@/lib/agents/load-reliability";
 import { db } from "@/lib/db";
 import { Channel } from "@/lib/generated/prisma/enums";
 import { microToUsdc } from "@/lib/money/usdc";
@@ -24,7 +25,8 @@ const UPTIME_WINDOW_MS = 7 * 24 * 3_600_000;
 //   chatCalls: renter messages, and by channel (the API and each chat bot) in chatCallsByChannel;
 //              errorRate = share answered with a 5xx (0 when there were none)
 //   latencyMs: webhook round trip of calls that reached the webhook (percentile_cont)
-//   uptime7d:  percentage of health checks in the last 7 days that passed (null when none ran)
+//   uptime7d:  percentage of scheduled health checks in the last 7 days that passed (the owner's
+//              connection tests left out); null below MIN_CHECKS, as on the marketplace
 export async function loadOwnerStats(ownerId: string) {
   const now = new Date();
   const since = new Date(now.getTime() - UPTIME_WINDOW_MS);
@@ -59,7 +61,7 @@ export async function loadOwnerStats(ownerId: string) {
     db.$queryRaw<CheckRow[]>`
       SELECT h.agent_id, count(*) FILTER (WHERE h.ok)::int AS ok, count(*)::int AS checks
         FROM health_checks h JOIN agents a ON a.id = h.agent_id
-       WHERE a.owner_id = ${ownerId}::uuid AND h.created_at > ${since}
+       WHERE a.owner_id = ${ownerId}::uuid AND h.trigger = 'schedule' AND h.created_at > ${since}
        GROUP BY ROLLUP (h.agent_id)`,
   ]);
 
@@ -80,7 +82,7 @@ export async function loadOwnerStats(ownerId: string) {
       >,
       errorRate: c?.calls ? round(c.errors / c.calls, 4) : 0,
       latencyMs: { p50: roundOrNull(c?.p50, 0), p95: roundOrNull(c?.p95, 0) },
-      uptime7d: h?.checks ? round((100 * h.ok) / h.checks, 2) : null,
+      uptime7d: h && h.checks >= MIN_CHECKS ? round((100 * h.ok) / h.checks, 2) : null,
     };
   };
   return {

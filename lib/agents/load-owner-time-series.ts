@@ -18,7 +18,7 @@ export type DayFigures = {
   /** Webhook round trip of calls that reached the webhook, in ms; null on a day without any. */
   latencyP50: number | null;
   latencyP95: number | null;
-  /** Share of health checks (periodic and test connections) that passed, %; null when none ran. */
+  /** Share of scheduled health checks that passed, % (the owner's connection tests left out); null when none ran. */
   uptime: number | null;
   healthChecks: number;
 };
@@ -66,7 +66,7 @@ export async function loadOwnerTimeSeries(ownerId: string, options: { now?: Date
              count(*) FILTER (WHERE h.ok)::int AS ok,
              count(*)::int AS checks
         FROM health_checks h JOIN agents a ON a.id = h.agent_id
-       WHERE a.owner_id = ${ownerId}::uuid AND h.created_at >= ${from} AND h.created_at < ${to}
+       WHERE a.owner_id = ${ownerId}::uuid AND h.trigger = 'schedule' AND h.created_at >= ${from} AND h.created_at < ${to}
        GROUP BY 1`,
   ]);
   const rentalsOn = new Map(rentals.map((r) => [r.day, r]));

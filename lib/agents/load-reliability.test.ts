@@ -24,6 +24,14 @@ describe("loadReliability", () => {
         })),
         { agentId: measured.id, ok: false, latencyMs: 50, trigger: "schedule", createdAt: daysAgo(8) }, // outside the 7 days
         { agentId: fresh.id, ok: true, latencyMs: 50, trigger: "schedule", createdAt: daysAgo(1) },
+        // The owners' own connection tests (three mistyped URLs) are not the agent's uptime.
+        ...[measured.id, fresh.id, fresh.id, fresh.id].map((agentId) => ({
+          agentId,
+          ok: false,
+          latencyMs: 50,
+          trigger: "connect",
+          createdAt: daysAgo(0.5),
+        })),
       ],
     });
     const call = (statusCode: number, latencyMs: number, days: number) => ({

@@ -2,12 +2,16 @@ import "server-only";
 import { db } from "@/lib/db";
 
 const DAY_MS = 86_400_000;
-/** Uptime is measured over the last 7 days of health checks (one every 15 minutes: ~670). */
+/**
+ * Uptime is measured over the last 7 days of scheduled health checks (one every 15 minutes: ~670).
+ * The owner's own connection tests are left out: a mistyped URL tried three times while setting a
+ * listing up says nothing of how the agent serves renters.
+ */
 export const UPTIME_DAYS = 7;
 /** Replies are measured over the last 30 days of messages. */
 export const REPLY_DAYS = 30;
 /** Fewer samples than these say too little: the page says "not enough data yet" instead. */
-const MIN_CHECKS = 3;
+export const MIN_CHECKS = 3;
 const MIN_CALLS = 5;
 
 /** What the service measured of a listing; null where it has too few samples to say. */
@@ -32,7 +36,8 @@ export async function loadReliability(agentIds: string[], now: Date): Promise<Ma
     db.$queryRaw<CheckRow[]>`
       SELECT agent_id::text, count(*) FILTER (WHERE ok)::int AS ok, count(*)::int AS checks
         FROM health_checks
-       WHERE agent_id = ANY(${agentIds}::uuid[]) AND created_at > ${new Date(now.getTime() - UPTIME_DAYS * DAY_MS)}
+       WHERE agent_id = ANY(${agentIds}::uuid[]) AND trigger = 'schedule'
+         AND created_at > ${new Date(now.getTime() - UPTIME_DAYS * DAY_MS)}
        GROUP BY agent_id`,
     db.$queryRaw<CallRow[]>`
       SELECT agent_id::text, count(*)::int AS calls, count(*) FILTER (WHERE status_code < 500)::int AS answered,

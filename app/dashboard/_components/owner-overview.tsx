@@ -3,6 +3,7 @@ import Link from "next/link";
 import { FigureCard } from "@/app/dashboard/_components/figure-card";
 import type { listOwnerAgents } from "@/lib/agents/list-owner-agents";
 import type { loadOwnerStats } from "@/lib/agents/load-owner-stats";
+import { formatPercent } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
 import { formatUsdcNumber } from "@/lib/format/usdc";
 import styles from "../dashboard.module.css";
@@ -32,8 +33,11 @@ export function OwnerOverview({ agents, stats }: Props) {
         <FigureCard name="Released to you" note={`${formatUsdcNumber(total.revenue.inEscrow)} in escrow`}>
           {formatUsdcNumber(total.revenue.released)}
         </FigureCard>
-        <FigureCard name="Uptime, last 7 days" note="of webhook health checks passed">
-          {total.uptime7d === null ? "—" : `${total.uptime7d}%`}
+        <FigureCard
+          name="Uptime, last 7 days"
+          note={total.uptime7d === null ? "not enough health checks yet" : "of scheduled health checks passed"}
+        >
+          {total.uptime7d === null ? "—" : formatPercent(total.uptime7d)}
         </FigureCard>
       </dl>
       <div className={styles.panel}>

@@ -64,7 +64,10 @@ export default async function StatsPage() {
         >
           {total.latencyMs.p50 === null ? "—" : ms(total.latencyMs.p50)}
         </FigureCard>
-        <FigureCard name="Uptime, last 7 days" note={total.uptime7d === null ? "no health checks yet" : "of health checks passed"}>
+        <FigureCard
+          name="Uptime, last 7 days"
+          note={total.uptime7d === null ? "not enough health checks yet" : "of scheduled health checks passed"}
+        >
           {total.uptime7d === null ? "—" : formatPercent(total.uptime7d)}
         </FigureCard>
       </dl>

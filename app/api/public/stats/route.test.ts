@@ -26,14 +26,14 @@ async function chatCalls(
   });
 }
 
-async function healthChecks(agentId: string, checks: [ok: boolean, ageMs: number][]) {
+async function healthChecks(agentId: string, checks: [ok: boolean, ageMs: number][], trigger = "schedule") {
   await db.healthCheck.createMany({
     data: checks.map(([ok, ageMs]) => ({
       agentId,
       ok,
       statusCode: ok ? 200 : 500,
       latencyMs: 30,
-      trigger: "schedule",
+      trigger,
       createdAt: new Date(Date.now() - ageMs),
     })),
   });
@@ -84,6 +84,21 @@ describe("GET /api/public/stats", () => {
       [true, 1_000],
       [false, 2_000],
       [false, 3_000],
+    ]);
+    // The owner's own connection tests count in no uptime; Idle's two scheduled checks are too few.
+    await healthChecks(alpha.id, [[false, 5_000]], "connect");
+    await healthChecks(
+      idle.id,
+      [
+        [false, 5_000],
+        [false, 6_000],
+        [false, 7_000],
+      ],
+      "connect",
+    );
+    await healthChecks(idle.id, [
+      [true, 8_000],
+      [true, 9_000],
     ]);
 
     // Another account's numbers never leak in.
@@ -139,7 +154,7 @@ describe("GET /api/public/stats", () => {
         chatCallsByChannel: { API: 6, Telegram: 2, Discord: 0, Slack: 1 },
         errorRate: 0.3333,
         latencyMs: { p50: 300, p95: 2400 },
-        uptime7d: 57.14,
+        uptime7d: 66.67, // 6 of 9 scheduled checks: Alpha 3 of 4, Beta 1 of 3, Idle 2 of 2
       },
     });
   });
