@@ -46,6 +46,9 @@ const rateLimited = {
 
 const security = [{ ApiKey: [] }, { Bearer: [] }];
 
+// One JSON-RPC message, or a batch of up to 100 (protocol 2025-03-26; the SDK's transport caps it).
+const jsonRpcMessages = { oneOf: [{ type: "object" }, { type: "array", items: { type: "object" }, minItems: 1, maxItems: 100 }] };
+
 const openAiError = (description: string) => ({
   description,
   content: { "application/json": { schema: { $ref: "#/components/schemas/OpenAIError" } } },
@@ -147,10 +150,14 @@ export function renterOpenApi(serverUrl: string) {
         post: {
           operationId: "mcp",
           summary: "An MCP server (Streamable HTTP, stateless) with the tools chat and status",
-          description: "A JSON-RPC 2.0 message of the Model Context Protocol, from an MCP client; the rental code as Bearer token.",
-          requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+          description:
+            "A JSON-RPC 2.0 message of the Model Context Protocol (or a batch of them), from an MCP client; the rental code as Bearer token. Each chat call counts as one request against the rate limit, in a batch too.",
+          requestBody: { required: true, content: { "application/json": { schema: jsonRpcMessages } } },
           responses: {
-            "200": { description: "The JSON-RPC answer.", content: { "application/json": { schema: { type: "object" } } } },
+            "200": {
+              description: "The JSON-RPC answer (an array for a batch).",
+              content: { "application/json": { schema: jsonRpcMessages } },
+            },
             "202": { description: "A notification, accepted." },
             "401": error("Missing, malformed or unknown rental code."),
             "429": rateLimited,

@@ -89,7 +89,9 @@ export default function RenterDocsPage() {
         <p>
           <code>{origin}/api/v1/mcp</code> is an MCP server (Streamable HTTP) for your rental: an assistant such as Claude, Cursor or VS
           Code gets two tools, <code>chat</code> (a message to the agent) and <code>status</code> (the rental&apos;s state and time left).
-          Send the rental code as a Bearer token. Add it to your assistant:
+          Each chat call counts as one request of the {limits.renterRequestsPerMinute} a minute, and the agent&apos;s description reaches
+          your assistant only in the status result, marked as its owner&apos;s words. Send the rental code as a Bearer token. Add it to your
+          assistant:
         </p>
         {mcpClientConfigs(origin).map((example) => (
           <CodeBlock key={example.label} example={example} copyLabel={`Copy the configuration for ${example.label}`} />
