@@ -1,10 +1,13 @@
-// Next.js Proxy (runs before every page request): the page's Content-Security-Policy with a fresh
-// nonce. Next.js reads the nonce from the request's CSP header and puts it on every script it
-// emits, so the policy needs no 'unsafe-inline' for scripts. The other security headers, and the
-// CSP of API responses, are static: next.config.ts. Policy and reasons: lib/http/security-headers.ts.
+// Next.js Proxy (runs before every page request): a server action posted from another site is
+// refused with 403 (lib/http/refuse-cross-origin-action.ts), before Next.js would answer it 500;
+// every other request gets the page's Content-Security-Policy with a fresh nonce. Next.js reads the
+// nonce from the request's CSP header and puts it on every script it emits, so the policy needs no
+// 'unsafe-inline' for scripts. The other security headers, and the CSP of API responses, are
+// static: next.config.ts. Policy and reasons: lib/http/security-headers.ts.
 import { type NextRequest, NextResponse } from "next/server";
 import { publicRpcUrl } from "@/lib/chain/public-rpc-url";
 import { env } from "@/lib/env";
+import { refuseCrossOriginAction } from "@/lib/http/refuse-cross-origin-action";
 import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 // What the policy depends on besides the nonce: settings read once per process.
@@ -17,7 +20,9 @@ const settings = {
   https: env.APP_URL?.startsWith("https:") ?? false,
 };
 
-export function proxy(request: NextRequest): NextResponse {
+export function proxy(request: NextRequest): Response {
+  const refused = refuseCrossOriginAction(request);
+  if (refused) return refused;
   const policy = pageContentSecurityPolicy({ ...settings, nonce: newNonce() });
   const headers = new Headers(request.headers);
   headers.set("Content-Security-Policy", policy);
