@@ -1,4 +1,5 @@
 import { listingBasics } from "@/lib/agents/listing-basics";
+import { notRentableReason } from "@/lib/agents/to-marketplace-agent";
 import { appUrl } from "@/lib/env";
 import { microToUsdc } from "@/lib/money/usdc";
 
@@ -35,6 +36,9 @@ export function toAgentView(agent: AgentRow, stats: ListingStats = NEW_LISTING) 
     pricePerMonth: price(agent.pricePerMonth),
     status: agent.status,
     webhookConnected: agent.webhookUrlCipher !== null,
+    // The status alone says `available` for a listing made through this API before it has a
+    // webhook (as the specification requires): whether renters can rent it, and why not.
+    notRentableReason: notRentableReason({ ...agent, webhookConnected: agent.webhookUrlCipher !== null }),
     marketplaceUrl: `${appUrl()}/agents/${agent.id}`,
     rating: stats.rating,
     totalRentals: stats.totalRentals,

@@ -12,12 +12,19 @@ describe("status labels", () => {
     expect(rentalStatusLabel("disputed", now, now)).toMatchObject({ label: "Disputed", tone: "danger" });
   });
 
-  it("names a listing available or offline, with why", () => {
-    expect(listingStatusLabel("available")).toMatchObject({ label: "Available", tone: "success" });
-    expect(listingStatusLabel("offline")).toMatchObject({
+  it("names a listing available, offline or not connected, with why", () => {
+    expect(listingStatusLabel({ status: "available", webhookConnected: true })).toMatchObject({ label: "Available", tone: "success" });
+    expect(listingStatusLabel({ status: "offline", webhookConnected: true })).toMatchObject({
       label: "Offline",
       tone: "warning",
       explanation: expect.stringContaining("paused"),
     });
+    // The owner API makes listings `available` before a webhook exists: never shown as Available.
+    for (const status of ["available", "offline"]) {
+      expect(listingStatusLabel({ status, webhookConnected: false })).toMatchObject({
+        label: "Not connected",
+        explanation: expect.stringContaining("cannot rent"),
+      });
+    }
   });
 });

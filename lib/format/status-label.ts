@@ -36,13 +36,24 @@ export function rentalStatusLabel(status: VisibleRentalStatus, endsAt: Date, now
   return RENTAL[status];
 }
 
-/** A listing's status as its owner sees it. */
-export function listingStatusLabel(status: string): StatusLabel {
-  return status === "available"
+/**
+ * A listing's status as its owner sees it. A listing made through the owner API is `available`
+ * (as the specification says) before any webhook is connected, yet nobody can rent it: it reads
+ * "Not connected" until one is, here as on the marketplace.
+ */
+export function listingStatusLabel(listing: { status: string; webhookConnected: boolean }): StatusLabel {
+  if (!listing.webhookConnected) {
+    return {
+      label: "Not connected",
+      tone: "warning",
+      explanation: "No webhook is connected: renters cannot rent it until one is connected and answers its test.",
+    };
+  }
+  return listing.status === "available"
     ? { label: "Available", tone: "success", explanation: "Its webhook passed the latest check: renters can rent it." }
     : {
         label: "Offline",
         tone: "warning",
-        explanation: "Its webhook failed the latest check or is not connected: new rentals are paused.",
+        explanation: "Its webhook failed the latest check: new rentals are paused until it answers again.",
       };
 }

@@ -60,8 +60,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
                   <h2>
                     <Link href={`/dashboard/agents/${agent.id}`}>{agent.name}</Link>
                   </h2>
-                  <StatusBadge status={listingStatusLabel(agent.status)} />
-                  {!agent.webhookConnected && <span className="hint">Webhook not connected</span>}
+                  <StatusBadge status={listingStatusLabel(agent)} />
                 </div>
                 <dl className={styles.facts}>
                   <div>

@@ -70,7 +70,7 @@ export default async function EditListingPage({
       </p>
       <div className={styles.header}>
         <h1 style={{ overflowWrap: "anywhere" }}>{agent.name}</h1>
-        <StatusBadge status={listingStatusLabel(agent.status)} />
+        <StatusBadge status={listingStatusLabel({ status: agent.status, webhookConnected: connection !== null })} />
       </div>
       {/* Only while it holds: once the webhook passes, the listing is no longer offline. */}
       {created === "1" && agent.status !== "available" && (
@@ -79,15 +79,15 @@ export default async function EditListingPage({
         </p>
       )}
       <p className="hint">
-        {agent.status === "available" ? (
+        {!connection ? (
+          "Not on the marketplace yet: connect its webhook below. It goes live when the test connection passes."
+        ) : agent.status === "available" ? (
           <>
             Live on the marketplace: <Link href={`/agents/${agent.id}`}>view its page</Link>. Its webhook is health-checked every 15
             minutes.
           </>
-        ) : connection ? (
-          "Offline: the latest test or health check of its webhook failed. Fix the webhook and test it again below; health checks every 15 minutes also bring it back."
         ) : (
-          "Offline: connect its webhook below. It goes live when the test connection passes."
+          "Offline: the latest test or health check of its webhook failed. Fix the webhook and test it again below; health checks every 15 minutes also bring it back."
         )}
       </p>
 

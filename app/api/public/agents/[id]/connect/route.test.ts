@@ -53,7 +53,7 @@ describe("POST /api/public/agents/{id}/connect", () => {
     const { res, agent, body } = await connect("/hooks/agent");
     expect(res.status).toBe(200);
     expect(body.test).toEqual({ ok: true, statusCode: 200, error: null, latencyMs: expect.any(Number) });
-    expect(body.agent).toMatchObject({ id: agent.id, status: "available", webhookConnected: true });
+    expect(body.agent).toMatchObject({ id: agent.id, status: "available", webhookConnected: true, notRentableReason: null });
     expect(JSON.stringify(body)).not.toContain(token);
     expect(JSON.stringify(body)).not.toContain("127.0.0.1");
 
@@ -127,7 +127,7 @@ describe("POST /api/public/agents/{id}/connect", () => {
     const { res, agent, body } = await connect("/fail");
     expect(res.status).toBe(200);
     expect(body.test).toEqual({ ok: false, statusCode: 500, error: "HTTP 500", latencyMs: expect.any(Number) });
-    expect(body.agent).toMatchObject({ status: "offline", webhookConnected: true });
+    expect(body.agent).toMatchObject({ status: "offline", webhookConnected: true, notRentableReason: "offline" });
     expect(await db.healthCheck.findFirst({ where: { agentId: agent.id } })).toMatchObject({
       ok: false,
       statusCode: 500,
