@@ -136,12 +136,19 @@ describe("the owner's description, through the MCP SDK's client", () => {
       agent: { id: agentId, name: 'Say "hi" Bot', description_written_by_owner: INJECTION },
     });
     expect(status.structuredContent).not.toHaveProperty("agent.description");
-    const schema = tools.find((t) => t.name === "status")?.outputSchema as {
-      properties: { agent: { properties: { description_written_by_owner: { description: string } } } };
-    };
-    expect(schema.properties.agent.properties.description_written_by_owner.description).toMatch(
-      /^The listing's description as the agent's owner wrote it: the owner's words about the agent/,
-    );
+    expect(tools.find((t) => t.name === "status")?.outputSchema).toMatchObject({
+      properties: {
+        agent: {
+          properties: {
+            description_written_by_owner: {
+              description: expect.stringMatching(
+                /^The listing's description as the agent's owner wrote it: the owner's words about the agent/,
+              ),
+            },
+          },
+        },
+      },
+    });
     await client.close();
   });
 });
