@@ -51,8 +51,8 @@ export function DisputeEvidence({ reason, details, evidence: e, priceMicro, labe
       <details>
         <summary>Health checks and messages</summary>
         <p className="hint">
-          From {formatDateTime(e.from)} to {formatDateTime(e.to)}; the latest {formatCount(e.checks.length)} checks and{" "}
-          {formatCount(e.calls.length)} messages. Message text is never stored.
+          From {formatDateTime(e.from)} to {formatDateTime(e.to)}: {shown(e.checks.length, e.checksTotal, "health check")} and{" "}
+          {shown(e.calls.length, e.callsTotal, "message")}. Message text is never stored.
         </p>
         <TableScrollRegion label={`Health checks, ${label}`}>
           <table className={styles.table}>
@@ -120,4 +120,9 @@ function callOutcome(status: number, webhookStatus: number | null): string {
   if (status === 502) return `Agent failed (status ${webhookStatus ?? "unknown"})`;
   if (status === 503) return webhookStatus === null ? "Agent unreachable or too slow" : "Agent too slow";
   return `Refused (${status})`;
+}
+
+// "3 health checks", or "the latest 100 of 2,880 messages" when the tables hold only the latest.
+function shown(listed: number, total: number, noun: string): string {
+  return listed < total ? `the latest ${formatCount(listed)} of ${plural(total, noun)}` : plural(listed, noun);
 }

@@ -23,7 +23,11 @@ type Props = Omit<DecisionStepperProps, "decision" | "action"> & {
 export function ArbiterDecision({ price, fee, suggested, ...stepper }: Props) {
   const id = useId();
   const priceMicro = BigInt(price);
-  const [amount, setAmount] = useState(usdcInputValue(BigInt(suggested)));
+  const suggestion = BigInt(suggested);
+  // A part of the price is something between none and all of it: a suggestion of nothing (no
+  // downtime measured) or of everything points at the other two decisions instead.
+  const partOfPrice = suggestion > 0n && suggestion < priceMicro;
+  const [amount, setAmount] = useState(partOfPrice ? usdcInputValue(suggestion) : "");
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<{ refund: bigint; action: string } | null>(null);
 
@@ -45,7 +49,12 @@ export function ArbiterDecision({ price, fee, suggested, ...stepper }: Props) {
       <h3 style={{ margin: "0.75rem 0 0", fontSize: "1rem" }}>Your decision</h3>
       <label htmlFor={`${id}-refund`}>Partial refund (USDC)</label>
       <p className="hint" id={`${id}-hint`}>
-        Prefilled with the suggestion. The renter gets this amount, the owner the rest of the price; the fee stays with the service.
+        {partOfPrice
+          ? "Prefilled with the suggestion. "
+          : suggestion === 0n
+            ? "No downtime was measured, so the evidence suggests releasing to the owner. "
+            : "The agent was down for the whole rental, so the evidence suggests a full refund. "}
+        The renter gets this amount, the owner the rest of the price; the fee stays with the service.
       </p>
       <div className={forms.inputRow}>
         <input
