@@ -115,7 +115,7 @@ test("a renter disputes with a reason, the owner sees it, an arbiter refunds par
     suggested_refund_usdc: "0.2",
   });
 
-  // The arbiter (ARBITER_ROLE, read on chain at sign-in) refunds 1.5 of the 4 USDC.
+  // The arbiter (ARBITER_ROLE, read on chain at every request) refunds 1.5 of the 4 USDC.
   const arbiter = await signedIn(browser, keys.arbiter());
   await arbiter.page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Disputes" }).click();
   const panel = arbiter.page.getByRole("region", { name: `Flaky Translator, rental ${ref}` });

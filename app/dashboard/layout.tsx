@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { accountLabel } from "@/app/_components/account-label";
 import { loadAccountRoles, rentingFirst } from "@/lib/accounts/load-account-roles";
+import { checkArbiterRole } from "@/lib/auth/check-arbiter-role";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { countUnreadNotifications } from "@/lib/notifications/list-notifications";
 import { type DashboardLink, DashboardMenu } from "./_components/dashboard-menu";
@@ -25,14 +26,20 @@ const LISTING: DashboardLink[] = [
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const account = await requireSignedInAccount();
   // Read when the layout renders: first load, reload, and after an action that revalidates this
-  // layout (marking notifications read); moving between dashboard pages keeps what is shown.
-  const [unread, roles] = await Promise.all([countUnreadNotifications(account.id), loadAccountRoles(account, new Date())]);
+  // layout (marking notifications read); moving between dashboard pages keeps what is shown. The
+  // arbiter role is one eth_call, only for wallet sign-ins, alongside the queries; the menu item
+  // is a convenience (the console checks the role again, and an unanswered read hides it).
+  const [unread, roles, arbiter] = await Promise.all([
+    countUnreadNotifications(account.id),
+    loadAccountRoles(account, new Date()),
+    checkArbiterRole(account),
+  ]);
   const who = accountLabel(account);
   const links: DashboardLink[] = [
     { href: "/dashboard", label: "Overview" },
     ...(rentingFirst(roles) ? [...RENTING, ...LISTING] : [...LISTING, ...RENTING]),
     { href: "/dashboard/notifications", label: "Notifications", unread },
-    ...(account.arbiter ? [{ href: "/dashboard/disputes", label: "Disputes" }] : []),
+    ...(arbiter === "arbiter" ? [{ href: "/dashboard/disputes", label: "Disputes" }] : []),
   ];
   return (
     <div className={`container ${styles.shell}`}>

@@ -10,10 +10,7 @@ const USER_AGENT_MAX = 512;
 // Starts a session for the account and returns the Set-Cookie value that carries its token.
 // The token exists only in that header; the row keeps its SHA-256. Its times all come from `now`
 // (not partly from the database's clock), so it lasts exactly SESSION_TTL_SECONDS.
-export async function createSession(
-  accountId: string,
-  options: { method: SignInMethod; userAgent?: string | null; now?: Date; arbiter?: boolean },
-) {
+export async function createSession(accountId: string, options: { method: SignInMethod; userAgent?: string | null; now?: Date }) {
   const { token, hash } = newAuthToken();
   const now = options.now ?? new Date();
   const session = await db.session.create({
@@ -21,7 +18,6 @@ export async function createSession(
       tokenHash: hash,
       accountId,
       method: options.method,
-      arbiter: options.arbiter ?? false,
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),

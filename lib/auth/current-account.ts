@@ -1,5 +1,6 @@
 import "server-only";
 import { hashAuthToken, isWellFormedAuthToken } from "@/lib/auth/auth-token";
+import type { SignInMethod } from "@/lib/auth/create-session";
 import { type CookieReader, clearedSessionCookie, readSessionToken } from "@/lib/auth/session-cookie";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
@@ -10,8 +11,8 @@ export type SignedInAccount = {
   walletAddress: string | null;
   displayName: string | null;
   createdAt: Date;
-  /** This session's wallet held ARBITER_ROLE on the escrow when it signed in (the dispute console). */
-  arbiter: boolean;
+  /** How this browser signed in: only a wallet sign-in ("siwe") proves it holds `walletAddress`. */
+  signedInWith: SignInMethod;
 };
 export type CurrentSession = { session: { id: string; accountId: string; expiresAt: Date }; account: SignedInAccount };
 
@@ -35,7 +36,7 @@ export async function currentSession(source: Request | CookieReader, now: number
       expiresAt: true,
       revokedAt: true,
       lastSeenAt: true,
-      arbiter: true,
+      method: true,
       account: { select: { id: true, email: true, walletAddress: true, displayName: true, createdAt: true } },
     },
   });
@@ -46,7 +47,10 @@ export async function currentSession(source: Request | CookieReader, now: number
       data: { lastSeenAt: new Date(now) },
     });
   }
-  return { session: { id: row.id, accountId: row.accountId, expiresAt: row.expiresAt }, account: { ...row.account, arbiter: row.arbiter } };
+  return {
+    session: { id: row.id, accountId: row.accountId, expiresAt: row.expiresAt },
+    account: { ...row.account, signedInWith: row.method === "siwe" ? "siwe" : "email" },
+  };
 }
 
 /** The signed-in account, or null. */

@@ -250,7 +250,7 @@ describe("event reader", () => {
     expect(renterNotice?.body).toMatch(/^Nobody decided the dispute within 14 days, so it was settled with a full refund/);
   });
 
-  it("reads ARBITER_ROLE on the escrow for the dispute console at sign-in", async () => {
+  it("reads ARBITER_ROLE on the escrow (the arbiter console asks at every request)", async () => {
     expect(await holdsArbiterRole(arbiter.address)).toBe(true);
     expect(await holdsArbiterRole(other.address)).toBe(false);
   });

@@ -1,10 +1,12 @@
 // /dashboard/disputes — the arbiter console: open disputes oldest first, with their age, the
-// renter's reason, the evidence the service measured and the three decisions. For wallets that
-// held ARBITER_ROLE on the escrow when they signed in (read on chain then).
+// renter's reason, the evidence the service measured and the three decisions. For a wallet signed
+// in that holds ARBITER_ROLE on the escrow now: read on chain at every request, so a revoked
+// arbiter sees nothing from the next one on.
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { Hex } from "viem";
 import { DisputeEvidence } from "@/app/dashboard/_components/dispute-evidence";
+import { checkArbiterRole } from "@/lib/auth/check-arbiter-role";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { escrowChain } from "@/lib/chain/escrow-chain";
 import { listOpenDisputes } from "@/lib/disputes/list-disputes";
@@ -20,15 +22,22 @@ export const metadata: Metadata = { title: "Disputes" };
 
 export default async function DisputesPage() {
   const account = await requireSignedInAccount();
-  const arbiterWallet = account.arbiter ? account.walletAddress : null;
+  const role = await checkArbiterRole(account);
+  const arbiterWallet = role === "arbiter" ? account.walletAddress : null;
   if (!arbiterWallet) {
     return (
       <main id="main" tabIndex={-1}>
         <h1>Disputes</h1>
-        <p>
-          This page is for the escrow&apos;s arbiters. Sign in with a wallet that holds the arbiter role; it is checked on chain when you
-          sign in. Renters find their disputes on <Link href="/dashboard/rentals">My rentals</Link>, owners on their listings.
-        </p>
+        {role === "unknown" ? (
+          <p role="alert">
+            The chain did not answer, so your arbiter role could not be checked and the disputes are not shown. Reload the page in a moment.
+          </p>
+        ) : (
+          <p>
+            This page is for the escrow&apos;s arbiters. Sign in with a wallet that holds the arbiter role; it is checked on chain each time
+            you open this page. Renters find their disputes on <Link href="/dashboard/rentals">My rentals</Link>, owners on their listings.
+          </p>
+        )}
       </main>
     );
   }
