@@ -1,7 +1,7 @@
 // A rental bought for Telegram, end to end on the production build: the checkout offers the bot
 // and shows its deep link; Telegram (here: signed updates to the real route, the platform mock
 // recording the bot's answers) delivers `/start <code>` and a message; the echo agent answers
-// through the same chat path as the API.
+// through the same chat path as the API. Another account needs the checkout's move command.
 import { randomInt } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -58,7 +58,7 @@ async function telegramSends(userId: number, text: string) {
   expect(res.status).toBe(200);
 }
 
-test("a renter buys a Telegram rental, opens the bot from the deep link and chats with the agent there", async ({ browser }) => {
+test("a renter buys a Telegram rental, starts it from the deep link, chats there and moves it to another account", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   await installTestWallet(page, keys.renter());
@@ -84,5 +84,25 @@ test("a renter buys a Telegram rental, opens the bot from the deep link and chat
   await expect.poll(() => botSaid(user)).toEqual([expect.stringContaining("Connected to Telegram Helper")]);
   await telegramSends(user, "Hello from Telegram");
   await expect.poll(async () => (await botSaid(user)).at(-1)).toBe("Echo: Hello from Telegram");
+
+  // Another Telegram account with the code alone is refused; the checkout page, which paid, makes
+  // a one-time move command that moves the rental there, and the first account is told.
+  const other = randomInt(1, 2 ** 40);
+  await telegramSends(other, `/start ${code}`);
+  await expect.poll(async () => (await botSaid(other)).at(-1)).toMatch(/^This rental is held by another Telegram account/);
+  await result.getByRole("button", { name: "Move to another chat account" }).click();
+  const command = result.getByTestId("move-command");
+  await expect(command).toHaveText(/^\/start mv_[A-Za-z0-9_-]{22}$/);
+  const move = (await command.textContent())!;
+  await expect(result.getByRole("link", { name: "Open the move in Telegram" })).toHaveAttribute(
+    "href",
+    `https://t.me/agent_rental_e2e_bot?start=${move.slice("/start ".length)}`,
+  );
+  await telegramSends(other, move);
+  await expect.poll(async () => (await botSaid(other)).at(-1)).toMatch(/^Connected to Telegram Helper\. It was moved here/);
+  await expect.poll(async () => (await botSaid(user)).at(-1)).toMatch(/was moved to another Telegram account from the renter's dashboard/);
+  // Used once: it moves nothing a second time.
+  await telegramSends(user, move);
+  await expect.poll(async () => (await botSaid(user)).at(-1)).toMatch(/^This move command does not work/);
   await context.close();
 });

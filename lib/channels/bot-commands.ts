@@ -15,3 +15,9 @@ export function botCommand(platform: ChatPlatform, command: BotCommand, code?: s
   const text = COMMANDS[platform][command];
   return code ? text.replace("<code>", code) : text;
 }
+
+/**
+ * Where a renter moves a rental to another chat account: not a bot command, as the code alone
+ * never moves a rental the renter connected, but a button on the renter's own pages.
+ */
+export const MOVE_CHAT_BUTTON = `"Move to another chat account" on the rental's page in your dashboard (or on the checkout page, while it is open)`;

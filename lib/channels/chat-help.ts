@@ -1,4 +1,4 @@
-import { botCommand } from "@/lib/channels/bot-commands";
+import { botCommand, MOVE_CHAT_BUTTON } from "@/lib/channels/bot-commands";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
 
 /** `/help`: what the bot does and its commands, in the platform's own syntax. */
@@ -10,5 +10,6 @@ export function chatHelp(platform: ChatPlatform): string {
     `${chat};`,
     `${botCommand(platform, "status")}: the agent and the time left;`,
     `${botCommand(platform, "stop")}: disconnect (the rental keeps running).`,
+    `A rental stays with the account that connected it: its code alone connects no other. To move it to another account, press ${MOVE_CHAT_BUTTON}.`,
   ].join("\n");
 }

@@ -1,8 +1,9 @@
-// "Disconnect chat" on the real database: only the rental's renter can free it, the chat is told,
-// and the rental can then be started from another chat user.
+// "Disconnect chat" on the real database: only the rental's renter can take the rental back from
+// its chat, the chat is told, and afterwards no chat account's code connects it (only a move).
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectRentalChat } from "@/lib/channels/disconnect-rental-chat";
+import { endedBinding } from "@/lib/channels/ended-binding";
 import { findRentalChat } from "@/lib/channels/find-rental-chat";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -20,8 +21,9 @@ async function boundRental() {
   const renter = await makeOwner();
   const agent = await makeAgent();
   const rental = await makeRental(agent.id, { channel: "Telegram" });
-  await db.rental.update({ where: { id: rental.id }, data: { renterId: renter.id } });
   const chatUser = String(randomBytes(4).readUInt32BE());
+  // As a /start leaves it: the binding, and the rental held by that chat account.
+  await db.rental.update({ where: { id: rental.id }, data: { renterId: renter.id, chatHolder: `Telegram:${chatUser}` } });
   await db.chatBinding.create({
     data: {
       platform: "Telegram",
@@ -39,13 +41,18 @@ async function boundRental() {
 describe("disconnectRentalChat", () => {
   it("ends the rental's binding and tells the chat; the page then shows no chat", async () => {
     const { renter, rental, chatUser } = await boundRental();
-    expect(await findRentalChat(rental.id)).toMatchObject({ platform: "Telegram", chatLabel: "@someone" });
+    expect(await findRentalChat(rental.id)).toEqual({
+      bound: { platform: "Telegram", chatLabel: "@someone", createdAt: expect.any(Date) },
+      codeConnects: "holder",
+    });
     await disconnectRentalChat(renter, rental.id);
-    expect(await findRentalChat(rental.id)).toBeNull();
+    expect(await findRentalChat(rental.id)).toEqual({ bound: null, codeConnects: "nobody" });
     const binding = await db.chatBinding.findFirstOrThrow({ where: { rentalId: rental.id } });
     expect(binding).toMatchObject({ endReason: "disconnected", openUser: null, openRentalId: null });
     const told = mock.calls().find((c) => c.method === "sendMessage" && c.body.chat_id === chatUser);
-    expect(String(told?.body.text)).toMatch(/disconnected from .* on the rental's page/);
+    expect(String(told?.body.text)).toMatch(
+      /disconnected from .* on the rental's page\. To connect a chat again, press "Move to another chat account"/,
+    );
   });
 
   it("refuses another account's rental (404) and a rental without a chat (409)", async () => {
@@ -54,9 +61,12 @@ describe("disconnectRentalChat", () => {
     await expect(disconnectRentalChat({ id: stranger.id, walletAddress: null }, rental.id)).rejects.toMatchObject({
       status: 404,
     });
-    expect(await findRentalChat(rental.id)).not.toBeNull();
+    expect((await findRentalChat(rental.id)).bound).not.toBeNull();
+    expect(await db.rental.findUniqueOrThrow({ where: { id: rental.id } })).toMatchObject({ chatHolder: expect.any(String) });
+    // A chat that sent /stop: nothing to disconnect (409), and the rental stays its account's.
     const { renter, rental: other } = await boundRental();
-    await disconnectRentalChat(renter, other.id);
+    await db.chatBinding.updateMany({ where: { rentalId: other.id }, data: endedBinding("stopped", new Date()) });
     await expect(disconnectRentalChat(renter, other.id)).rejects.toMatchObject({ status: 409 });
+    expect(await findRentalChat(other.id)).toEqual({ bound: null, codeConnects: "holder" });
   });
 });

@@ -1,8 +1,8 @@
 import "server-only";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
+import { endedBinding } from "@/lib/channels/ended-binding";
 import { notifyChatUser } from "@/lib/channels/notify-chat-user";
 import { rentalUnusableReason } from "@/lib/channels/rental-unusable-reason";
-import { ended } from "@/lib/channels/start-chat";
 import { db } from "@/lib/db";
 
 // Platform deliveries are kept a day: every platform retries for far less (Slack: 3 tries within
@@ -26,7 +26,7 @@ export async function endFinishedChats(now: Date = new Date()): Promise<EndedCha
   for (const binding of open) {
     const { count } = await db.chatBinding.updateMany({
       where: { id: binding.id, endedAt: null },
-      data: ended("rental_ended", now),
+      data: endedBinding("rental_ended", now),
     });
     if (count === 0) continue; // another run took it
     result.ended++;

@@ -1,12 +1,18 @@
 import "server-only";
 import { botCommand } from "@/lib/channels/bot-commands";
+import { hashChatMoveToken, isChatMoveToken } from "@/lib/channels/chat-move-token";
 import type { ChatPlatform, ChatUser } from "@/lib/channels/chat-platform";
+import { claimRentalChat, type MovedFrom } from "@/lib/channels/claim-rental-chat";
+import { endedBinding } from "@/lib/channels/ended-binding";
 import { findOpenBinding, openUserKey } from "@/lib/channels/find-open-binding";
+import { findRentalByMoveToken } from "@/lib/channels/find-rental-by-move-token";
+import { notifyChatUser } from "@/lib/channels/notify-chat-user";
 import { rentalUnusableReason } from "@/lib/channels/rental-unusable-reason";
 import { db } from "@/lib/db";
 import { formatDateTime } from "@/lib/format/date-time";
 import { formatTimeLeft } from "@/lib/format/time-left";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { Channel } from "@/lib/generated/prisma/enums";
 import { ApiError } from "@/lib/http/api-error";
 import { type KnownCredentials, rentalCodeDigest } from "@/lib/ratelimit/known-credentials";
 import { knownCredentials, limiters } from "@/lib/ratelimit/policies";
@@ -32,12 +38,18 @@ const defaultDeps = (): StartChatDeps => ({
   now: new Date(),
 });
 
+// What binding needs of the rental, found by its code or by a move command.
+type BindableRental = { id: string; status: string; channel: Channel; startsAt: Date; endsAt: Date; agent: { name: string } };
+
 /**
  * `/start <code>` on a bot: binds the chat user to the rental and answers with the agent's name
  * and when the rental ends, or says why not (unknown, malformed or ambiguous code, a rental not
- * usable now, bought for another channel, or held by another chat user). A chat user holds one
- * rental per platform: a second start switches and says so. Wrong codes spend from the failure
- * budgets before the lookup, as on the API (lib/ratelimit/with-failure-budgets.ts).
+ * usable now, bought for another channel, or held by another chat account: the code alone
+ * connects only the rental's own chat account, or the first one). `/start <move command>` (made
+ * by the renter on the rental's page or the checkout page) moves the rental here from whichever
+ * account held it, which is told. A chat user holds one rental per platform: a second start
+ * switches and says so. Wrong codes spend from the failure budgets before the lookup, as on the
+ * API (lib/ratelimit/with-failure-budgets.ts).
  */
 export async function startChat(user: ChatUser, rawCode: string, deps: StartChatDeps = defaultDeps()): Promise<string> {
   const start = botCommand(user.platform, "start");
@@ -45,12 +57,15 @@ export async function startChat(user: ChatUser, rawCode: string, deps: StartChat
   if (!code)
     return `Send ${start} with the rental code you got after paying (for example ${botCommand(user.platform, "start", "1a2b3c4d")}).`;
   const hex = parseRentalCode(code);
-  if (!hex) {
+  const move = !hex && isChatMoveToken(code);
+  if (!hex && !move) {
     return `That is not a rental code. A rental code is 8 or more of the characters 0-9 and a-f, as shown after payment (for example 1a2b3c4d); send ${start} with it.`;
   }
-  let rental: RentalWithAgent;
+  let rental: BindableRental;
   try {
-    rental = await findRental(user.platform, openUserKey(user), hex, deps);
+    // A move command is 128 random bits: guessing one is hopeless, and a wrong one costs one
+    // indexed lookup, as any chat message does, so it spends no failure budget.
+    rental = hex ? await findRental(user.platform, openUserKey(user), hex, deps) : await findRentalByMoveToken(code, deps.now);
   } catch (error) {
     if (error instanceof ApiError) return error.message;
     throw error;
@@ -62,12 +77,14 @@ export async function startChat(user: ChatUser, rawCode: string, deps: StartChat
 
   const previous = await findOpenBinding(user);
   if (previous?.rentalId === rental.id) return `You are already connected to ${rental.agent.name}. ${untilEnd(rental, deps.now)}`;
+  let movedFrom: MovedFrom | null;
   try {
-    await db.$transaction(async (tx) => {
+    movedFrom = await db.$transaction(async (tx) => {
+      const from = await claimRentalChat(tx, rental.id, user, move ? hashChatMoveToken(code) : null, deps.now);
       if (previous)
         await tx.chatBinding.updateMany({
           where: { id: previous.id, endedAt: null },
-          data: ended("switched", deps.now),
+          data: endedBinding("switched", deps.now),
         });
       await tx.chatBinding.create({
         data: {
@@ -80,23 +97,26 @@ export async function startChat(user: ChatUser, rawCode: string, deps: StartChat
           openRentalId: rental.id,
         },
       });
+      return from;
     });
   } catch (error) {
-    // The rental is held by another chat user (or this user started twice at once).
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return heldElsewhere(user.platform);
+    if (error instanceof ApiError) return error.message;
+    // This chat account started twice at once: the other start holds the binding.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      return `Another start from this account arrived at the same moment. Send ${botCommand(user.platform, "status")} to see what is connected.`;
     throw error;
   }
-  const switched = previous ? ` You were connected to ${previous.rental.agent.name} before; that rental is no longer used here.` : "";
   const { platform } = user;
+  if (movedFrom) {
+    const notice = `This rental of ${rental.agent.name} was moved to another ${platform} account from the renter's dashboard or checkout page, so this chat is disconnected from it.`;
+    await notifyChatUser(movedFrom, notice).catch(() => false);
+  }
+  const moved = movedFrom ? " It was moved here from the account that held it, which is told." : "";
+  const switched = previous ? ` You were connected to ${previous.rental.agent.name} before; that rental is no longer used here.` : "";
   return (
-    `Connected to ${rental.agent.name}.${switched} ${untilEnd(rental, deps.now)} ` +
+    `Connected to ${rental.agent.name}.${moved}${switched} ${untilEnd(rental, deps.now)} ` +
     `To talk to the agent, ${howTo(platform)}. ${botCommand(platform, "status")} shows the time left, ${botCommand(platform, "stop")} disconnects.`
   );
-}
-
-/** The binding's end, as written to chat_bindings (the open_* columns freed). */
-export function ended(reason: "stopped" | "switched" | "disconnected" | "rental_ended", now: Date) {
-  return { endedAt: now, endReason: reason, openUser: null, openRentalId: null };
 }
 
 async function findRental(platform: ChatPlatform, userKey: string, hex: string, deps: StartChatDeps): Promise<RentalWithAgent> {
@@ -161,13 +181,6 @@ function otherChannel(bought: string, here: ChatPlatform): string {
     return `This rental was bought for the API, not ${here}: use the code as the API key (X-API-Key) with POST /api/v1/chat.`;
   }
   return `This rental was bought for ${bought}, not ${here}: start it with the ${bought} bot. The API also works with the same code (X-API-Key with POST /api/v1/chat).`;
-}
-
-function heldElsewhere(platform: ChatPlatform): string {
-  return (
-    `This rental is connected to another ${platform} account. To move it here, send ${botCommand(platform, "stop")} from that account, ` +
-    `or use "Disconnect chat" on the rental's page in your dashboard, then start again.`
-  );
 }
 
 function inMinutes(decision: RateDecision, now: Date): string {

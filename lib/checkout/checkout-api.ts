@@ -34,6 +34,11 @@ export type ClaimedRental = {
   starts_at: string;
   ends_at: string;
   txHash: `0x${string}`;
+  /**
+   * Not from the server: the quote's claim secret this browser held, kept in memory so the result
+   * can ask for a move command ("Move to another chat account"), which the code alone cannot.
+   */
+  claimSecret?: string;
 };
 /** With the quote's claim secret (or signed in as the paying wallet) the rental and its code; else only the status. */
 export type ConfirmResponse = ClaimedRental | { status: string; txHash: `0x${string}` };
@@ -86,6 +91,13 @@ export function requestQuote(
 
 export function confirmPayment(txHash: string, claimSecret: string | undefined, signal?: AbortSignal) {
   return post<ConfirmResponse>("/api/checkout/confirm", { txHash, claimSecret }, signal);
+}
+
+/** A one-time command that moves the rental's chat to the account that sends it. */
+export type ChatMoveResponse = { platform: "Telegram" | "Discord" | "Slack"; token: string; expiresAt: string };
+
+export function requestChatMove(rentalId: string, claimSecret: string) {
+  return post<ChatMoveResponse>("/api/checkout/chat-move", { rentalId, claimSecret });
 }
 
 // The quote as the escrow's ABI takes it (amounts as bigint).

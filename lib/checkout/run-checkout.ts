@@ -270,7 +270,7 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
     if (!confirmed || !live()) return { kind: "stopped" };
     if (!isClaimed(confirmed)) throw new CheckoutApiError(403, UNCLAIMED_PAYMENT);
     dispatch({ type: "confirmed", step, detail: `Rental ${confirmed.code} is ${confirmed.status}` });
-    return { kind: "done", result: confirmed };
+    return { kind: "done", result: { ...confirmed, claimSecret: quote.claimSecret } };
   } catch (error) {
     if (!live()) return { kind: "stopped" };
     const timedOut = error instanceof Error && error.name === "WaitForTransactionReceiptTimeoutError";

@@ -17,3 +17,11 @@ export const confirmRequestSchema = z
     claimSecret: z.string().max(64, "must be the claimSecret the quote returned").optional(),
   })
   .strict();
+
+export const chatMoveRequestSchema = z
+  .object({
+    rentalId: z.uuid({ error: "must be the rental's id, as confirm returned it" }),
+    // The quote's claim secret: proves this browser paid for the rental (the code alone never does).
+    claimSecret: z.string().max(64, "must be the claimSecret the quote returned"),
+  })
+  .strict();

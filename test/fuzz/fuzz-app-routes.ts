@@ -12,6 +12,7 @@ import * as CHANNEL_SLACK_INSTALL from "@/app/api/channels/slack/install/route";
 import * as CHANNEL_SLACK_OAUTH from "@/app/api/channels/slack/oauth/route";
 import * as CHANNEL_SLACK from "@/app/api/channels/slack/route";
 import * as CHANNEL_TELEGRAM from "@/app/api/channels/telegram/route";
+import * as CHECKOUT_CHAT_MOVE from "@/app/api/checkout/chat-move/route";
 import * as CHECKOUT_CONFIRM from "@/app/api/checkout/confirm/route";
 import * as CHECKOUT_QUOTE from "@/app/api/checkout/quote/route";
 import * as CRON_END_CHATS from "@/app/api/cron/end-chats/route";
@@ -53,6 +54,18 @@ export const APP_ROUTES: Route[] = [
           fc.string({ maxLength: 70 }),
         ),
         claimSecret: mostly(fc.constantFrom("CLAIM", "CLAIM"), fc.base64String({ maxLength: 64 }), fc.string({ maxLength: 70 })),
+      }),
+    ),
+  },
+  {
+    path: "/api/checkout/chat-move",
+    mod: CHECKOUT_CHAT_MOVE,
+    serves: ["POST"],
+    credential: anyCredential,
+    body: bodyOf(
+      nearObject({
+        rentalId: mostly(fc.uuid(), fc.string({ maxLength: 40 })),
+        claimSecret: mostly(fc.constant("CLAIM"), fc.base64String({ maxLength: 64 }), fc.string({ maxLength: 70 })),
       }),
     ),
   },

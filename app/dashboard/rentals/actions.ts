@@ -1,7 +1,9 @@
 "use server";
 
+import type { MoveCommand } from "@/app/_components/chat-move-command";
 import { action } from "@/lib/actions/action";
 import type { FormState } from "@/lib/actions/form-errors";
+import { createChatMove } from "@/lib/channels/create-chat-move";
 import { disconnectRentalChat } from "@/lib/channels/disconnect-rental-chat";
 import { saveDisputeClaim } from "@/lib/disputes/save-dispute-claim";
 import { rateRental } from "@/lib/rentals/rate-rental";
@@ -22,18 +24,33 @@ export const rateRentalAction = action(
   },
 );
 
-// "Disconnect chat" (bound to the rental id): frees the rental from the chat user it is bound to,
-// so the renter can send /start from another account (lib/channels/disconnect-rental-chat.ts).
+// "Disconnect chat" (bound to the rental id): takes the rental back from the chat account it is
+// bound to; only a move command connects a chat again (lib/channels/disconnect-rental-chat.ts).
 export const disconnectChatAction = action(
   { what: "disconnect the chat", revalidate: (rentalId: string) => [`/dashboard/rentals/${rentalId}`] },
   async ({ account }, rentalId: string): Promise<FormState> => {
     await disconnectRentalChat(account, rentalId);
     return {
       ok: true,
-      message: "Disconnected. Send the start command with your code from the chat you want to use now.",
+      message: 'Disconnected. To connect a chat again, press "Move to another chat account" and send the command it gives you.',
     };
   },
 );
+
+/** A move command in the answer only: it is stored as a hash and works once. */
+export type MoveChatState = FormState | { ok: true; message: string; move: MoveCommand };
+
+// "Move to another chat account" (bound to the rental id): the renter's consent, from their
+// session, to move the rental's chat (lib/channels/create-chat-move.ts); the command it answers
+// moves it to the chat account that sends it.
+export const moveChatAction = action({ what: "make a move command" }, async ({ account }, rentalId: string): Promise<MoveChatState> => {
+  const { platform, token, expiresAt } = await createChatMove(rentalId, { account });
+  return {
+    ok: true,
+    message: "Send this command from the chat account that should have the rental.",
+    move: { platform, token, expiresAt: expiresAt.toISOString() },
+  };
+});
 
 // "Continue" on the dispute form (bound to the rental id): the reason and details are saved off
 // chain first (lib/disputes/save-dispute-claim.ts); the form then opens the wallet stepper.

@@ -32,7 +32,9 @@ export default async function DevChannelsPage({ searchParams }: Props) {
       <h1 style={{ marginBottom: 4 }}>Chat bots (development)</h1>
       <p className="muted" style={{ marginTop: 0 }}>
         Type as a chat user. The text goes to <code>/api/channels/{platform.toLowerCase()}</code> signed as {platform} would sign it; the
-        bot&apos;s answers arrive a moment later: reload to see them. Rental codes are on your dashboard (or printed by npm run dev).
+        bot&apos;s answers arrive a moment later: reload to see them. Rental codes are on your dashboard (or printed by npm run dev); a
+        rental already connected to another user moves here with the command its page&apos;s <strong>Move to another chat account</strong>{" "}
+        gives (paste it as it is).
       </p>
       <form action="/api/dev/channels" method="post" style={{ display: "grid", gap: 8, marginBottom: 24 }}>
         <label>

@@ -1,8 +1,11 @@
 // The renters' page's chat apps: how to connect a rental in Telegram, Discord or Slack with its
-// code, with the service's own bot links where this deployment runs that bot.
+// code, with the service's own bot links where this deployment runs that bot, and how a rental
+// moves to another chat account.
 import { channelLinks } from "@/lib/channels/channel-links";
+import { CHAT_MOVE_TTL_MS } from "@/lib/channels/chat-move-token";
 import { isChannelConfigured } from "@/lib/channels/configured-channels";
 import { discordInstallUrl, telegramBotUrl } from "@/lib/checkout/activation";
+import { plural } from "@/lib/format/plural";
 
 const NOT_OFFERED = "Not offered on this service at the moment.";
 
@@ -80,10 +83,17 @@ export function ChatChannels() {
       ) : (
         <p className="hint">{NOT_OFFERED}</p>
       )}
-      <p className="hint">
-        A long answer is split into a few messages; what does not fit says so, and the API returns it whole. <code>/stop</code> does not end
-        the rental: <code>/start</code> connects it again.
+      <h3>Another chat account</h3>
+      <p>
+        The code connects the first chat account that sends it, and after that only that one: someone else who learns your code cannot take
+        the rental. <code>/stop</code> does not end the rental: the same account connects it again with <code>/start</code> and the code. To
+        use it from another account (a new phone, someone who connected first with your code), press{" "}
+        <strong>Move to another chat account</strong> on the rental&apos;s page in your dashboard, or on the checkout page while it is still
+        open, and send the one-time command it gives you from that account within {plural(CHAT_MOVE_TTL_MS / 60_000, "minute")}. The account
+        that had the rental is told. After <strong>Disconnect chat</strong> on the rental&apos;s page, only such a command connects a chat
+        again.
       </p>
+      <p className="hint">A long answer is split into a few messages; what does not fit says so, and the API returns it whole.</p>
     </section>
   );
 }

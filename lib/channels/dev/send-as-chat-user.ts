@@ -36,8 +36,10 @@ function requestFor(platform: ChatPlatform, base: string, userId: string, text: 
         : slackMessageRequest(url, secret, who, text);
     }
     case "Discord": {
-      // "/start <code>", "/chat <message>", "/status", "/stop"; plain text is a /chat message.
-      const [, command = "chat", rest = ""] = /^\/(\w+)\s*([\s\S]*)$/.exec(text) ?? [null, "chat", text];
+      // "/start <code>", "/chat <message>", "/status", "/stop"; plain text is a /chat message. The
+      // option's name may be typed as Discord shows it ("/start code:…", as the pages print it).
+      const [, command = "chat", typed = ""] = /^\/(\w+)\s*([\s\S]*)$/.exec(text) ?? [null, "chat", text];
+      const rest = typed.replace(/^(code|message):\s*/, "");
       const options: Record<string, string> = command === "start" ? { code: rest } : command === "chat" ? { message: rest } : {};
       return discordCommandRequest(
         `${base}/discord`,

@@ -4,6 +4,7 @@ import { generateKeyPairSync, randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ChatPlatformMock, type PlatformCall, startChatPlatformMock } from "@/scripts/chat-platform-mock";
 import { makeAgent, makeRental, type ReceivedRequest, startWebhook } from "@/test/fixtures";
+import { makeRenterAccount } from "@/test/renter-fixtures";
 
 const pending = vi.hoisted(() => [] as Promise<unknown>[]);
 vi.mock("next/server", async (importOriginal) => ({
@@ -19,6 +20,7 @@ const { env } = await import("@/lib/env");
 const { db } = await import("@/lib/db");
 const { discordCommandRequest, signedDiscordRequest } = await import("@/lib/channels/dev/discord-requests");
 const { endFinishedChats } = await import("@/lib/channels/end-finished-chats");
+const { createChatMove } = await import("@/lib/channels/create-chat-move");
 
 const URL_ = "http://localhost/api/channels/discord";
 const { publicKey, privateKey } = generateKeyPairSync("ed25519");
@@ -73,6 +75,13 @@ async function discordRental(overrides: Parameters<typeof makeRental>[1] = {}) {
   });
   const rental = await makeRental(agent.id, { channel: "Discord", ...overrides });
   return { agent, rental, code: rental.id.slice(0, 8) };
+}
+
+/** The rental's renter (an account of its own), whose dashboard consent makes a move command. */
+async function renterOf(rentalId: string) {
+  const renter = await makeRenterAccount();
+  await db.rental.update({ where: { id: rentalId }, data: { renterId: renter.id } });
+  return renter;
 }
 
 describe("POST /api/channels/discord", () => {
@@ -144,6 +153,20 @@ describe("POST /api/channels/discord", () => {
     await run(who, "start", { code });
     await run(who, "chat", { message: "ping all" });
     expect(edits().at(-1)?.body).toMatchObject({ content: "@everyone look", allowed_mentions: { parse: [] } });
+  });
+
+  it("the code alone does not move a rental to another user; the renter's move command does, and the old user is told in a DM", async () => {
+    const { agent, rental, code } = await discordRental();
+    const [holder, other] = [newUser(), newUser()];
+    await run(holder, "start", { code });
+    await run(other, "start", { code });
+    expect(lastEdit()).toMatch(/held by another Discord account.*"Move to another chat account"/);
+    const { token } = await createChatMove(rental.id, { account: await renterOf(rental.id) });
+    await run(other, "start", { code: token });
+    expect(lastEdit()).toContain(`Connected to ${agent.name}. It was moved here`);
+    const notice = mock.calls().find((c) => c.method === `POST /channels/dm-${holder.id}/messages`);
+    expect(String(notice?.body.content)).toContain("was moved to another Discord account from the renter's dashboard");
+    expect(await db.chatBinding.findUnique({ where: { openUser: `Discord:${other.id}` } })).toMatchObject({ rentalId: rental.id });
   });
 
   it("tells the user in a DM when the rental ends", async () => {

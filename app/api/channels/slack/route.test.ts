@@ -4,6 +4,7 @@ import { createHmac, randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ChatPlatformMock, startChatPlatformMock } from "@/scripts/chat-platform-mock";
 import { makeAgent, makeRental, type ReceivedRequest, startWebhook } from "@/test/fixtures";
+import { makeRenterAccount } from "@/test/renter-fixtures";
 
 // after() needs a Next.js request scope: here the task starts at once and the test awaits it.
 const pending = vi.hoisted(() => [] as Promise<unknown>[]);
@@ -20,6 +21,7 @@ const { env } = await import("@/lib/env");
 const { db } = await import("@/lib/db");
 const { slackCommandRequest, slackMessageRequest, slackUrlVerificationRequest } = await import("@/lib/channels/dev/slack-requests");
 const { endFinishedChats } = await import("@/lib/channels/end-finished-chats");
+const { createChatMove } = await import("@/lib/channels/create-chat-move");
 
 const SECRET = randomBytes(16).toString("hex");
 const URL_ = "http://localhost/api/channels/slack";
@@ -184,6 +186,25 @@ describe("POST /api/channels/slack", () => {
     expect(parts.length).toBeGreaterThan(1);
     expect(parts.length).toBeLessThanOrEqual(3);
     for (const part of parts) expect(part.length).toBeLessThanOrEqual(3_500);
+  });
+
+  it("the code alone does not move a rental to another user; the renter's move command does, and the old user is told", async () => {
+    const { agent, rental, code } = await slackRental();
+    const [holder, other] = [newUser(), newUser()];
+    await command(holder, `start ${code}`);
+    await command(other, `start ${code}`);
+    expect(last(other)).toMatch(/held by another Slack account.*"Move to another chat account"/);
+    const renter = await makeRenterAccount();
+    await db.rental.update({ where: { id: rental.id }, data: { renterId: renter.id } });
+    const { token } = await createChatMove(rental.id, { account: renter });
+    await command(other, `start ${token}`);
+    expect(last(other)).toContain(`Connected to ${agent.name}. It was moved here`);
+    expect(last(holder)).toBe(
+      `This rental of ${agent.name} was moved to another Slack account from the renter's dashboard or checkout page, so this chat is disconnected from it.`,
+    );
+    await dm(holder, "still here?");
+    expect(last(holder)).toMatch(/not connected to an agent/);
+    expect(received).toHaveLength(0);
   });
 
   it("refuses a rental bought for Telegram, naming it, and tells the bound chat when the rental ends", async () => {

@@ -186,7 +186,7 @@ describe("POST /api/channels/telegram", () => {
     const owner = newUser();
     await send(owner, `/start ${held.code}`);
     await send(user, `/start ${held.code}`);
-    expect(lastText(user)).toMatch(/connected to another Telegram account.*\/stop.*Disconnect chat/);
+    expect(lastText(user)).toMatch(/held by another Telegram account.*code alone cannot move it.*"Move to another chat account"/);
 
     const later = await telegramRental({ startsInSeconds: 3600 });
     await send(user, `/start ${later.code}`);

@@ -8,7 +8,8 @@ import { StatusBadge } from "@/app/_components/status-badge";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { escrowChain } from "@/lib/chain/escrow-chain";
 import { shortHex } from "@/lib/chain/short-hex";
-import { findRentalChat } from "@/lib/channels/find-rental-chat";
+import { channelLinks } from "@/lib/channels/channel-links";
+import { findRentalChat, type RentalChat } from "@/lib/channels/find-rental-chat";
 import { describeDisputeOutcome } from "@/lib/disputes/describe-dispute-outcome";
 import { formatDateTime } from "@/lib/format/date-time";
 import { disputeReasonLabel } from "@/lib/format/dispute-reason";
@@ -22,10 +23,11 @@ import { ChatPlayground } from "../_components/chat-playground";
 import { CopyCode } from "../_components/copy-code";
 import { DisconnectChatForm } from "../_components/disconnect-chat-form";
 import { DisputePanel } from "../_components/dispute-panel";
+import { MoveChatForm } from "../_components/move-chat-form";
 import { RatingForm } from "../_components/rating-form";
 import { RentalEndFacts } from "../_components/rental-end-facts";
 import { RentalUsage } from "../_components/rental-usage";
-import { disconnectChatAction, rateRentalAction, saveDisputeClaimAction } from "../actions";
+import { disconnectChatAction, moveChatAction, rateRentalAction, saveDisputeClaimAction } from "../actions";
 import styles from "../renter.module.css";
 
 export const metadata: Metadata = { title: "Rental" };
@@ -48,6 +50,18 @@ function playgroundState(rental: RenterRental, now: Date): { usable: boolean; re
       reason: `This rental starts on ${formatDateTime(rental.startsAt)}; you can chat from then on.`,
     };
   return { usable: true, reason: null };
+}
+
+// Who may connect the rental's chat while none is connected, in the page's words.
+function notConnected(chat: RentalChat, channel: string): string {
+  switch (chat.codeConnects) {
+    case "any":
+      return `Not connected: send the start command with your code to the ${channel} bot.`;
+    case "holder":
+      return `Not connected. The ${channel} account it was connected to can start it again with your code; another account needs a move command.`;
+    case "nobody":
+      return "Not connected: you disconnected it here. A move command connects a chat account again.";
+  }
 }
 
 function RatingSection({ rental, now }: { rental: RenterRental; now: Date }) {
@@ -205,14 +219,15 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
                 <>
                   <dt>Chat</dt>
                   <dd>
-                    {chat ? (
+                    {chat?.bound ? (
                       <DisconnectChatForm
                         action={disconnectChatAction.bind(null, rental.id)}
-                        chat={`${chat.chatLabel} on ${chat.platform}`}
+                        chat={`${chat.bound.chatLabel} on ${chat.bound.platform}`}
                       />
                     ) : (
-                      <span className="muted">Not connected: send the start command with your code to the {rental.channel} bot.</span>
+                      chat && <span className="muted">{notConnected(chat, rental.channel)}</span>
                     )}
+                    {running && <MoveChatForm action={moveChatAction.bind(null, rental.id)} telegramBot={channelLinks().telegramBot} />}
                   </dd>
                 </>
               )}

@@ -21,7 +21,7 @@ async function signedInRental(channel: "Telegram" | "API") {
 const render = async (id: string) => renderToStaticMarkup(await RentalPage({ params: Promise.resolve({ id }) }));
 
 describe("the rental page's chat", () => {
-  it("shows who holds a chat rental, and Disconnect chat frees it", async () => {
+  it("shows who holds a chat rental, and Disconnect chat takes it back", async () => {
     const rental = await signedInRental("Telegram");
     expect(await render(rental.id)).toContain("Not connected: send the start command with your code to the Telegram bot.");
     const chatUser = String(randomBytes(4).readUInt32BE());

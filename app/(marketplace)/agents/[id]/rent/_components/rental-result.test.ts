@@ -76,4 +76,35 @@ describe("checkout markup", () => {
     expect(text(slack)).toContain("/agent start d8ca3b8c");
     expect(text(slack)).toContain("Copy message");
   });
+
+  it("offers a chat rental's move to another chat account to the browser that paid, and the dashboard's way to any other", () => {
+    const render = (channel: "API" | "Telegram", claimSecret?: string) =>
+      text(
+        renderToString(
+          createElement(RentalResult, {
+            result: {
+              id: "d8ca3b8c-7fb3-48dd-b5bd-56e9527a457c",
+              code: "d8ca3b8c",
+              status: "active",
+              starts_at: "",
+              ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+              txHash: `0x${"ab".repeat(32)}`,
+              claimSecret,
+            },
+            channel,
+            agentName: "Echo Agent",
+            links,
+          }),
+        ),
+      );
+    const paid = render("Telegram", "c".repeat(43));
+    expect(paid).toContain("Another chat account");
+    expect(paid).toMatch(
+      /The code connects the first chat account that sends it, and after that only that one\..*Move to another chat account/,
+    );
+    expect(render("Telegram")).toContain(
+      "To move it to another chat account, sign in with the wallet that paid and press Move to another chat account on the rental's page under My rentals.",
+    );
+    expect(render("API", "c".repeat(43))).not.toContain("Move to another chat account");
+  });
 });

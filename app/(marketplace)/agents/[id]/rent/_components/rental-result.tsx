@@ -1,10 +1,12 @@
 "use client";
-// After confirmation: the rental code (large, copyable), the time left, and how to start.
+// After confirmation: the rental code (large, copyable), the time left, how to start, and for a
+// chat channel the way to move the rental to another chat account.
 import { useEffect, useRef, useState } from "react";
 import { activationSteps, type ChannelLinks, type CheckoutChannel } from "@/lib/checkout/activation";
 import type { ClaimedRental } from "@/lib/checkout/checkout-api";
 import { formatDateTime } from "@/lib/format/date-time";
 import { formatTimeLeft } from "@/lib/format/time-left";
+import { ChatMovePanel } from "./chat-move-panel";
 import styles from "./checkout.module.css";
 
 function useNow(intervalMs = 1000): number {
@@ -119,6 +121,12 @@ export function RentalResult({ result, channel, agentName, links }: RentalResult
           </li>
         ))}
       </ol>
+      {channel !== "API" && (
+        <>
+          <h3>Another chat account</h3>
+          <ChatMovePanel rentalId={result.id} claimSecret={result.claimSecret} telegramBot={links.telegramBot} />
+        </>
+      )}
       <p>
         <a href="/">Back to the marketplace</a>
       </p>

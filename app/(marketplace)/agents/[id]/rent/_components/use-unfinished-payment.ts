@@ -21,7 +21,7 @@ export function useUnfinishedPayment(agentId: string, onRecovered: (payment: Pen
       if (confirmed && !isClaimed(confirmed)) setRecovering(UNCLAIMED_PAYMENT);
       else if (confirmed) {
         forgetPayment(unfinished.txHash);
-        onRecovered(unfinished, confirmed);
+        onRecovered(unfinished, { ...confirmed, claimSecret: unfinished.claimSecret });
       }
     } catch (error) {
       setRecovering(error instanceof CheckoutApiError ? error.message : describeWalletError(error).message);
