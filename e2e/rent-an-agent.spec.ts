@@ -85,6 +85,12 @@ test("an owner signs in with a wallet, lists an agent, connects its webhook and 
   await expect(row.getByRole("button", { name: /^Revoke key/ })).toHaveCount(0);
   const refused = await fetch(`${baseUrl()}/api/public/agents`, { headers: { "X-API-Key": apiKey } });
   expect(refused.status).toBe(401);
+
+  // A key that stays active: the page captures below check its row, Revoke button included, at
+  // phone width (its screen-reader text once made the page 455 px wide on a 390 px phone).
+  await owner.getByLabel("Label (optional)").fill("Nightly report");
+  await owner.getByRole("button", { name: /create/i }).click();
+  await expect(owner.getByRole("row").filter({ hasText: "Nightly report" }).getByText("Revoke…")).toBeVisible();
 });
 
 test("a renter finds the agent, pays with a browser wallet and gets a rental code", async ({ browser }) => {
