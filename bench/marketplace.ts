@@ -31,8 +31,9 @@ async function freshDatabase(name: string): Promise<string> {
 
 // Listings with names, descriptions and skills drawn from a small vocabulary (so searches match a
 // realistic share), 1 owner per 100 agents, rentals spread unevenly (some agents popular), and
-// ratings on a tenth of the rentals. Counters and facet counts are computed once after the load (the
-// triggers are off during it: a million single-row updates would only measure the seeding).
+// ratings on a tenth of the rentals. Counters, facet counts and the words typos are looked for in
+// are computed once after the load (the triggers are off during it: a million single-row updates
+// would only measure the seeding).
 async function seed(url: string, agents: number, rentals: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -90,8 +91,10 @@ async function seed(url: string, agents: number, rentals: number): Promise<void>
     INSERT INTO marketplace_facet_counts (category, skill, listings)
     SELECT a.category, s.skill, count(*) FROM agents a CROSS JOIN LATERAL (SELECT DISTINCT unnest(array_prepend('', a.skills)) AS skill) s
     WHERE a.status = 'available' AND a.webhook_url_cipher IS NOT NULL GROUP BY a.category, s.skill;
+    INSERT INTO marketplace_words (word) SELECT DISTINCT unnest(typo_words) FROM agents ON CONFLICT DO NOTHING;
     ALTER TABLE agents ENABLE TRIGGER USER; ALTER TABLE rentals ENABLE TRIGGER USER; ALTER TABLE ratings ENABLE TRIGGER USER;`);
-  for (const table of ["agents", "rentals", "ratings", "marketplace_facet_counts"]) await client.query(`VACUUM ANALYZE ${table}`);
+  for (const table of ["agents", "rentals", "ratings", "marketplace_facet_counts", "marketplace_words"])
+    await client.query(`VACUUM ANALYZE ${table}`);
   console.log(
     `  seeded ${agents.toLocaleString("en")} agents, ${rentals.toLocaleString("en")} rentals in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -169,13 +172,13 @@ async function printSearchPlans(): Promise<void> {
   const { rankedCandidates } = await import("@/lib/agents/rank-search-page");
   const { keptFacetsSql } = await import("@/lib/agents/count-marketplace-facets");
   const rentable = Prisma.sql`a.status = 'available' AND a.webhook_url_cipher IS NOT NULL`;
-  const search = (q: string) => {
-    const terms = searchTerms(q);
+  const search = async (q: string) => {
+    const terms = await searchTerms(q);
     return rankedCandidates(Prisma.join([rentable, ...terms.map(termMatches)], " AND "), q, terms);
   };
   const plans: Record<string, InstanceType<typeof Prisma.Sql>> = {
-    "search 'research', relevance: the ranked candidates": search("research"),
-    "search 'reserch' (typo), relevance: the ranked candidates": search("reserch"),
+    "search 'research', relevance: the ranked candidates": await search("research"),
+    "search 'reserch' (typo), relevance: the ranked candidates": await search("reserch"),
     "facets without filters (the kept counts)": keptFacetsSql({}),
   };
   for (const [name, sql] of Object.entries(plans)) {

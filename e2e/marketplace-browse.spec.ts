@@ -40,9 +40,13 @@ test("search forgives typos and word forms; the tile shows a picture, the owner 
     await page.goto(`/?q=${encodeURIComponent(q)}`);
     return page.getByRole("article").filter({ hasText: NAME });
   };
-  // A typo in the name ("tidewatr"), the start of a word ("tidew"), the same stem ("chat" →
-  // "chatting"), each with the unique word that keeps the results to this agent.
-  for (const q of [`tidewatr ${word}`, `tidew ${word}`, `chat ${word}`]) await expect(await search(q), q).toHaveCount(1);
+  // A typo in the name: a letter left out ("tidewatr") and two letters swapped ("tidewaetr"), as
+  // search services forgive them; the start of a word ("tidew"), the same stem ("chat" →
+  // "chatting"); each with the unique word that keeps the results to this agent.
+  for (const q of [`tidewatr ${word}`, `tidewaetr ${word}`, `tidew ${word}`, `chat ${word}`]) {
+    await expect(await search(q), q).toHaveCount(1);
+  }
+
   await expect(await search(`xylophone ${word}`)).toHaveCount(0);
 
   const tile = await search(word);

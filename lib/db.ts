@@ -1,7 +1,6 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { TYPO_SIMILARITY } from "@/lib/agents/marketplace-search-terms";
 import { databaseHolder as globalForDb } from "@/lib/disconnect-database";
 import { env } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
@@ -15,28 +14,10 @@ function client(): PrismaClient {
   if (!env.DATABASE_URL) {
     throw new Error("DATABASE_URL is not set. Set it (see .env.example), or use `npm run dev`, which sets it for you.");
   }
-  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX, Client: SessionClient });
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   globalForDb.prisma = new PrismaClient({ adapter });
   return globalForDb.prisma;
-}
-
-// Every connection gets the session settings the queries rely on before the pool hands it out:
-// the marketplace search's typo threshold for pg_trgm's `<%` operator. A per-session SET rather
-// than ALTER DATABASE, which the embedded PGlite server does not apply.
-class SessionClient extends pg.Client {
-  override connect(): Promise<pg.Client>;
-  override connect(callback: (err: Error | null, client?: pg.Client) => void): void;
-  // pg-pool connects with a callback; scripts may await.
-  override connect(callback?: (err: Error | null, client?: pg.Client) => void): Promise<pg.Client> | undefined {
-    const ready = super.connect().then(async () => {
-      await this.query(`SET pg_trgm.word_similarity_threshold = ${TYPO_SIMILARITY}`);
-      return this as pg.Client;
-    });
-    if (!callback) return ready;
-    ready.then((client) => callback(null, client), callback);
-    return undefined;
-  }
 }
 
 // Created on first use, not on import, so builds and tools that never query need no database.

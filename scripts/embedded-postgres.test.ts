@@ -55,9 +55,11 @@ describe("startEmbeddedPostgres", () => {
     db = prismaFor(second.url);
     const reread = await db.account.findUnique({ where: { id: account.id } });
     expect(reread).toMatchObject({ email, walletAddress: `0x${"ab".repeat(20)}` });
-    // The marketplace search's extension (pg_trgm) works after a restart too.
-    const [typo] = await db.$queryRaw<{ similarity: number }[]>`SELECT word_similarity('echoo', 'Echo Agent') AS similarity`;
+    // The marketplace search's extensions (pg_trgm, fuzzystrmatch) work after a restart too.
+    const [typo] = await db.$queryRaw<{ similarity: number; edits: number }[]>`
+      SELECT word_similarity('echoo', 'Echo Agent') AS similarity, levenshtein_less_equal('scirbbler', 'scribbler', 2) AS edits`;
     expect(typo.similarity).toBeCloseTo(0.667, 3);
+    expect(typo.edits).toBe(2);
     await db.$disconnect();
     await second.stop();
   });

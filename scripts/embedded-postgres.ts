@@ -8,6 +8,7 @@
 import { mkdir } from "node:fs/promises";
 import net from "node:net";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
@@ -40,7 +41,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port?: numb
   await mkdir(opts.dataDir, { recursive: true });
 
   // The extensions the migrations create (CREATE EXTENSION) must be loaded into PGlite first.
-  const db = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  const db = await PGlite.create({ dataDir: opts.dataDir, extensions: { fuzzystrmatch, pg_trgm } });
   const server = new PGLiteSocketServer({ db, host: HOST, port });
   try {
     await server.start();

@@ -1,35 +1,38 @@
 import "server-only";
+import { findTypoWords } from "@/lib/agents/find-typo-words";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // How the marketplace's search words find listings (PostgreSQL only, no search service):
 //   - a substring of the name, the description or a skill ("ech", "review");
 //   - a word of the same stem, or one starting with it, by full-text search ("chat" finds
 //     "chatting", "summar" finds "summarization");
-//   - a near spelling of a word of the name or a skill, by trigram similarity ("echoo" finds
-//     "Echo", "reserch" finds "research").
+//   - a word of the name or a skill within the search word's typos: one from 5 characters, two
+//     from 9, a swap of two letters counting as one ("echoo" finds "Echo", "scirbbler" finds
+//     "Scribbler"; lib/agents/find-typo-words.ts).
 // Every word must be found, by any of the three. The score ranks name hits over skill hits over
 // description hits, and close spellings by how close they are.
 
 const MAX_TERMS = 8;
-/** word_similarity at or above this is a typo of the word, not another word: "echoo"/"Echo" 0.67,
- * "reserch"/"research" 0.55, while "agnt"/"Agent" is 0.4 and "cat"/"coding" 0.25. */
-export const TYPO_SIMILARITY = 0.5;
 
-export type SearchTerm = { like: string; prefix: string | null; word: string };
+/** A search word and the ways it is looked for; `typoWords`: the listings' words it may be a misspelling of. */
+export type SearchTerm = { like: string; prefix: string | null; word: string; typoWords: string[] };
 
-export function searchTerms(q: string | undefined): SearchTerm[] {
+export async function searchTerms(q: string | undefined): Promise<SearchTerm[]> {
   if (!q) return [];
   const words = [...new Set(q.toLowerCase().split(" ").filter(Boolean))].slice(0, MAX_TERMS);
-  return words.map((word) => {
-    // tsquery syntax takes letters and digits only; what is left becomes a prefix query.
-    const letters = word.replace(/[^\p{L}\p{N}]/gu, "");
-    return { like: `%${escapeLike(word)}%`, prefix: letters ? `${letters}:*` : null, word };
-  });
+  return Promise.all(
+    words.map(async (word) => {
+      // tsquery syntax takes letters and digits only; what is left becomes a prefix query.
+      const letters = word.replace(/[^\p{L}\p{N}]/gu, "");
+      return { like: `%${escapeLike(word)}%`, prefix: letters ? `${letters}:*` : null, word, typoWords: await findTypoWords(word) };
+    }),
+  );
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-// Stored columns with their indexes (migration 20261125170000_marketplace_search_indexes).
+// Stored columns with their indexes (migrations 20261125170000_marketplace_search_indexes and
+// 20261126130000_marketplace_typo_words).
 const DOCUMENT = Prisma.sql`a.search_document`;
 const NAME_AND_SKILLS = Prisma.sql`a.name_and_skills`;
 
@@ -38,9 +41,8 @@ const descriptionHas = (t: SearchTerm) => Prisma.sql`a.description ILIKE ${t.lik
 // The skills joined by spaces (a query word holds none, so it cannot match across two of them).
 const skillHas = (t: SearchTerm) => Prisma.sql`ars_words(a.skills) ILIKE ${t.like}`;
 const stemHas = (t: SearchTerm) => (t.prefix ? Prisma.sql`${DOCUMENT} @@ to_tsquery('english', ${t.prefix})` : Prisma.sql`FALSE`);
-// `<%` is word_similarity(word, text) >= pg_trgm.word_similarity_threshold, which the migration
-// sets to TYPO_SIMILARITY for the database: the operator form is what the trigram index answers.
-const spelledLike = (t: SearchTerm) => Prisma.sql`${t.word} <% ${NAME_AND_SKILLS}`;
+// A word of the name or skills within the word's typos: the GIN index on typo_words answers it.
+const spelledLike = (t: SearchTerm) => (t.typoWords.length > 0 ? Prisma.sql`a.typo_words && ${t.typoWords}::text[]` : Prisma.sql`FALSE`);
 const anyTextHas = (t: SearchTerm) => Prisma.sql`a.search_text ILIKE ${t.like}`;
 
 /** The listing has the word, by any of the three ways. */
@@ -48,7 +50,7 @@ export function termMatches(t: SearchTerm): Prisma.Sql {
   // One ILIKE on the stored name, description and skills: a substring of any of them. (It could
   // also match across the space joining two of them; a query word holds no space.) Cheapest
   // first, as PostgreSQL checks them in this order on every row the indexes offer: the stored
-  // document's stems, the substring, then the word similarity (a tenfold dearer).
+  // document's stems, the substring, then the near spellings.
   return Prisma.sql`(${stemHas(t)} OR ${anyTextHas(t)} OR ${spelledLike(t)})`;
 }
 

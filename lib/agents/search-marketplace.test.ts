@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { TYPO_SIMILARITY } from "@/lib/agents/marketplace-search-terms";
 import { searchMarketplace } from "@/lib/agents/search-marketplace";
 import { db } from "@/lib/db";
 import {
@@ -148,17 +147,49 @@ describe("searchMarketplace", () => {
 
   it("forgives: a word of the same stem, a typo in a name or skill, ranked by how close", async () => {
     expect(await names({ q: `${token} answering` })).toEqual(["Gamma Data"]); // "Answers": the same stem
-    expect(await names({ q: `${token} gama` })).toEqual(["Gamma Data"]); // a typo of the name
+    expect(await names({ q: `${token} gamna` })).toEqual(["Gamma Data"]); // a typo of the name
     expect(await names({ q: `${token} debuging` })).toEqual(["Alpha Coder"]); // a typo of a skill
     expect(await names({ q: `${token} reserch` })).toEqual(["Delta Research"]);
+    expect(await names({ q: `${token} code-reveiw` })).toEqual(["Alpha Coder"]); // a skill typed whole
     expect(await names({ q: `${token} summar` })).toEqual(["Delta Research"]); // the start of a skill (summarization)
-    expect(await names({ q: `${token} gama landing` })).toEqual([]); // still every word
+    expect(await names({ q: `${token} gamna landing` })).toEqual([]); // still every word
     expect(await names({ q: `${token} xylophone` })).toEqual([]);
   });
 
-  it("the database's typo threshold is the search's (the trigram operator reads it)", async () => {
-    const [row] = await db.$queryRaw<{ threshold: string }[]>`SELECT current_setting('pg_trgm.word_similarity_threshold') AS threshold`;
-    expect(Number(row.threshold)).toBe(TYPO_SIMILARITY);
+  it("forgives one typo from 5 characters and two from 9, a swap of two letters counting as one", async () => {
+    const own = `ty${randomBytes(5).toString("hex")}`;
+    const words = ["Quill", "Parrot", "Lark", "Typewriters", "Scribes", "Scribbler"];
+    const agents = [];
+    for (const word of words) agents.push(await listedAgent({ name: `${own} ${word}`, pricePerDay: 1 }, "2026-01-01T00:00:00Z"));
+    const found = async (typed: string) =>
+      (await searchMarketplace(parseMarketplaceQuery({ q: `${own} ${typed}` }))).agents.map((a) => a.name.replace(`${own} `, ""));
+
+    // 5 to 8 characters: one typo of any kind.
+    expect(await found("parot"), "a letter left out").toEqual(["Parrot"]);
+    expect(await found("laark"), "a letter added").toEqual(["Lark"]);
+    expect(await found("quilk"), "a letter replaced").toEqual(["Quill"]);
+    expect(await found("qiull"), "two letters swapped").toEqual(["Quill"]);
+    expect(await found("scribler"), "8 characters, a letter left out").toEqual(["Scribbler"]);
+    expect(await found("qiulk"), "a swap and a replacement: two typos").toEqual([]);
+    expect(await found("scirbler"), "8 characters: a swap and a letter left out").toEqual([]);
+
+    // 9 characters and more: two typos of any kind.
+    expect(await found("typwriter"), "two letters left out").toEqual(["Typewriters"]);
+    expect(await found("scrribees"), "two letters added").toEqual(["Scribes"]);
+    expect(await found("scrobblar"), "two letters replaced").toEqual(["Scribbler"]);
+    expect(await found("scirbbler"), "one swap").toEqual(["Scribbler"]);
+    expect(await found("scirbbelr"), "two swaps").toEqual(["Scribbler"]);
+    expect(await found("scirbbelrr"), "three typos").toEqual([]);
+
+    // Under 5 characters a word must be spelled as listed (or be part of a word).
+    expect(await found("lrak"), "4 characters, two letters swapped").toEqual([]);
+    expect(await found("quil"), "4 characters, but the start of a word").toEqual(["Quill"]);
+    expect(await found("qull"), "4 characters, a letter left out").toEqual([]);
+
+    // A renamed listing's new words are forgiven at once (the database keeps the words).
+    await db.agent.update({ where: { id: agents[2].id }, data: { name: `${own} Nightingale`, skills: ["birdsong"] } });
+    expect(await found("nightingael"), "the new name").toEqual(["Nightingale"]);
+    expect(await found("birdsnog"), "the new skill").toEqual(["Nightingale"]);
   });
 
   it("filters by category, skill and channel", async () => {

@@ -45,7 +45,7 @@ type PageRow = Omit<MarketplaceAgentRow, "status"> & { status: string };
 // ranks its best candidates first, lib/agents/rank-search-page.ts), the total and the facets (in
 // parallel), then ratings and rental totals of the page's agents (two grouped queries on ≤ 24 ids).
 export async function searchMarketplace(query: MarketplaceQuery): Promise<MarketplaceSearchResult> {
-  const terms = searchTerms(query.q);
+  const terms = await searchTerms(query.q);
   const price = query.duration ? PRICE_COLUMN[query.duration] : CHEAPEST_PRICE;
 
   // Every filter but category and skill: those two are also facets, counted without themselves.
