@@ -1,7 +1,8 @@
 // The marketplace as a renter browses it (issue 12's problem 8): forgiving search (a typo, the start
 // of a word, a word of the same stem), tiles with a picture, the owner's name and figures the
 // service measured; an owner's uploaded picture on the marketplace; on a phone the agent page keeps
-// a Rent button in view; and a dark theme that follows the system and keeps AA contrast.
+// a Rent button in view and the filters wait behind "Filters" (URLs hold only the chosen fields);
+// and a dark theme that follows the system and keeps AA contrast.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -46,7 +47,6 @@ test("search forgives typos and word forms; the tile shows a picture, the owner 
   for (const q of [`tidewatr ${word}`, `tidewaetr ${word}`, `tidew ${word}`, `chat ${word}`]) {
     await expect(await search(q), q).toHaveCount(1);
   }
-
   await expect(await search(`xylophone ${word}`)).toHaveCount(0);
 
   const tile = await search(word);
@@ -81,6 +81,28 @@ test("on a phone the agent page keeps a Rent button in view, which leads to the 
   await expect(rent).toBeInViewport();
   await rent.click();
   await expect(page.getByRole("link", { name: "Rent for 1 day" })).toBeInViewport();
+  await context.close();
+});
+
+test("on a 360 px phone the filters wait behind Filters, so the first result is on the first screen; URLs hold only what was chosen", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(`/?q=${word}`);
+  const filters = page.getByText("Filters", { exact: true });
+  const firstResult = page.getByRole("article").first();
+  await expect(firstResult).toBeInViewport();
+  await expect(firstResult).toContainText(NAME);
+  await expect(page.getByLabel("Duration", { exact: true })).toBeHidden();
+
+  await filters.click();
+  await page.getByLabel("Duration", { exact: true }).selectOption("day");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  // Only the fields with a value: no category=&skill=&… and no sort for the default order.
+  await page.waitForURL((url) => url.search === `?q=${word}&duration=day`);
+  await expect(page.getByText("Filters (1 active)", { exact: true })).toBeVisible();
+  await expect(page.getByRole("article").first()).toBeInViewport();
   await context.close();
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MARKETPLACE_QUERY, marketplaceHref, parseMarketplaceQuery } from "@/lib/schemas/marketplace-query";
+import {
+  countMarketplaceFilters,
+  DEFAULT_MARKETPLACE_QUERY,
+  marketplaceHref,
+  parseMarketplaceQuery,
+  withoutBlankParams,
+} from "@/lib/schemas/marketplace-query";
 
 describe("parseMarketplaceQuery", () => {
   it("reads every field, trimming and normalising", () => {
@@ -74,5 +80,25 @@ describe("parseMarketplaceQuery", () => {
     expect(marketplaceHref({ ...query, page: 1, category: undefined })).toBe(
       "/?q=code+review&minPrice=2.5&maxPrice=10&duration=day&sort=rating",
     );
+  });
+
+  it("counts the filters set beside the search words (not the words, the sort or the page)", () => {
+    expect(countMarketplaceFilters(DEFAULT_MARKETPLACE_QUERY)).toBe(0);
+    expect(countMarketplaceFilters(parseMarketplaceQuery({ q: "echo", sort: "newest", page: "2" }))).toBe(0);
+    expect(countMarketplaceFilters(parseMarketplaceQuery({ category: "coding", channel: "API", minPrice: "0", duration: "day" }))).toBe(4);
+  });
+});
+
+describe("withoutBlankParams", () => {
+  it("leaves the blank parameters of a form sent without JavaScript out, and keeps the rest as they came", () => {
+    const sent = { q: "echo", category: "", skill: "", channel: "API", minPrice: " ", maxPrice: "", duration: "", sort: "" };
+    expect(withoutBlankParams(sent)).toBe("/?q=echo&channel=API");
+    expect(withoutBlankParams({ q: "", category: "" })).toBe("/");
+    expect(withoutBlankParams({ q: "a b", utm_source: "mail", tag: ["x", ""] })).toBe("/?q=a+b&utm_source=mail&tag=x");
+  });
+
+  it("is null for a URL with nothing blank, so the page answers it as it is", () => {
+    expect(withoutBlankParams({})).toBeNull();
+    expect(withoutBlankParams({ q: "echo", sort: "relevance", page: "2" })).toBeNull();
   });
 });

@@ -105,5 +105,29 @@ export function marketplaceHref(query: Partial<MarketplaceQuery>, base = "/"): s
 
 // Whether anything narrows the results (sort and page do not).
 export function hasMarketplaceFilters(query: MarketplaceQuery): boolean {
-  return [query.q, query.category, query.skill, query.channel, query.minPrice, query.maxPrice, query.duration].some((v) => v !== undefined);
+  return query.q !== undefined || countMarketplaceFilters(query) > 0;
+}
+
+/** The filters set beside the search words: what a phone's "Filters" disclosure counts. */
+export function countMarketplaceFilters(query: MarketplaceQuery): number {
+  return [query.category, query.skill, query.channel, query.minPrice, query.maxPrice, query.duration].filter((v) => v !== undefined).length;
+}
+
+/**
+ * The same URL without its blank parameters (`/?q=echo`, not `/?q=echo&category=&skill=`), or
+ * null when it has none. A form sent without JavaScript names every field; the page sends the
+ * browser on to this. Other parameters stay as they came.
+ */
+export function withoutBlankParams(params: MarketplaceSearchParams, base = "/"): string | null {
+  const kept = new URLSearchParams();
+  let blank = false;
+  for (const [key, value] of Object.entries(params)) {
+    for (const one of Array.isArray(value) ? value : [value ?? ""]) {
+      if (one.trim() === "") blank = true;
+      else kept.append(key, one);
+    }
+  }
+  if (!blank) return null;
+  const text = kept.toString();
+  return text ? `${base}?${text}` : base;
 }

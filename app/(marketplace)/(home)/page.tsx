@@ -1,6 +1,7 @@
 // / — the marketplace: rentable agents as tiles, with search, filters, sort and pages in the URL.
 // Server-rendered and wallet-free: the wallet code loads only on the checkout page.
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { searchMarketplace } from "@/lib/agents/search-marketplace";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
@@ -12,6 +13,7 @@ import {
   type MarketplaceSearchParams,
   marketplaceHref,
   parseMarketplaceQuery,
+  withoutBlankParams,
 } from "@/lib/schemas/marketplace-query";
 import { AgentTile } from "../_components/agent-tile";
 import { MarketplaceFilters } from "../_components/marketplace-filters";
@@ -37,7 +39,11 @@ function activeFilters(query: MarketplaceQuery): { label: string; href: string }
 }
 
 export default async function MarketplacePage({ searchParams }: { searchParams: Promise<MarketplaceSearchParams> }) {
-  const query = parseMarketplaceQuery(await searchParams);
+  const params = await searchParams;
+  // The filter form leaves blank fields out in the browser; sent without JavaScript it names them all.
+  const clean = withoutBlankParams(params);
+  if (clean) redirect(clean);
+  const query = parseMarketplaceQuery(params);
   const result = await searchMarketplace(query);
   const filters = activeFilters(query);
   const filtered = hasMarketplaceFilters(query);

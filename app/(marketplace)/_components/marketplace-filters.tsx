@@ -3,16 +3,28 @@ import { DURATIONS } from "@/lib/agents/to-marketplace-agent";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { microToUsdc } from "@/lib/money/usdc";
-import { MARKETPLACE_SORTS, MAX_QUERY_CHARS, type MarketplaceQuery } from "@/lib/schemas/marketplace-query";
+import {
+  countMarketplaceFilters,
+  MARKETPLACE_SORTS,
+  MAX_QUERY_CHARS,
+  type MarketplaceQuery,
+  type MarketplaceSort,
+} from "@/lib/schemas/marketplace-query";
 import { channelSchema } from "@/lib/schemas/renter-api";
 import styles from "../marketplace.module.css";
 import { SORT_LABEL } from "./labels";
+import { SearchForm } from "./search-form";
+
+// The default order is no parameter at all: a blank value, which the form leaves out of the URL.
+const sortValue = (sort: MarketplaceSort) => (sort === "relevance" ? "" : sort);
 
 export const PRICE_HINT =
   "Prices are for the chosen duration, or the cheapest one when no duration is chosen, before the 1 USDC service fee.";
 
 // A plain GET form: it works without JavaScript, and the URL it produces is the state (shareable,
-// bookmarkable, back-button friendly). Empty fields are dropped by the query parser.
+// bookmarkable, back-button friendly), with only the fields that have a value (SearchForm). On a
+// phone the filters wait behind "Filters" (with how many are set), so the first results are on
+// the first screen; wider screens show them open (marketplace.module.css).
 export function MarketplaceFilters({
   query,
   facets,
@@ -26,10 +38,11 @@ export function MarketplaceFilters({
   const withSelected = (options: FacetValue[], selected: string | undefined) =>
     selected && !options.some((o) => o.value === selected) ? [{ value: selected, count: 0 }, ...options] : options;
   const price = (micro: bigint | undefined) => (micro === undefined ? undefined : String(microToUsdc(micro)));
+  const active = countMarketplaceFilters(query);
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a GET form is the search; role="search" on it is the landmark every screen reader knows.
-    <form className={`surface ${styles.filters}`} action="/" method="get" role="search" aria-label="Search and filter agents">
+    // role="search" on the GET form rather than a <search> around it: the landmark every screen reader knows.
+    <SearchForm className={`surface ${styles.filters}`} action="/" method="get" role="search" aria-label="Search and filter agents">
       <div className={styles.searchRow}>
         <label htmlFor="filter-q" className="visually-hidden">
           Search agents
@@ -49,105 +62,108 @@ export function MarketplaceFilters({
         </button>
       </div>
 
-      <fieldset className={styles.filterGrid}>
-        <legend className="visually-hidden">Filters and sort order</legend>
-        <div className="field">
-          <label htmlFor="filter-category">Category</label>
-          <select id="filter-category" name="category" defaultValue={query.category ?? ""}>
-            <option value="">All categories</option>
-            {withSelected(facets.categories, query.category).map((c) => (
-              <option key={c.value} value={c.value}>
-                {categoryLabel(c.value)} ({c.count})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-skill">Skill</label>
-          <select id="filter-skill" name="skill" defaultValue={query.skill ?? ""}>
-            <option value="">Any skill</option>
-            {withSelected(facets.skills, query.skill).map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.value} ({s.count})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-channel">Channel</label>
-          <select id="filter-channel" name="channel" defaultValue={query.channel ?? ""}>
-            <option value="">Any channel</option>
-            {channelSchema.options.map((channel) => (
-              <option key={channel} value={channel}>
-                {channel}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-duration">Duration</label>
-          <select id="filter-duration" name="duration" defaultValue={query.duration ?? ""} aria-describedby="filter-price-hint">
-            <option value="">Any duration</option>
-            {DURATIONS.map((d) => (
-              <option key={d} value={d}>
-                {DURATION_LABEL[d].one}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-min">Min price (USDC)</label>
-          <input
-            id="filter-min"
-            name="minPrice"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="any"
-            defaultValue={price(query.minPrice)}
-            aria-describedby="filter-price-hint"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-max">Max price (USDC)</label>
-          <input
-            id="filter-max"
-            name="maxPrice"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="any"
-            defaultValue={price(query.maxPrice)}
-            aria-describedby="filter-price-hint"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-sort">Sort by</label>
-          <select id="filter-sort" name="sort" defaultValue={query.sort}>
-            {MARKETPLACE_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABEL[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </fieldset>
+      <details className={styles.filterDisclosure}>
+        <summary className={`button ${styles.filterSummary}`}>Filters{active > 0 && ` (${active} active)`}</summary>
+        <fieldset className={styles.filterGrid}>
+          <legend className="visually-hidden">Filters and sort order</legend>
+          <div className="field">
+            <label htmlFor="filter-category">Category</label>
+            <select id="filter-category" name="category" defaultValue={query.category ?? ""}>
+              <option value="">All categories</option>
+              {withSelected(facets.categories, query.category).map((c) => (
+                <option key={c.value} value={c.value}>
+                  {categoryLabel(c.value)} ({c.count})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-skill">Skill</label>
+            <select id="filter-skill" name="skill" defaultValue={query.skill ?? ""}>
+              <option value="">Any skill</option>
+              {withSelected(facets.skills, query.skill).map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.value} ({s.count})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-channel">Channel</label>
+            <select id="filter-channel" name="channel" defaultValue={query.channel ?? ""}>
+              <option value="">Any channel</option>
+              {channelSchema.options.map((channel) => (
+                <option key={channel} value={channel}>
+                  {channel}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-duration">Duration</label>
+            <select id="filter-duration" name="duration" defaultValue={query.duration ?? ""} aria-describedby="filter-price-hint">
+              <option value="">Any duration</option>
+              {DURATIONS.map((d) => (
+                <option key={d} value={d}>
+                  {DURATION_LABEL[d].one}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-min">Min price (USDC)</label>
+            <input
+              id="filter-min"
+              name="minPrice"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="any"
+              defaultValue={price(query.minPrice)}
+              aria-describedby="filter-price-hint"
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="filter-max">Max price (USDC)</label>
+            <input
+              id="filter-max"
+              name="maxPrice"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="any"
+              defaultValue={price(query.maxPrice)}
+              aria-describedby="filter-price-hint"
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="filter-sort">Sort by</label>
+            <select id="filter-sort" name="sort" defaultValue={sortValue(query.sort)}>
+              {MARKETPLACE_SORTS.map((sort) => (
+                <option key={sort} value={sortValue(sort)}>
+                  {SORT_LABEL[sort]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </fieldset>
 
-      <div className={styles.filterActions}>
-        <p id="filter-price-hint" className="hint">
-          {PRICE_HINT}
-        </p>
-        <div className={styles.filterButtons}>
-          {filtered && (
-            <a href="/" className="button button-quiet">
-              Clear filters
-            </a>
-          )}
-          <button type="submit" className="button">
-            Apply filters
-          </button>
+        <div className={styles.filterActions}>
+          <p id="filter-price-hint" className="hint">
+            {PRICE_HINT}
+          </p>
+          <div className={styles.filterButtons}>
+            {filtered && (
+              <a href="/" className="button button-quiet">
+                Clear filters
+              </a>
+            )}
+            <button type="submit" className="button">
+              Apply filters
+            </button>
+          </div>
         </div>
-      </div>
-    </form>
+      </details>
+    </SearchForm>
   );
 }
