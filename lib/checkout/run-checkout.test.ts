@@ -12,6 +12,7 @@ import { CheckoutApiError, type ConfirmResponse, type QuoteResponse } from "@/li
 import { type CheckoutDeps, type FlowData, runCheckout } from "@/lib/checkout/run-checkout";
 import { initialSteps, type StepAction, type StepsState, stepsReducer } from "@/lib/checkout/steps";
 import { db } from "@/lib/db";
+import { formatDateTime } from "@/lib/format/date-time";
 import { checkoutRequest, makePayableAgent, newRenter, type Payments, startPayments, USDC } from "@/test/chain/payments-harness";
 import { uniqueIp } from "@/test/fixtures";
 import { keyWalletProvider } from "@/test/key-wallet-provider";
@@ -103,6 +104,11 @@ describe("browser checkout steps (wagmi + anvil)", () => {
     expect(before - (await balanceOf(t.renter.address))).toBe(3n * USDC);
     const rental = await db.rental.findUniqueOrThrow({ where: { id: outcome.result.id } });
     expect(rental.status).toBe("active");
+    // In the page's words: what to do in the wallet, and when it was paid by the chain's clock.
+    expect(t.log).toContainEqual({ type: "wallet", step: "permit", detail: "Approve the payment of 3.00 USDC in your wallet" });
+    const receipt = await p.publicClient.getTransactionReceipt({ hash: data.payHash! });
+    const block = await p.publicClient.getBlock({ blockNumber: receipt.blockNumber });
+    expect(t.state().steps.pay.detail).toBe(`Paid at ${formatDateTime(new Date(Number(block.timestamp) * 1000))}`);
   });
 
   it("pays with approve then createRental when the token has no permit", async () => {

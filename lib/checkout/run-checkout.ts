@@ -4,7 +4,7 @@ import "client-only";
 // wallet and the API and reports each step through dispatch. Flow: docs/checkout.md.
 import { type Address, erc20Abi, type Hex } from "viem";
 import type { Config } from "wagmi";
-import { readContract, signTypedData, waitForTransactionReceipt, writeContract } from "wagmi/actions";
+import { getBlock, readContract, signTypedData, waitForTransactionReceipt, writeContract } from "wagmi/actions";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
 import type { PublicChainSettings } from "@/lib/chain/public-chain-settings";
 import { shortHex } from "@/lib/chain/short-hex";
@@ -155,7 +155,7 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
     if (plan === "permit" && at <= order.indexOf("permit")) {
       step = "permit";
       const nonce = await readPermitNonce(config, chain.usdc, chain.chainId, renter);
-      dispatch({ type: "wallet", step, detail: `Sign the permit for ${formatUsdc(total)} in your wallet` });
+      dispatch({ type: "wallet", step, detail: `Approve the payment of ${formatUsdc(total)} in your wallet` });
       const deadline = BigInt(quote.quote.deadline);
       const signature = await signTypedData(config, {
         account: renter,
@@ -202,7 +202,7 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
         });
         if (!live()) return { kind: "stopped" };
         data.approveHash = undefined;
-        if (receipt.status !== "success") throw new Error("The approval transaction reverted on chain. Nothing was paid; retry.");
+        if (receipt.status !== "success") throw new Error("The approval failed on chain. Nothing was paid; retry.");
         dispatch({ type: "confirmed", step, detail: "USDC approved" });
       }
     }
@@ -251,9 +251,13 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
       if (!live()) return { kind: "stopped" };
       if (receipt.status !== "success") {
         data.payReverted = true;
-        throw new Error("The payment transaction reverted on chain: no USDC left your wallet (only gas). Retry gets a fresh quote.");
+        throw new Error("The payment failed on chain: no USDC left your wallet (only the network fee). Retry gets a fresh quote.");
       }
-      dispatch({ type: "confirmed", step, detail: `Paid in block ${receipt.blockNumber}` });
+      // When it was paid, by the chain's clock: the block's time, not this browser's. The payment
+      // stands whether or not that read answers.
+      const block = await getBlock(config, { blockNumber: receipt.blockNumber, chainId: chain.chainId }).catch(() => null);
+      if (!live()) return { kind: "stopped" };
+      dispatch({ type: "confirmed", step, detail: block ? `Paid at ${formatDateTime(new Date(Number(block.timestamp) * 1000))}` : "Paid" });
     }
 
     // 4. Confirm: the service reads the receipt and activates the rental.

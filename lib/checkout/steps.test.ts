@@ -5,8 +5,8 @@ import {
   initialSteps,
   isDone,
   isRunning,
+  STEP_LABEL,
   type StepAction,
-  stepLabel,
   stepsFor,
   stepsReducer,
   waitingForWallet,
@@ -18,9 +18,9 @@ describe("checkout stepper", () => {
   it("has the permit and the approve plans", () => {
     expect(stepsFor("permit")).toEqual(["quote", "permit", "pay", "confirm"]);
     expect(stepsFor("approve")).toEqual(["quote", "approve", "pay", "confirm"]);
-    expect(stepLabel("pay", "permit")).toBe("Pay (createRentalWithPermit)");
-    expect(stepLabel("pay", "approve")).toBe("Pay (createRental)");
-    expect(stepLabel("approve", "approve")).toBe("Approve USDC");
+    // In the page's words: no contract function names.
+    expect(stepsFor("permit").map((id) => STEP_LABEL[id])).toEqual(["Quote", "Approve the payment", "Pay", "Confirm"]);
+    expect(stepsFor("approve").map((id) => STEP_LABEL[id])).toEqual(["Quote", "Approve USDC", "Pay", "Confirm"]);
   });
 
   it("moves a step through wallet → pending → confirmed", () => {
@@ -32,7 +32,7 @@ describe("checkout stepper", () => {
       { type: "wallet", step: "permit", detail: "Sign" },
     ]);
     expect(waitingForWallet(s)).toBe(true);
-    expect(announcement(s)).toBe("Permit signature: Waiting for your wallet (Sign)");
+    expect(announcement(s)).toBe("Approve the payment: Waiting for your wallet (Sign)");
     s = stepsReducer(s, { type: "confirmed", step: "permit" });
     expect(isRunning(s)).toBe(false);
     expect(s.steps.permit.status).toBe("confirmed");
@@ -53,7 +53,7 @@ describe("checkout stepper", () => {
     expect(failedStep(s)).toBe("pay");
     expect(s.steps.pay).toMatchObject({ status: "failed", rejected: true });
     expect(isRunning(s)).toBe(false);
-    expect(announcement(s)).toBe("Pay (createRentalWithPermit) failed: You declined the request in your wallet. Nothing was sent.");
+    expect(announcement(s)).toBe("Pay failed: You declined the request in your wallet. Nothing was sent.");
     s = stepsReducer(s, { type: "resetFrom", step: "pay" });
     expect(failedStep(s)).toBeNull();
     expect(s.steps.quote.status).toBe("confirmed");

@@ -16,9 +16,11 @@ export type StepState = {
 
 export type StepsState = { plan: PaymentPlan; steps: Record<StepId, StepState> };
 
+// The page's words, not the contract's: the permit is the renter approving the payment in the
+// wallet, and both plans' payment is "Pay", whichever escrow function it calls.
 export const STEP_LABEL: Record<StepId, string> = {
   quote: "Quote",
-  permit: "Permit signature",
+  permit: "Approve the payment",
   approve: "Approve USDC",
   pay: "Pay",
   confirm: "Confirm",
@@ -26,11 +28,6 @@ export const STEP_LABEL: Record<StepId, string> = {
 
 export function stepsFor(plan: PaymentPlan): StepId[] {
   return plan === "permit" ? ["quote", "permit", "pay", "confirm"] : ["quote", "approve", "pay", "confirm"];
-}
-
-export function stepLabel(step: StepId, plan: PaymentPlan): string {
-  if (step === "pay") return plan === "permit" ? "Pay (createRentalWithPermit)" : "Pay (createRental)";
-  return STEP_LABEL[step];
 }
 
 export const STATUS_LABEL: Record<StepStatus, string> = {
@@ -114,7 +111,7 @@ export function announcement(state: StepsState): string {
   for (const id of [...order].reverse()) {
     const s = state.steps[id];
     if (s.status === "idle") continue;
-    const label = stepLabel(id, state.plan);
+    const label = STEP_LABEL[id];
     if (s.status === "failed") return `${label} failed: ${s.error ?? "unknown reason"}`;
     return `${label}: ${STATUS_LABEL[s.status]}${s.detail ? ` (${s.detail})` : ""}`;
   }

@@ -7,7 +7,7 @@ const REVERTS: Record<string, string> = {
   UnauthorizedSigner: "The escrow did not accept the service's quote signer. Contact support; nothing was paid.",
   SenderNotRenter: "The payment must come from the wallet the quote was made for. Reconnect that wallet and retry.",
   RentalExists: "This quote was already paid. Retry to get a fresh quote (and check your rentals first).",
-  PermitFailed: "The token refused the permit signature. Retry, or pay with approve and createRental.",
+  PermitFailed: "The token did not accept your signed approval: no USDC left your wallet. Retry to sign it again.",
   EnforcedPause: "Payments are paused on the escrow right now. Nothing was paid; try again later.",
   ERC20InsufficientBalance: "Your USDC balance is too low for this payment.",
   ERC20InsufficientAllowance: "The escrow is not allowed to take this much USDC yet. Retry the approval.",

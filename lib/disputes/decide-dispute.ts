@@ -44,7 +44,7 @@ export async function sendDecision(
   onStep({ kind: "pending", hash });
   const receipt = await waitForTransactionReceipt(config, { hash, chainId: chain.chainId });
   if (receipt.status !== "success") {
-    return { ok: false, hash, message: "The transaction was mined but reverted, so nothing was decided. Try again." };
+    return { ok: false, hash, message: "The transaction failed on chain, so nothing was decided. Try again." };
   }
   return { ok: true, hash };
 }

@@ -70,7 +70,7 @@ export async function sendDispute(
     return {
       ok: false,
       hash,
-      message: "The transaction was mined but reverted, so no dispute was opened. You can try again before the rental ends.",
+      message: "The transaction failed on chain, so no dispute was opened. You can try again before the rental ends.",
     };
   }
   return { ok: true, hash };

@@ -27,7 +27,7 @@ export async function sendWithdraw(
   onStep({ kind: "pending", hash });
   const receipt = await waitForTransactionReceipt(config, { hash, chainId: chain.chainId });
   if (receipt.status !== "success")
-    return { ok: false, hash, message: "The transaction was mined but reverted: the credit is still there. Try again." };
+    return { ok: false, hash, message: "The transaction failed on chain: the credit is still there. Try again." };
   return { ok: true, hash, amount };
 }
 

@@ -167,7 +167,7 @@ function statusText(connection: Connection, sending: Sending, chain: EscrowChain
     case "pending":
       return `Transaction sent. Waiting for ${chain.chainName} to include it; this usually takes a few seconds.`;
     case "confirmed":
-      return "Decided on chain: the escrow has paid out. The dashboards show the outcome within a minute, once the service's event reader has seen it.";
+      return "Decided on chain: the escrow has paid out. The dashboards show the outcome within a minute.";
     case "failed":
       return sending.message;
   }

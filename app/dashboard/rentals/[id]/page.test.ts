@@ -81,7 +81,7 @@ describe("/dashboard/rentals/[id]", () => {
       await db.rental.update({ where: { id: paid.id }, data: { renterAddress: address } });
       const html = renderToStaticMarkup(await FreshRentalPage({ params: Promise.resolve({ id: paid.id }) }));
       expect(html).toMatch(/<button type="button" class="button">Open a dispute…<\/button>/);
-      expect(html).toContain("event reader marks the rental disputed within a minute");
+      expect(html).toContain("the rental shows as disputed here within a minute and the owner is told");
       expect(html).toContain(`${address.slice(0, 6)}…${address.slice(-4)}`);
 
       const unpaid = await rentalFor(accountId);

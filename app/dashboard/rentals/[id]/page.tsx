@@ -145,7 +145,7 @@ function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
       </p>
       <p className="hint">
         You say what went wrong, then send one transaction from the wallet that paid ({shortHex(rental.renterAddress)}) on {chain.chainName}
-        . Once it is confirmed, the service&apos;s event reader marks the rental disputed within a minute and tells the owner.
+        . Once it is confirmed, the rental shows as disputed here within a minute and the owner is told.
       </p>
       <DisputePanel
         action={saveDisputeClaimAction.bind(null, rental.id)}

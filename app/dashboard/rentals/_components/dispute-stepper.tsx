@@ -175,7 +175,7 @@ function statusText(connection: ConnectState, dispute: DisputeState, chain: Escr
     case "pending":
       return `Transaction sent. Waiting for ${chain.chainName} to include it; this usually takes a few seconds.`;
     case "confirmed":
-      return "Dispute opened: the payment is frozen on chain. This page will show the rental as disputed within a minute, once the service's event reader has seen it.";
+      return "Dispute opened: the payment is frozen on chain. This page shows the rental as disputed within a minute.";
     case "failed":
       return dispute.message;
   }

@@ -92,8 +92,8 @@ export default async function RentPage({ params, searchParams }: Props) {
             <ol>
               <li>The service signs a price quote for your wallet (valid for a few minutes).</li>
               <li>
-                You pay the price plus the 1 USDC fee into the escrow contract: one signature and one transaction when your USDC supports
-                permits, otherwise an approval and a payment.
+                You pay the price plus the 1 USDC fee into the escrow contract: you approve the payment in your wallet with a signature and
+                send one transaction (or, where the token cannot take a signature, approve USDC and then pay).
               </li>
               <li>As soon as the payment is confirmed you get your rental code, here, on this page.</li>
               <li>The owner is paid the price when the rental ends; the fee goes to the service.</li>

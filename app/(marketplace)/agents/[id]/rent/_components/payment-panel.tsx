@@ -36,7 +36,7 @@ export function PaymentPanel({
       {!started && (
         <p className="hint">
           {steps.plan === "permit"
-            ? "If your token supports it, you sign one permit and send one transaction; otherwise you approve USDC, then pay."
+            ? "You approve the payment in your wallet with a signature (no gas), then send one transaction."
             : "You approve USDC, then send the payment."}
         </p>
       )}

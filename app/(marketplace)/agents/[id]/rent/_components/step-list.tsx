@@ -1,6 +1,6 @@
 "use client";
 // The payment stepper: one item per step of the plan, with its status, detail or error.
-import { STATUS_LABEL, type StepId, type StepsState, stepLabel } from "@/lib/checkout/steps";
+import { STATUS_LABEL, STEP_LABEL, type StepId, type StepsState } from "@/lib/checkout/steps";
 import styles from "./checkout.module.css";
 
 export function StepList({ steps, order }: { steps: StepsState; order: StepId[] }) {
@@ -14,7 +14,7 @@ export function StepList({ steps, order }: { steps: StepsState; order: StepId[] 
               {s.status === "confirmed" ? "✓" : s.status === "failed" ? "!" : index + 1}
             </span>
             <span className={styles.stepBody}>
-              <span className={styles.stepLabel}>{stepLabel(id, steps.plan)}</span>{" "}
+              <span className={styles.stepLabel}>{STEP_LABEL[id]}</span>{" "}
               <span className={`${styles.stepStatus} ${styles[`status-${s.status}`] ?? ""}`}>{STATUS_LABEL[s.status]}</span>
               {s.detail && s.status !== "failed" && <span className={styles.stepDetail}>{s.detail}</span>}
               {s.status === "failed" && s.error && <span className={styles.stepError}>{s.error}</span>}
