@@ -1,9 +1,11 @@
 // The in-app docs: the header's Docs leads there; the renters' page has runnable examples in curl,
 // Python and JavaScript for this site; the webhook contract's example copies exactly; the API
-// reference renders the operations of /api/v1/openapi.json from this site alone (no CDN) and its
-// library stays out of every other page; no docs page is wider than a 360 px phone.
+// reference renders the operations of /api/v1/openapi.json from this site alone (no CDN), follows a
+// dark system like the rest of the site and asks for the rental code where Scalar shows a key-like
+// example, and its library stays out of every other page; no docs page is wider than a 360 px phone.
 import { expect, type Page, test } from "@playwright/test";
 import { capturePages, tooWide } from "./capture-pages";
+import { checkAccessibility } from "./check-accessibility";
 import { baseUrl } from "./stack";
 
 const DOCS_PAGES = {
@@ -97,6 +99,37 @@ test("the API reference renders the OpenAPI document's operations from this site
     await other.close();
   }
   await context.close();
+});
+
+test("the API reference follows the system's theme, and its key field asks for the rental code, not a key-like example", async ({
+  browser,
+}, testInfo) => {
+  // A colour's relative luminance (WCAG): near 1 for light text, near 0 for dark.
+  const luminance = (rgb: string) => {
+    const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  for (const colorScheme of ["light", "dark"] as const) {
+    const context = await browser.newContext({ baseURL: baseUrl(), colorScheme });
+    const page = await context.newPage();
+    await page.goto("/docs/api");
+    const title = page.getByText("Send a message to the rented agent and get its reply").first();
+    await expect(title).toBeVisible();
+    await expect(page.locator("body")).toHaveClass(colorScheme === "dark" ? /\bdark-mode\b/ : /\blight-mode\b/);
+    const text = luminance(await title.evaluate((element) => getComputedStyle(element).color));
+    if (colorScheme === "dark") expect(text, "light text on the dark theme").toBeGreaterThan(0.3);
+    else expect(text, "dark text on the light theme").toBeLessThan(0.15);
+
+    // Scalar's own placeholder for an API key's value is a Base64 string that looks like a real key.
+    const field = page.locator('[placeholder="Your rental code"], [data-placeholder="Your rental code"]');
+    await expect(field.first()).toBeAttached();
+    await expect(page.locator('[placeholder^="QUxM"], [data-placeholder^="QUxM"]')).toHaveCount(0);
+    if (colorScheme === "dark") await checkAccessibility(page, testInfo, "docs-api-dark", ".scalar-app");
+    await context.close();
+  }
 });
 
 test("no docs page is wider than a 360 px phone", async ({ browser }) => {

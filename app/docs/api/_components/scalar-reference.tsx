@@ -5,12 +5,17 @@
 // so a test request goes from the browser straight to the API (which answers any origin).
 import { type AnyApiReferenceConfiguration, ApiReferenceReact } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
+import { useEffect, useRef } from "react";
 
-// The site's system fonts instead of the web fonts switched off below, and its colours: the
-// default theme's greys and method colours are too light for WCAG AA contrast on white.
-const THEME = `.light-mode {
+// The site's system fonts instead of the web fonts switched off below, and its colours in both
+// themes: the default theme's greys and method colours miss WCAG AA contrast (on white in the
+// light theme; the dark theme's third grey on black too). The dark values are the site's own dark
+// tokens (app/globals.css), each at AA or better on its background.
+const THEME = `.light-mode, .dark-mode {
   --scalar-font: var(--font-sans);
   --scalar-font-code: var(--font-mono);
+}
+.light-mode {
   --scalar-color-1: #18181b;
   --scalar-color-2: #52525b;
   --scalar-color-3: #52525b;
@@ -22,8 +27,27 @@ const THEME = `.light-mode {
   --scalar-color-orange: #c2410c;
   --scalar-color-purple: #6d28d9;
   --scalar-color-query: #0f766e;
+}
+.dark-mode {
+  --scalar-background-1: #0c0c0f;
+  --scalar-background-2: #18181b;
+  --scalar-background-3: #27272a;
+  --scalar-border-color: #3f3f46;
+  --scalar-color-1: #f4f4f5;
+  --scalar-color-2: #a1a1aa;
+  --scalar-color-3: #a1a1aa;
+  --scalar-color-accent: #8ab4f8;
+  --scalar-color-green: #4ade80;
+  --scalar-color-red: #f87171;
+  --scalar-color-yellow: #facc15;
+  --scalar-color-blue: #8ab4f8;
+  --scalar-color-orange: #fb923c;
+  --scalar-color-purple: #c4b5fd;
+  --scalar-color-query: #5eead4;
 }`;
 
+// Without darkMode or forceDarkModeState Scalar follows the system's prefers-color-scheme, as
+// the rest of the site does, and switches with it; its own toggle is hidden (the site has none).
 const CONFIGURATION: AnyApiReferenceConfiguration = {
   url: "/api/v1/openapi.json",
   withDefaultFonts: false,
@@ -33,11 +57,37 @@ const CONFIGURATION: AnyApiReferenceConfiguration = {
   mcp: { disabled: true },
   showDeveloperTools: "never",
   hideDarkModeToggle: true,
-  forceDarkModeState: "light",
   documentDownloadType: "json",
   customCss: THEME,
 };
 
+// Scalar writes this placeholder into the value field of every API-key scheme (RequestAuthTab in
+// @scalar/api-client; there is no option for it). It is Base64 and looks like a real key, so the
+// field says what goes there instead.
+const SCALAR_KEY_PLACEHOLDER = "QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT";
+const RENTAL_CODE_PLACEHOLDER = "Your rental code";
+
+function replacePlaceholders(root: HTMLElement) {
+  for (const attribute of ["placeholder", "data-placeholder"]) {
+    for (const field of root.querySelectorAll(`[${attribute}="${SCALAR_KEY_PLACEHOLDER}"]`))
+      field.setAttribute(attribute, RENTAL_CODE_PLACEHOLDER);
+  }
+}
+
 export default function ScalarReference() {
-  return <ApiReferenceReact configuration={CONFIGURATION} />;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return;
+    // The fields come and go as the reader opens operations: each new one is fixed as it appears.
+    replacePlaceholders(root);
+    const observer = new MutationObserver(() => replacePlaceholders(root));
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["placeholder", "data-placeholder"] });
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={box}>
+      <ApiReferenceReact configuration={CONFIGURATION} />
+    </div>
+  );
 }
