@@ -47,6 +47,10 @@ test("an owner creates, edits and deletes a listing; skills, prices and channels
   await page.getByRole("button", { name: "Create listing" }).click();
   await expect(page.getByText("set a price for at least one duration: per hour, per day or per month").first()).toBeVisible();
   await expect(page.getByText(/pricePer/)).toHaveCount(0);
+  // A negative price is refused for what it is, not as a badly written amount.
+  await page.getByLabel("Price per day").fill("-15");
+  await page.getByRole("button", { name: "Create listing" }).click();
+  await expect(page.getByText("must not be negative").first()).toBeVisible();
   await page.getByLabel("Price per day").fill("15");
   await page.getByRole("button", { name: "Create listing" }).click();
   await page.waitForURL(/\/dashboard\/agents\/[0-9a-f-]{36}\?created=1$/);

@@ -35,6 +35,25 @@ describe("agentListingSchema", () => {
     expect(firstIssue({ ...valid, pricePerHour: null })).toMatch(/a price for at least one duration/);
   });
 
+  it("says what is wrong with a price, at each edge of the rule (more than 0, at most 1,000,000, 6 decimals)", () => {
+    const price = (pricePerHour: unknown) => firstIssue({ ...valid, pricePerHour });
+    expect(price(-1)).toBe("pricePerHour: must not be negative");
+    expect(price("-0.000001")).toBe("pricePerHour: must not be negative");
+    expect(price(" -2.5 ")).toBe("pricePerHour: must not be negative");
+    expect(price(-1e-7)).toBe("pricePerHour: must not be negative");
+    expect(price(0)).toBe("pricePerHour: must be more than 0");
+    expect(price("0.000000")).toBe("pricePerHour: must be more than 0");
+    expect(agentListingSchema.parse({ ...valid, pricePerHour: "0.000001" }).pricePerHour).toBe(1n);
+    expect(price("0.0000001")).toBe("pricePerHour: must have at most 6 decimals");
+    expect(price(1.0000001)).toBe("pricePerHour: must have at most 6 decimals");
+    expect(price(1e-7)).toBe("pricePerHour: must have at most 6 decimals");
+    expect(agentListingSchema.parse({ ...valid, pricePerHour: 1_000_000 }).pricePerHour).toBe(1_000_000_000_000n);
+    expect(price("1000000.000001")).toBe("pricePerHour: must be at most 1,000,000 USDC");
+    expect(price("ten")).toBe("pricePerHour: must be a USDC amount such as 12.5");
+    expect(price("12,5")).toBe("pricePerHour: must be a USDC amount such as 12.5");
+    expect(price(true)).toBe("pricePerHour: must be a USDC amount such as 12.5");
+  });
+
   // Found by the API fuzz (test/fuzz): PostgreSQL refuses NUL in text, so a NUL passed here was a 500.
   it("refuses control characters: none in a name, only line breaks and tabs in a description", () => {
     expect(firstIssue({ ...valid, name: "nul\u0000byte" })).toBe(

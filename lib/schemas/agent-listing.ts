@@ -4,23 +4,32 @@ import { usdcToMicro } from "@/lib/money/usdc";
 import { channelSchema } from "@/lib/schemas/renter-api";
 import { strictObjectError } from "@/lib/schemas/strict-object-error";
 
-// A price in USDC (number or decimal string), positive, at most 6 decimals → micro-USDC.
-// null or absent leaves the duration disabled.
+// A price in USDC (number or decimal string): more than 0, at most 1,000,000, at most 6 decimals
+// (USDC's smallest unit, 0.000001) → micro-USDC. null or absent leaves the duration disabled. Each
+// refusal says which of these the value breaks.
 const MAX_PRICE_MICRO = 1_000_000_000_000n; // 1,000,000 USDC
 export const usdcPriceSchema = z
   .union([z.number(), z.string()], { error: "must be a USDC amount such as 12.5" })
   .transform((value, ctx) => {
     const micro = usdcToMicro(value);
-    if (micro === null) {
-      ctx.addIssue({ code: "custom", message: "must be a USDC amount with at most 6 decimals" });
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
       return z.NEVER;
-    }
-    if (micro <= 0n || micro > MAX_PRICE_MICRO) {
-      ctx.addIssue({ code: "custom", message: "must be more than 0 and at most 1,000,000 USDC" });
-      return z.NEVER;
-    }
+    };
+    if (micro === null) return refuse(notAnAmount(value));
+    if (micro === 0n) return refuse("must be more than 0");
+    if (micro > MAX_PRICE_MICRO) return refuse("must be at most 1,000,000 USDC");
     return micro;
   });
+
+// Why usdcToMicro refused it: a minus sign, a seventh decimal, or no number at all. A number is
+// read in plain digits (String(1e-7) is "1e-7").
+function notAnAmount(value: number | string): string {
+  const text = typeof value !== "number" ? value.trim() : Math.abs(value) < 1e21 ? value.toFixed(20) : String(value);
+  if (/^-\s*\.?\d/.test(text)) return "must not be negative";
+  if (/^\d*\.\d{7,}$/.test(text)) return "must have at most 6 decimals";
+  return "must be a USDC amount such as 12.5";
+}
 
 // The spec: "a duration whose price is left blank is disabled", so a blank string (an empty form
 // field) means the same as null.

@@ -80,7 +80,7 @@ describe("createListingAction", () => {
       name: "must be at least 2 characters",
       skills: "at most 8 skills",
       channels: "must name at least one channel",
-      pricePerMonth: "must be a USDC amount with at most 6 decimals",
+      pricePerMonth: "must be a USDC amount such as 12.5",
     });
     expect(state.message).toMatch(/^Please correct these fields\. Name: must be at least 2 characters;/);
     expect(state.values).toMatchObject({ name: "x", pricePerMonth: "abc" });

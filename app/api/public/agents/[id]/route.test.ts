@@ -114,8 +114,9 @@ describe("PATCH /api/public/agents/{id}", () => {
       [{ channels: [] }, /^channels: must name at least one channel$/],
       [{ channels: ["Email"] }, /^channels\.0: /],
       [{ pricePerHour: 0 }, /^pricePerHour: must be more than 0/],
-      [{ pricePerDay: "1.1234567" }, /^pricePerDay: must be a USDC amount with at most 6 decimals$/],
-      [{ pricePerMonth: 2_000_000 }, /^pricePerMonth: must be more than 0 and at most 1,000,000 USDC$/],
+      [{ pricePerHour: "-3" }, /^pricePerHour: must not be negative$/],
+      [{ pricePerDay: "1.1234567" }, /^pricePerDay: must have at most 6 decimals$/],
+      [{ pricePerMonth: 2_000_000 }, /^pricePerMonth: must be at most 1,000,000 USDC$/],
       [
         { pricePerHour: null },
         /^pricePerHour: this would clear the last price; keep a price for at least one duration \(per hour, per day or per month\)$/,
