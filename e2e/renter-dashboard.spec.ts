@@ -1,8 +1,8 @@
 // The dashboard as a renter meets it (issue 12's problems 1–3): signed in with two running
-// rentals, the overview shows them first and the menu puts "My rentals" second; on a 360 px phone
-// the menu is a real menu and no page is wider than the screen; the playground scrolls to the
-// newest message, shows the wait, keeps the conversation across a reload, copies a reply, and the
-// rental page counts the messages.
+// rentals, the overview shows them first and the menu puts "My rentals" second, with "List an
+// agent" instead of an owner's items; on a 360 px phone the menu is a real menu and no page is
+// wider than the screen; the playground scrolls to the newest message, shows the wait, keeps the
+// conversation across a reload, copies a reply, and the rental page counts the messages.
 import { randomBytes } from "node:crypto";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -74,7 +74,7 @@ test("a renter lands on their running rentals, not on an owner's empty dashboard
   const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
   expect(headings.indexOf("Your rentals")).toBeLessThan(headings.indexOf("Run an agent? List it"));
   const menu = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link");
-  await expect(menu.nth(1)).toHaveText("My rentals");
+  await expect(menu).toHaveText(["Overview", "My rentals", "List an agent", /^Notifications/]);
   await page.close();
 });
 
@@ -92,13 +92,16 @@ test("on a 360 px phone the menu opens every item, marks the current page, and n
   const button = nav.getByRole("button", { name: /^Menu/ });
   await expect(button).toHaveText("Menu: Overview");
   await expect(button).toHaveAttribute("aria-expanded", "false");
-  await expect(nav.getByRole("link", { name: "Payouts" })).toBeHidden();
+  await expect(nav.getByRole("link", { name: "My rentals" })).toBeHidden();
 
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "true");
-  for (const item of ["Overview", "My rentals", "Listings", "Stats", "Payouts", "API keys", "Notifications"]) {
+  for (const item of ["Overview", "My rentals", "List an agent", "Notifications"]) {
     await expect(nav.getByRole("link", { name: item })).toBeInViewport();
   }
+  // A renter who lists nothing has no listings, figures, payouts or keys to see.
+  for (const item of ["Listings", "Stats", "Payouts", "API keys"]) await expect(nav.getByRole("link", { name: item })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "List an agent" })).toHaveAttribute("href", "/dashboard/agents/new");
   await expect(nav.getByRole("button", { name: "Sign out" })).toBeInViewport();
   await expect(nav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
   await page.keyboard.press("Escape");

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { html } from "@/test/dashboard-pages";
 import { cookieJar, mockedCookies, signInNewOwner } from "@/test/dashboard-session";
+import { makeOwnerAgent } from "@/test/fixtures";
 
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
@@ -17,6 +18,7 @@ beforeEach(async () => {
 
 describe("owner dashboard pages", () => {
   it("the layout names the account and has the dashboard navigation with Sign out", async () => {
+    await makeOwnerAgent(owner.id); // an owner: the menu holds the owner's items
     const markup = html(await Layout({ children: "content" }));
     expect(markup).toContain('aria-label="Dashboard"');
     for (const [href, label] of [

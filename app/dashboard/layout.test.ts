@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { mockedCookies, signInNewOwner } from "@/test/dashboard-session";
-import { makeOwner } from "@/test/fixtures";
+import { makeOwner, makeOwnerAgent } from "@/test/fixtures";
 
 let pathname = "/dashboard";
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
@@ -69,6 +69,10 @@ describe("dashboard navigation", () => {
   });
 
   it("marks the current page, and its section on the pages below it", async () => {
+    pathname = "/dashboard/agents/new";
+    expect(await render()).toContain('<a aria-current="page" href="/dashboard/agents/new">List an agent</a>');
+
+    await makeOwnerAgent(owner.id, { listing: { name: "Mine" } }); // the owner's items from the first listing
     pathname = "/dashboard/notifications";
     let html = await render();
     expect(notificationsLink(html)).toContain('aria-current="page"');

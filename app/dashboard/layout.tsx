@@ -22,6 +22,8 @@ const LISTING: DashboardLink[] = [
   { href: "/dashboard/payouts", label: "Payouts" },
   { href: "/dashboard/keys", label: "API keys" },
 ];
+// An account that lists nothing has no figures, payouts or keys to look at yet: one way to start.
+const NOT_LISTING: DashboardLink[] = [{ href: "/dashboard/agents/new", label: "List an agent" }];
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const account = await requireSignedInAccount();
@@ -37,7 +39,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const who = accountLabel(account);
   const links: DashboardLink[] = [
     { href: "/dashboard", label: "Overview" },
-    ...(rentingFirst(roles) ? [...RENTING, ...LISTING] : [...LISTING, ...RENTING]),
+    ...(rentingFirst(roles) ? [...RENTING, ...(roles.owner ? LISTING : NOT_LISTING)] : [...LISTING, ...RENTING]),
     { href: "/dashboard/notifications", label: "Notifications", unread },
     ...(arbiter === "arbiter" ? [{ href: "/dashboard/disputes", label: "Disputes" }] : []),
   ];

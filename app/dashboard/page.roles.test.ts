@@ -1,6 +1,7 @@
 // The overview and the menu fit the account: a renter sees the rentals running now (time left, a
-// way in) first and "My rentals" second in the menu; an owner who rents nothing now sees the
-// listings first; nobody is told "0 active rentals" while holding some.
+// way in) first and "My rentals" second in the menu, and the owner's items only once the account
+// lists an agent ("List an agent" until then); an owner who rents nothing now sees the listings
+// first; nobody is told "0 active rentals" while holding some.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { html } from "@/test/dashboard-pages";
 import { mockedCookies, signInNewOwner } from "@/test/dashboard-session";
@@ -46,9 +47,23 @@ describe("a role-aware dashboard", () => {
     expect(comesBefore(overview, "Your rentals", "Run an agent? List it")).toBe(true);
     expect(overview).not.toContain("Your listings");
 
-    const menu = menuOrder(html(await Layout({ children: null })));
-    expect(menu.slice(0, 2)).toEqual(["/dashboard", "/dashboard/rentals"]);
-    expect(menu).toHaveLength(7);
+    // Nothing listed: no listings, figures, payouts or keys to show, one way to list an agent.
+    const layout = html(await Layout({ children: null }));
+    expect(menuOrder(layout)).toEqual(["/dashboard", "/dashboard/rentals", "/dashboard/agents/new", "/dashboard/notifications"]);
+    expect(layout).toContain('<a href="/dashboard/agents/new">List an agent</a>');
+  });
+
+  it("an account with nothing yet is offered to list an agent, and sees the owner's items once it lists one", async () => {
+    expect(menuOrder(html(await Layout({ children: null })))).toEqual([
+      "/dashboard",
+      "/dashboard/rentals",
+      "/dashboard/agents/new",
+      "/dashboard/notifications",
+    ]);
+    await makeOwnerAgent(account.id, { listing: { name: "First" } });
+    const layout = html(await Layout({ children: null }));
+    expect(menuOrder(layout)).toContain("/dashboard/keys");
+    expect(layout).not.toContain("List an agent");
   });
 
   it("an owner renting nothing now sees the listings first, and the renter part after", async () => {
