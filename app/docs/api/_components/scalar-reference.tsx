@@ -5,7 +5,7 @@
 // so a test request goes from the browser straight to the API (which answers any origin).
 import { type AnyApiReferenceConfiguration, ApiReferenceReact } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 
 // The site's system fonts instead of the web fonts switched off below, and its colours in both
 // themes: the default theme's greys and method colours miss WCAG AA contrast (on white in the
@@ -67,27 +67,26 @@ const CONFIGURATION: AnyApiReferenceConfiguration = {
 const SCALAR_KEY_PLACEHOLDER = "QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT";
 const RENTAL_CODE_PLACEHOLDER = "Your rental code";
 
-function replacePlaceholders(root: HTMLElement) {
+function replacePlaceholders() {
   for (const attribute of ["placeholder", "data-placeholder"]) {
-    for (const field of root.querySelectorAll(`[${attribute}="${SCALAR_KEY_PLACEHOLDER}"]`))
+    for (const field of document.querySelectorAll(`[${attribute}="${SCALAR_KEY_PLACEHOLDER}"]`))
       field.setAttribute(attribute, RENTAL_CODE_PLACEHOLDER);
   }
 }
 
 export default function ScalarReference() {
-  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const root = box.current;
-    if (!root) return;
-    // The fields come and go as the reader opens operations: each new one is fixed as it appears.
-    replacePlaceholders(root);
-    const observer = new MutationObserver(() => replacePlaceholders(root));
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["placeholder", "data-placeholder"] });
+    // The fields come and go as the reader opens operations, some in the request window Scalar
+    // mounts at the end of the body: each is fixed as it appears.
+    replacePlaceholders();
+    const observer = new MutationObserver(replacePlaceholders);
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["placeholder", "data-placeholder"],
+    });
     return () => observer.disconnect();
   }, []);
-  return (
-    <div ref={box}>
-      <ApiReferenceReact configuration={CONFIGURATION} />
-    </div>
-  );
+  return <ApiReferenceReact configuration={CONFIGURATION} />;
 }
