@@ -8,6 +8,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { publicRpcUrl } from "@/lib/chain/public-rpc-url";
 import { env } from "@/lib/env";
 import { refuseCrossOriginAction } from "@/lib/http/refuse-cross-origin-action";
+import { REQUEST_PATH_HEADER, requestPath } from "@/lib/http/request-path";
 import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 // What the policy depends on besides the nonce: settings read once per process.
@@ -26,6 +27,8 @@ export function proxy(request: NextRequest): Response {
   const policy = pageContentSecurityPolicy({ ...settings, nonce: newNonce() });
   const headers = new Headers(request.headers);
   headers.set("Content-Security-Policy", policy);
+  // Server components get no URL: this one tells requireSignedInAccount where to come back to.
+  headers.set(REQUEST_PATH_HEADER, requestPath(request.nextUrl));
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", policy);
   return response;

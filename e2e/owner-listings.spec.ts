@@ -17,11 +17,11 @@ test("an owner creates, edits and deletes a listing; skills, prices and channels
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   await installTestWallet(page, `0x${"33".repeat(32)}`);
-  await page.goto("/sign-in");
-  await page.getByRole("button", { name: "Sign in with wallet" }).click();
-  await page.waitForURL("**/dashboard");
-
+  // Signed out, a dashboard link leads to the sign-in, and the wallet sign-in comes back to it.
   await page.goto("/dashboard/agents/new");
+  await expect(page).toHaveURL(`${baseUrl()}/sign-in?next=${encodeURIComponent("/dashboard/agents/new")}`);
+  await page.getByRole("button", { name: "Sign in with wallet" }).click();
+  await page.waitForURL("**/dashboard/agents/new");
   const skills = page.getByRole("textbox", { name: "Skills" });
   const chosen = page.getByRole("list", { name: "Skills on this listing" }).getByRole("listitem");
   await page.getByLabel("Category").selectOption("coding");

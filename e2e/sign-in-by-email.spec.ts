@@ -1,9 +1,11 @@
 // An owner without a wallet signs in by e-mail: the link arrives in the dev outbox (what Resend
 // would deliver), opens a page whose button signs in (a scanner opening the link spends nothing),
-// works once, and the session it opens ends on sign-out. Past the e-mail limit the form says so.
+// works once, and the session it opens ends on sign-out. A dashboard link opened signed out is
+// where the e-mailed link lands. Past the e-mail limit the form says so.
 import { expect, test } from "@playwright/test";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { checkAccessibility } from "./check-accessibility";
-import { baseUrl, sql } from "./stack";
+import { baseUrl, listAgentWithCli, operatorCli, sql } from "./stack";
 
 test("sign in by e-mail through the dev outbox: the link survives a mail scanner and works only once", async ({ browser }, testInfo) => {
   const context = await browser.newContext({ baseURL: baseUrl() });
@@ -43,6 +45,45 @@ test("sign in by e-mail through the dev outbox: the link survives a mail scanner
   await expect(page).toHaveURL(/\/sign-in/);
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign in" })).toBeVisible();
   await context.close();
+});
+
+test("a dashboard link opened signed out (as from an e-mail) is where the e-mail sign-in lands", async ({ browser }) => {
+  const email = `deep-link-${Date.now()}@example.com`;
+  const { agentId, echo } = await listAgentWithCli(privateKeyToAccount(generatePrivateKey()).address, [
+    "--name",
+    "Deep Link Agent",
+    "--price-day",
+    "5",
+  ]);
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  try {
+    // A rental of this address's account, as its checkout would have made it.
+    const rental = await operatorCli(["rental:create", "--agent", agentId, "--duration", "day"], { NODE_ENV: "test" });
+    await sql("INSERT INTO accounts (id, email) VALUES (gen_random_uuid(), $1)", [email]);
+    await sql("UPDATE rentals SET renter_id = (SELECT id FROM accounts WHERE email = $1) WHERE id = $2::uuid", [email, rental.id]);
+    const deepLink = `/dashboard/rentals/${rental.id}?from=email`;
+
+    const page = await context.newPage();
+    await page.goto(deepLink);
+    await expect(page).toHaveURL(`${baseUrl()}/sign-in?next=${encodeURIComponent(deepLink)}`);
+    await expect(page.getByText("Once you are signed in, you go on to the page you opened.")).toBeVisible();
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+    await expect(page.getByText(/check your inbox/i)).toBeVisible();
+
+    await page.goto("/dev/outbox");
+    await page
+      .getByRole("article")
+      .filter({ hasText: `to ${email}` })
+      .getByRole("link", { name: /\/sign-in\/email\?token=/ })
+      .click();
+    await page.getByRole("button", { name: `Sign in as ${email}` }).click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === deepLink);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deep Link Agent");
+  } finally {
+    await context.close();
+    await echo.close();
+  }
 });
 
 test("past 5 links in 15 minutes the form says the e-mail limit is reached and when to ask again", async ({ browser }) => {

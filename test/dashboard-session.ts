@@ -1,6 +1,7 @@
 // For the dashboard's action tests (imported by *.test.ts only): a signed-in owner whose session
 // cookie the mocked next/headers hands to requireSignedInAccount(), as a request would.
 import { createSession } from "@/lib/auth/create-session";
+import { REQUEST_PATH_HEADER } from "@/lib/http/request-path";
 import { signInWithWallet } from "@/test/auth-fixtures";
 import { makeOwner } from "@/test/fixtures";
 
@@ -15,6 +16,14 @@ export function mockedCookies() {
       cookieJar.set.push({ name, value, options });
     },
   };
+}
+
+/** The page the request asked for, as proxy.ts tells server components (none: a request without it). */
+export const requestedPage: { path?: string } = {};
+
+/** The request headers the mocked next/headers hands out: only the page's path, when set. */
+export function mockedHeaders() {
+  return new Headers(requestedPage.path ? { [REQUEST_PATH_HEADER]: requestedPage.path } : {});
 }
 
 /** A new owner account, signed in: its session cookie becomes the one requests carry. */

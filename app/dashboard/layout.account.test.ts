@@ -2,10 +2,10 @@
 // every page sends a visitor who is not signed in to /sign-in.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { html } from "@/test/dashboard-pages";
-import { cookieJar, mockedCookies, signInNewOwner } from "@/test/dashboard-session";
+import { cookieJar, mockedCookies, mockedHeaders, requestedPage, signInNewOwner } from "@/test/dashboard-session";
 import { makeOwnerAgent } from "@/test/fixtures";
 
-vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
+vi.mock("next/headers", () => ({ cookies: async () => mockedCookies(), headers: async () => mockedHeaders() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 const { default: Layout } = await import("@/app/dashboard/layout");
@@ -39,5 +39,25 @@ describe("owner dashboard pages", () => {
     cookieJar.value = undefined;
     await expect(Layout({ children: null })).rejects.toMatchObject({ digest: expect.stringContaining("/sign-in") });
     await expect(Keys()).rejects.toMatchObject({ digest: expect.stringContaining("/sign-in") });
+  });
+
+  it("keeps the page asked for (/sign-in?next=…), layout and page alike, and only a path on this site", async () => {
+    cookieJar.value = undefined;
+    const redirectFor = async (path: string | undefined) => {
+      requestedPage.path = path;
+      const [layout, page] = await Promise.allSettled([Layout({ children: null }), Keys()]);
+      const digests = [layout, page].map((r) => (r.status === "rejected" ? (r.reason as { digest: string }).digest.split(";")[2] : null));
+      expect(digests[0], path).toBe(digests[1]); // they render in parallel: either may redirect first
+      return digests[0];
+    };
+    try {
+      const deepLink = "/dashboard/rentals/0b83e3cb-1c2d-4e5f-8a9b-0c1d2e3f4a5b?from=email";
+      expect(await redirectFor(deepLink)).toBe(`/sign-in?next=${encodeURIComponent(deepLink)}`);
+      // A value no proxy would set (a client's own header on a request the proxy skipped) is dropped.
+      expect(await redirectFor("//evil.example/dashboard")).toBe("/sign-in");
+      expect(await redirectFor(undefined)).toBe("/sign-in");
+    } finally {
+      requestedPage.path = undefined;
+    }
   });
 });

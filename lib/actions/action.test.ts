@@ -13,6 +13,8 @@ vi.mock("next/headers", () => ({
   cookies: async () => ({
     get: (name: string) => (name === "ars_session" && jar.value ? { name, value: jar.value } : undefined),
   }),
+  // The page the action was posted from, as proxy.ts tells server code (lib/http/request-path.ts).
+  headers: async () => new Headers({ "x-request-path": "/dashboard/keys?tab=all" }),
 }));
 vi.mock("next/cache", () => ({ revalidatePath }));
 
@@ -62,10 +64,12 @@ describe("action", () => {
     expect(revalidatePath.mock.calls).toEqual([["/things/t-1"], ["/dashboard", "layout"]]);
   });
 
-  it("sends a visitor who is not signed in to /sign-in; the body never runs", async () => {
+  it("sends a visitor who is not signed in to /sign-in, to come back to the page; the body never runs", async () => {
     jar.value = undefined;
     const body = vi.fn(async () => ({ ok: true as const, message: "done" }));
-    expect(await redirectOf(action({ input: schema, what: "save it" }, body)(null, form({ label: "abc" })))).toBe("/sign-in");
+    expect(await redirectOf(action({ input: schema, what: "save it" }, body)(null, form({ label: "abc" })))).toBe(
+      "/sign-in?next=%2Fdashboard%2Fkeys%3Ftab%3Dall",
+    );
     expect(body).not.toHaveBeenCalled();
   });
 
@@ -159,8 +163,10 @@ describe("plainAction", () => {
     expect(body).not.toHaveBeenCalled();
   });
 
-  it("signed out: /sign-in", async () => {
+  it("signed out: /sign-in, to come back to the page", async () => {
     jar.value = undefined;
-    expect(await redirectOf(plainAction({ refused: () => redirect("/limited") }, async () => {})())).toBe("/sign-in");
+    expect(await redirectOf(plainAction({ refused: () => redirect("/limited") }, async () => {})())).toBe(
+      "/sign-in?next=%2Fdashboard%2Fkeys%3Ftab%3Dall",
+    );
   });
 });

@@ -15,16 +15,22 @@ export const MAGIC_LINKS_PER_ADDRESS = 5;
 const KEEP_SPENT_MS = 86_400_000;
 
 // The link opens a confirm page; only its button spends the token (mail scanners open links).
-export function magicLinkUrl(token: string): string {
-  return `${appUrl()}/sign-in/email?token=${encodeURIComponent(token)}`;
+// `next`, the page to land on (already checked as a path on this site), rides along in the link:
+// it is no secret, and the confirm page and the callback check it again, so a link edited by hand
+// can still only lead somewhere on this site.
+export function magicLinkUrl(token: string, next: string | null = null): string {
+  const query = new URLSearchParams({ token });
+  if (next) query.set("next", next);
+  return `${appUrl()}/sign-in/email?${query}`;
 }
 
 /**
  * E-mails a one-time sign-in link to `email` (already lower-case). It does the same work and
  * says the same whether or not an account has that address, so the answer reveals nothing;
  * the account is created when the link is first used. A 429 past MAGIC_LINKS_PER_ADDRESS.
+ * `next`: the page the link signs in to (null: the dashboard).
  */
-export async function sendMagicLink(email: string, now = new Date()): Promise<void> {
+export async function sendMagicLink(email: string, next: string | null = null, now = new Date()): Promise<void> {
   const recent = await db.magicLink.findMany({
     where: { email, createdAt: { gt: new Date(now.getTime() - MAGIC_LINK_TTL_MS) } },
     select: { createdAt: true },
@@ -50,7 +56,7 @@ export async function sendMagicLink(email: string, now = new Date()): Promise<vo
   });
   await sendEmail({
     to: email,
-    ...magicLinkEmail({ url: magicLinkUrl(token), expiresAt }),
+    ...magicLinkEmail({ url: magicLinkUrl(token, next), expiresAt }),
     idempotencyKey: `magic-link:${link.id}`,
   });
   await db.magicLink.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - KEEP_SPENT_MS) } } });

@@ -24,6 +24,27 @@ export const siweSignInSchema = z.strictObject(
   { error: strictObjectError(["message", "signature"]) },
 );
 
+// Where a visitor goes after signing in (`next`): a path on this site, never another site's
+// address, or the sign-in would redirect anywhere a link chose (an open redirect). So: one "/" and
+// no second "/" or "\" after it (browsers read "//host" and "/\host" as another host), printable
+// ASCII only (URL parsers drop a tab or a newline, so "/\t/host" would become "//host"), and still
+// on this site once resolved ("/..//host" resolves to the path "//host"). 1,024 characters are
+// far more than any page's path and query here, and keep the sign-in form small.
+export const SIGN_IN_NEXT_MAX_LENGTH = 1_024;
+const PATH_ON_THIS_SITE = /^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/;
+
+export function isPathOnThisSite(value: string): boolean {
+  if (!PATH_ON_THIS_SITE.test(value)) return false;
+  const base = "https://this-site.invalid";
+  const resolved = new URL(value, base);
+  return resolved.origin === base && !resolved.pathname.startsWith("//");
+}
+
+export const signInNextSchema = z
+  .string({ error: "must be a path on this site, such as /dashboard/rentals" })
+  .max(SIGN_IN_NEXT_MAX_LENGTH, `must be at most ${formatCount(SIGN_IN_NEXT_MAX_LENGTH)} characters`)
+  .refine(isPathOnThisSite, "must be a path on this site, such as /dashboard/rentals");
+
 export const emailSignInSchema = z.strictObject(
   {
     email: z
@@ -32,8 +53,10 @@ export const emailSignInSchema = z.strictObject(
       .max(254, "must be at most 254 characters")
       .pipe(z.email({ error: "must be an e-mail address such as you@example.com" }))
       .transform((email) => email.toLowerCase()),
+    // The page the link signs in to (the dashboard when absent).
+    next: signInNextSchema.optional(),
   },
-  { error: strictObjectError(["email"]) },
+  { error: strictObjectError(["email", "next"]) },
 );
 
 export const signOutSchema = z.strictObject(

@@ -5,9 +5,10 @@ import styles from "./sign-in.module.css";
 
 type State = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "error"; message: string };
 
-// Posts {email} as JSON to /api/auth/email. The answer is the same whether or not the address
-// has an account, and so is what this form says.
-export function EmailSignInForm() {
+// Posts {email} as JSON to /api/auth/email, with `next` (the page the link is to open, checked by
+// the server page that renders this and again by the route) when a page was asked for. The answer
+// is the same whether or not the address has an account, and so is what this form says.
+export function EmailSignInForm({ next }: { next: string | null }) {
   const id = useId();
   const [state, setState] = useState<State>({ kind: "idle" });
 
@@ -19,7 +20,7 @@ export function EmailSignInForm() {
       const res = await fetch("/api/auth/email", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email }),
+        body: JSON.stringify(next ? { email, next } : { email }),
       });
       if (res.status === 202) return setState({ kind: "sent", email });
       const body = (await res.json().catch(() => null)) as { error?: string } | null;

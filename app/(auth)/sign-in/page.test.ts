@@ -11,8 +11,12 @@ vi.mock("next/headers", () => ({
 }));
 
 const { default: SignInPage } = await import("@/app/(auth)/sign-in/page");
-const render = async (error?: string) =>
-  renderToStaticMarkup(await SignInPage({ searchParams: Promise.resolve(error === undefined ? {} : { error }) }));
+const render = async (error?: string, next?: string) =>
+  renderToStaticMarkup(
+    await SignInPage({
+      searchParams: Promise.resolve({ ...(error === undefined ? {} : { error }), ...(next === undefined ? {} : { next }) }),
+    }),
+  );
 
 beforeEach(() => {
   cookieValue = undefined;
@@ -42,9 +46,14 @@ describe("/sign-in", () => {
     expect(crafted).not.toContain("555 0100");
   });
 
-  it("sends a signed-in visitor on to the dashboard", async () => {
+  it("sends a signed-in visitor on to the dashboard, or to the page asked for when it is on this site", async () => {
     const { cookie } = await signInWithWallet();
     cookieValue = cookie.slice("ars_session=".length);
-    await expect(render()).rejects.toMatchObject({ digest: expect.stringContaining("/dashboard") });
+    const destination = async (next?: string) =>
+      ((await render(undefined, next).catch((error: { digest: string }) => error)) as { digest: string }).digest.split(";")[2];
+    expect(await destination()).toBe("/dashboard");
+    expect(await destination("/dashboard/rentals/abc?tab=usage")).toBe("/dashboard/rentals/abc?tab=usage");
+    expect(await destination("//evil.example")).toBe("/dashboard");
+    expect(await destination("https://evil.example")).toBe("/dashboard");
   });
 });

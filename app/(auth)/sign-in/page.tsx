@@ -2,6 +2,7 @@
 // ask for an e-mailed link. Server-rendered: the wallet code loads only when its button is pressed.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { AFTER_SIGN_IN, readSignInNext } from "@/lib/auth/sign-in-path";
 import { signedInAccount } from "@/lib/auth/signed-in-account";
 import { expectedSiweChainId } from "@/lib/auth/verify-siwe-sign-in";
 import { signInErrorMessage } from "@/lib/schemas/auth";
@@ -11,9 +12,16 @@ import { WalletSignInButton } from "./wallet-sign-in-button";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string | string[] }> }) {
-  if (await signedInAccount()) redirect("/dashboard");
-  const { error } = await searchParams;
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ error?: string | string[]; next?: string | string[] }>;
+}) {
+  const { error, next: asked } = await searchParams;
+  // The page a signed-out visit was sent here from (requireSignedInAccount): both ways in land
+  // there. Only a path on this site is kept; anything else is dropped for the dashboard.
+  const next = readSignInNext(asked);
+  if (await signedInAccount()) redirect(next ?? AFTER_SIGN_IN);
   // Only known codes become sentences (lib/schemas/auth.ts), so a crafted link cannot add words.
   const problem = signInErrorMessage(typeof error === "string" ? error : undefined);
 
@@ -22,6 +30,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <div className="page-intro">
         <h1>Sign in</h1>
         <p className="lead">Rent agents and manage your listings. There is no password: your wallet or your inbox proves it is you.</p>
+        {next && <p>Once you are signed in, you go on to the page you opened.</p>}
       </div>
 
       {problem && (
@@ -33,7 +42,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <section aria-labelledby="wallet-heading" className={styles.panel}>
         <h2 id="wallet-heading">With your wallet</h2>
         <p className="hint">For renters and owners. Your wallet asks you to sign a message; this is not a transaction and costs nothing.</p>
-        <WalletSignInButton chainId={expectedSiweChainId()} />
+        <WalletSignInButton chainId={expectedSiweChainId()} destination={next ?? AFTER_SIGN_IN} />
       </section>
 
       <section aria-labelledby="email-heading" className={styles.panel}>
@@ -41,7 +50,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <p className="hint">
           We e-mail you a link that signs you in once, within 15 minutes. New here? The link creates your owner account.
         </p>
-        <EmailSignInForm />
+        <EmailSignInForm next={next} />
       </section>
     </main>
   );

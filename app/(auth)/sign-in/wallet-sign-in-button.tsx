@@ -15,10 +15,10 @@ const WalletSignIn = dynamic(() => import("./wallet-sign-in").then((m) => m.Wall
 });
 
 // chainId: the chain the server binds sessions to (CHAIN_ID), written into the message; null = the
-// wallet's current chain.
-export function WalletSignInButton({ chainId }: { chainId: number | null }) {
+// wallet's current chain. destination: the page to open once signed in (checked by the server page).
+export function WalletSignInButton({ chainId, destination }: { chainId: number | null; destination: string }) {
   const [started, setStarted] = useState(false);
-  if (started) return <WalletSignIn autoStart chainId={chainId} />;
+  if (started) return <WalletSignIn autoStart chainId={chainId} destination={destination} />;
   return (
     <button type="button" className="button button-primary" onClick={() => setStarted(true)}>
       Sign in with wallet

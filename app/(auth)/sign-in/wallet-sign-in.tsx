@@ -20,8 +20,9 @@ class SignInProblem extends Error {}
 
 // Talks to the browser wallet (EIP-1193, window.ethereum) through viem's custom transport: asks
 // for the account, builds the EIP-4361 message, has it personal_sign-ed and posts it. The message
-// names the server's chain (`chainId`) when it has one: the server refuses any other.
-async function signIn(onStep: (step: Step) => void, serverChainId: number | null): Promise<void> {
+// names the server's chain (`chainId`) when it has one: the server refuses any other. Signed in, it
+// opens `destination`: the page the visitor asked for, or the dashboard.
+async function signIn(onStep: (step: Step) => void, serverChainId: number | null, destination: string): Promise<void> {
   const provider = window.ethereum;
   if (!provider) {
     throw new SignInProblem(
@@ -61,7 +62,7 @@ async function signIn(onStep: (step: Step) => void, serverChainId: number | null
     body: JSON.stringify({ message, signature }),
   });
   if (!res.ok) throw new SignInProblem(await errorText(res));
-  window.location.assign("/dashboard");
+  window.location.assign(destination);
 }
 
 async function errorText(res: Response): Promise<string> {
@@ -87,7 +88,16 @@ function findCode(error: unknown): number | undefined {
   return undefined;
 }
 
-export function WalletSignIn({ autoStart = false, chainId = null }: { autoStart?: boolean; chainId?: number | null }) {
+export function WalletSignIn({
+  autoStart = false,
+  chainId = null,
+  destination,
+}: {
+  autoStart?: boolean;
+  chainId?: number | null;
+  /** A path on this site, checked by the server page that renders this (readSignInNext). */
+  destination: string;
+}) {
   const [step, setStep] = useState<Step>("idle");
   const [problem, setProblem] = useState<string | null>(null);
   const started = useRef(false);
@@ -95,7 +105,7 @@ export function WalletSignIn({ autoStart = false, chainId = null }: { autoStart?
   async function run() {
     setProblem(null);
     try {
-      await signIn(setStep, chainId);
+      await signIn(setStep, chainId, destination);
     } catch (error) {
       setProblem(describe(error));
       setStep("idle");

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { cookieJar, formData, mockedCookies, redirectOf, signInNewOwner } from "@/test/dashboard-session";
 import { makeOwnerAgent, makeRental, startWebhook } from "@/test/fixtures";
 
-vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
+vi.mock("next/headers", () => ({ cookies: async () => mockedCookies(), headers: async () => mockedHeaders() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 const { connectWebhookAction, createListingAction, deleteListingAction, updateListingAction } = await import(

@@ -3,10 +3,10 @@ import { authenticateOwner } from "@/lib/accounts/authenticate-owner";
 import { issueApiKey } from "@/lib/accounts/issue-api-key";
 import { listApiKeys } from "@/lib/accounts/list-api-keys";
 import { db } from "@/lib/db";
-import { cookieJar, formData, mockedCookies, redirectOf, signInNewOwner } from "@/test/dashboard-session";
+import { cookieJar, formData, mockedCookies, mockedHeaders, redirectOf, signInNewOwner } from "@/test/dashboard-session";
 import { makeOwner, uniqueIp } from "@/test/fixtures";
 
-vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
+vi.mock("next/headers", () => ({ cookies: async () => mockedCookies(), headers: async () => mockedHeaders() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 const { createApiKeyAction, revokeApiKeyAction } = await import("@/app/dashboard/keys/actions");

@@ -3,11 +3,11 @@
 import { randomBytes } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockedCookies, signInNewRenter, signOutOfJar } from "@/test/dashboard-session";
+import { mockedCookies, mockedHeaders, signInNewRenter, signOutOfJar } from "@/test/dashboard-session";
 import { makeAgent, makeRental } from "@/test/fixtures";
 import { rentalOf } from "@/test/renter-fixtures";
 
-vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
+vi.mock("next/headers", () => ({ cookies: async () => mockedCookies(), headers: async () => mockedHeaders() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 const { default: RentalsPage } = await import("@/app/dashboard/rentals/page");

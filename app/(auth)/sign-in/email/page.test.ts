@@ -4,8 +4,12 @@ import ConfirmEmailSignInPage from "@/app/(auth)/sign-in/email/page";
 import { hashAuthToken, newAuthToken } from "@/lib/auth/auth-token";
 import { db } from "@/lib/db";
 
-const render = async (token?: string) =>
-  renderToStaticMarkup(await ConfirmEmailSignInPage({ searchParams: Promise.resolve(token === undefined ? {} : { token }) }));
+const render = async (token?: string, next?: string) =>
+  renderToStaticMarkup(
+    await ConfirmEmailSignInPage({
+      searchParams: Promise.resolve({ ...(token === undefined ? {} : { token }), ...(next === undefined ? {} : { next }) }),
+    }),
+  );
 
 async function makeLink(overrides: { usedAt?: Date; expiresAt?: Date } = {}) {
   const { token } = newAuthToken();
@@ -28,6 +32,19 @@ describe("/sign-in/email (where an e-mailed link lands)", () => {
     }
     expect(await db.magicLink.findUniqueOrThrow({ where: { tokenHash: hashAuthToken(token) } })).toMatchObject({
       usedAt: null,
+    });
+  });
+
+  it("posts the page the link was asked for along with the token, only when it is a path on this site", async () => {
+    const { token } = await makeLink();
+    const deepLink = "/dashboard/rentals/0b83e3cb-1c2d-4e5f-8a9b-0c1d2e3f4a5b?tab=usage";
+    expect(await render(token, deepLink)).toContain(`<input type="hidden" name="next" value="${deepLink.replace("&", "&amp;")}"/>`);
+    for (const next of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
+      expect(await render(token, next), next).not.toContain('name="next"');
+    }
+    const used = await makeLink({ usedAt: new Date() });
+    await expect(render(used.token, deepLink)).rejects.toMatchObject({
+      digest: expect.stringContaining(`/sign-in?error=link-used&next=${encodeURIComponent(deepLink)}`),
     });
   });
 

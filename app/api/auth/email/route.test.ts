@@ -13,14 +13,26 @@ const address = (label = "owner") => `${label}-${randomBytes(5).toString("hex")}
 const requestLink = (body: unknown) => POST(authRequest("email", { body }));
 // The confirm page's button: a same-site form POST of the token.
 const SAME_SITE = { "sec-fetch-site": "same-origin" };
-const follow = (token: string | null, headers: Record<string, string> = SAME_SITE) =>
+const follow = (token: string | null, headers: Record<string, string> = SAME_SITE, fields: Record<string, string> = {}) =>
   CALLBACK(
     authRequest("email/callback", {
       method: "POST",
-      rawBody: token === null ? "" : new URLSearchParams({ token }).toString(),
+      rawBody: token === null ? "" : new URLSearchParams({ token, ...fields }).toString(),
       headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     }),
   );
+
+// Addresses on other sites, written as an attacker would to get past a naive "starts with /" check.
+const OFF_SITE = [
+  "//evil.example/dashboard",
+  "/\\evil.example",
+  "/\t/evil.example",
+  "/..//evil.example",
+  "https://evil.example/dashboard",
+  "javascript:alert(1)",
+  "dashboard",
+  "",
+];
 
 // The token in the newest e-mail to `to`, read from the outbox as the owner would click it.
 async function linkTokenFor(to: string): Promise<string> {
@@ -92,13 +104,51 @@ describe("POST /api/auth/email", () => {
       [{}, "email: is required"],
       [{ email: "not-an-address" }, "email: must be an e-mail address such as you@example.com"],
       [{ email: `${"a".repeat(250)}@example.com` }, "email: must be at most 254 characters"],
-      [{ email: "a@example.com", name: "x" }, 'unknown field "name"; the fields are email'],
+      [{ email: "a@example.com", name: "x" }, 'unknown field "name"; the fields are email, next'],
+      [{ email: "a@example.com", next: 42 }, "next: must be a path on this site, such as /dashboard/rentals"],
+      [{ email: "a@example.com", next: `/${"a".repeat(1024)}` }, "next: must be at most 1,024 characters"],
+      ...OFF_SITE.map((next): [unknown, string] => [
+        { email: "a@example.com", next },
+        "next: must be a path on this site, such as /dashboard/rentals",
+      ]),
     ];
     for (const [body, error] of cases) {
       const res = await requestLink(body);
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe(error);
     }
+  });
+});
+
+describe("the page asked for before signing in (next)", () => {
+  const deepLink = "/dashboard/rentals/0b83e3cb-1c2d-4e5f-8a9b-0c1d2e3f4a5b?tab=usage";
+
+  it("rides in the e-mailed link and the confirm form, and the callback lands there", async () => {
+    const to = address("deep-link");
+    expect((await requestLink({ email: to, next: deepLink })).status).toBe(202);
+    const email = await db.email.findFirstOrThrow({ where: { to } });
+    expect(email.text).toContain(`&next=${encodeURIComponent(deepLink)}`);
+    const token = await linkTokenFor(to);
+    const res = await follow(token, SAME_SITE, { next: deepLink });
+    expectRedirect(res, deepLink);
+    expect(sessionCookieFrom(res)).toBeTruthy();
+  });
+
+  it("a link whose next was edited to another site signs in to the dashboard instead", async () => {
+    for (const next of OFF_SITE) {
+      const to = address("tampered");
+      await requestLink({ email: to });
+      expectRedirect(await follow(await linkTokenFor(to), SAME_SITE, { next }), "/dashboard");
+    }
+  });
+
+  it("a link that no longer works sends back to /sign-in keeping next, so a new link still leads there", async () => {
+    const to = address("used");
+    await requestLink({ email: to, next: deepLink });
+    const token = await linkTokenFor(to);
+    await follow(token, SAME_SITE, { next: deepLink });
+    expectRedirect(await follow(token, SAME_SITE, { next: deepLink }), `/sign-in?error=link-used&next=${encodeURIComponent(deepLink)}`);
+    expectRedirect(await follow("abc", SAME_SITE, { next: "//evil.example" }), "/sign-in?error=link-invalid");
   });
 });
 

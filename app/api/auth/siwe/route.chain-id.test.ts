@@ -47,7 +47,7 @@ describe("POST /api/auth/siwe checks the chain id", () => {
     const { default: SignInPage } = await import("@/app/(auth)/sign-in/page");
     const tree = await SignInPage({ searchParams: Promise.resolve({}) });
     expect(renderToStaticMarkup(tree)).toContain("Sign in with wallet");
-    expect(findProps(tree, "WalletSignInButton")).toEqual({ chainId: 8453 });
+    expect(findProps(tree, "WalletSignInButton")).toEqual({ chainId: 8453, destination: "/dashboard" });
   });
 });
 
