@@ -1,7 +1,8 @@
-// An owner manages a listing from the dashboard: the category's skills suggested (never added
-// unasked) and the limit of 8, messages in the page's words, a blank price that disables a
-// duration, a banner that goes when it no longer holds, edits that show on the marketplace, and
-// deletion.
+// An owner manages a listing from the dashboard: a signed-out link to it comes back after the
+// wallet sign-in, the category's skills suggested (never added unasked) and the limit of 8,
+// messages in the page's words, a blank price that disables a duration, a banner that goes when it
+// no longer holds, a failed webhook test said in words (never "Connected") with the signing secret
+// kept until the fixed URL passes, edits that show on the marketplace, and deletion.
 import { expect, test } from "@playwright/test";
 import { type EchoAgent, startEchoAgent } from "../scripts/echo-agent";
 import { baseUrl } from "./stack";
@@ -59,14 +60,35 @@ test("an owner creates, edits and deletes a listing; skills, prices and channels
 
   await page.getByRole("button", { name: "Generate token" }).click();
   echo = await startEchoAgent(await page.getByRole("textbox", { name: "Webhook token" }).inputValue());
-  await page.getByRole("textbox", { name: "Webhook URL" }).fill(echo.url);
+  const webhookUrl = page.getByRole("textbox", { name: "Webhook URL" });
+  // A first try at a port where nothing listens: saved but not answering, said in words, the
+  // raw code only as the developers' detail, and never "Connected".
+  await webhookUrl.fill("http://127.0.0.1:1/hooks/agent");
   await page.getByRole("button", { name: "Test connection" }).click();
-  await expect(page.getByRole("definition").filter({ hasText: /^available$/ })).toBeVisible();
+  const failed = page.getByRole("alert").filter({ hasText: "The webhook is saved, but it failed the test" });
+  await expect(failed).toContainText(
+    "The connection was refused: nothing is listening at that address and port. Start your agent, or check the host and port in the URL.",
+  );
+  await expect(failed).not.toContainText("ECONNREFUSED");
+  await expect(page.getByRole("definition").filter({ hasText: /^unreachable: ECONNREFUSED$/ })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: /^Offline$/ })).toBeVisible();
+  await expect(page.getByText(/A webhook at 127\.0\.0\.1:1 is saved, but it did not answer/)).toBeVisible();
+  await expect(page.getByText(/Connected to/)).toHaveCount(0);
+  // The signing secret is there to copy, and stays so until a test passes.
+  const first = await page.getByText(/^whsec_/).textContent();
+  await expect(page.getByText("It is shown again with each Test connection until one passes.")).toBeVisible();
+
+  // The URL fixed: the test passes, and the same secret is still shown, this one last time.
+  await webhookUrl.fill(echo.url);
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(page.getByRole("definition").filter({ hasText: /^Available$/ })).toBeVisible();
+  await expect(page.getByText(/^Connected to/)).toBeVisible();
+  await expect(page.getByText(/^whsec_/)).toHaveText(first!);
+  await expect(page.getByText(/This is the last time it is shown/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy signing secret" })).toBeVisible();
   // The listing is live now: the "offline" banner is gone, not left beside "Available".
   await expect(page.getByText("Listing created.")).toHaveCount(0);
-  // The first connect shows the webhook signing secret, once; a rotation shows a new one.
-  const first = await page.getByText(/^whsec_/).textContent();
-  await expect(page.getByRole("button", { name: "Copy signing secret" })).toBeVisible();
+  // Never shown again after that; a rotation shows a new one.
   await page.reload();
   await expect(page.getByText(/^whsec_/)).toHaveCount(0);
   await page.getByRole("button", { name: "Rotate signing secret" }).click();

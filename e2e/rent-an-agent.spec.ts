@@ -62,7 +62,7 @@ test("an owner signs in with a wallet, lists an agent, connects its webhook and 
   echo = await startEchoAgent(token);
   await owner.getByRole("textbox", { name: "Webhook URL" }).fill(echo.url);
   await owner.getByRole("button", { name: "Test connection" }).click();
-  const result = owner.getByRole("definition").filter({ hasText: /^available$/ });
+  const result = owner.getByRole("definition").filter({ hasText: /^Available$/ });
   await expect(result).toBeVisible();
   await owner.reload();
   await expect(owner.locator(".badge")).toHaveText("Status: Available");

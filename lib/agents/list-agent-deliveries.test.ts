@@ -66,7 +66,7 @@ describe("listAgentDeliveries", () => {
     ]);
     expect(all[0]).toMatchObject({
       channel: "Health check",
-      reason: "No reply in time (no complete reply within 10000 ms).",
+      reason: "Your webhook did not answer within 10 seconds.",
       requestBytes: null,
     });
     expect(all[1]).toMatchObject({ channel: "API", webhookStatus: 503, reason: "The agent's webhook returned HTTP 503.", requestBytes: 4 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { describeWebhookFailure } from "@/lib/format/webhook-failure";
 
 export const DELIVERY_OUTCOMES = ["all", "failed", "succeeded"] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
@@ -54,28 +55,8 @@ export async function listAgentDeliveries(
 }
 
 // A failure in words. Messages keep the sentence the renter got; older rows (before it was kept)
-// and health checks are put in words from what was recorded.
+// and health checks are put in words from what was recorded, as the Test connection says them.
 function failureReason(row: Omit<Row, "error">, error: string | null): string {
   if (row.kind === "message" && error) return error;
-  if (row.webhookStatus !== null) {
-    if (row.webhookStatus >= 300 && row.webhookStatus < 400)
-      return `Your webhook answered with a redirect (HTTP ${row.webhookStatus}); redirects are not followed.`;
-    return `Your webhook answered HTTP ${row.webhookStatus}.`;
-  }
-  if (!error) return "No reply: the webhook could not be reached or did not answer in time.";
-  const [reason, detail] = error.split(/: (.*)/s);
-  switch (reason) {
-    case "timeout":
-      return `No reply in time (${detail}).`;
-    case "unreachable":
-      return `Your webhook could not be reached (${detail}).`;
-    case "blocked":
-      return "Your webhook's address is not a public one, so it is not called.";
-    case "invalid_url":
-      return "The webhook URL is not usable; connect it again.";
-    case "too_large":
-      return "The reply was larger than the limit.";
-    default:
-      return error;
-  }
+  return describeWebhookFailure({ statusCode: row.webhookStatus, error }).reason;
 }

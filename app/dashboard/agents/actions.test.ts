@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ConnectState } from "@/app/dashboard/agents/actions";
 import { db } from "@/lib/db";
-import { cookieJar, formData, mockedCookies, redirectOf, signInNewOwner } from "@/test/dashboard-session";
+import { cookieJar, formData, mockedCookies, mockedHeaders, redirectOf, signInNewOwner } from "@/test/dashboard-session";
 import { makeOwnerAgent, makeRental, startWebhook } from "@/test/fixtures";
 
 vi.mock("next/headers", () => ({ cookies: async () => mockedCookies(), headers: async () => mockedHeaders() }));
@@ -210,11 +210,59 @@ describe("connectWebhookAction", () => {
     webhooks.push(hook);
     const agent = await createListing();
     const state = (await connectWebhookAction(agent.id, null, formData({ webhookUrl: hook.url, webhookToken: TOKEN }))) as ConnectState;
-    expect(state).toMatchObject({ ok: false, test: { ok: false, statusCode: 500, status: "offline" } });
-    expect(state.message).toMatch(/^The test failed: the webhook answered HTTP 500/);
+    expect(state).toMatchObject({
+      ok: false,
+      test: {
+        ok: false,
+        statusCode: 500,
+        error: "HTTP 500",
+        status: "offline",
+        reason: "Your webhook answered HTTP 500: an error in your agent's server.",
+        nextStep: "Look in your agent's logs for the error, fix it, then test again.",
+      },
+    });
+    expect(state.message).toBe(
+      "The webhook is saved, but it failed the test: Your webhook answered HTTP 500: an error in your agent's server. Look in your agent's logs for the error, fix it, then test again. The agent stays offline until a test passes.",
+    );
     const saved = await db.agent.findUniqueOrThrow({ where: { id: agent.id } });
     expect(saved.status).toBe("offline");
     expect(saved.webhookUrlCipher).not.toBeNull();
+  });
+
+  it("a refused connection reads in words, its code kept as the detail; the signing secret comes back until a test passes", async () => {
+    const gone = await startWebhook((_req, res) => res.end());
+    await gone.close(); // nothing listens there any more: the connection is refused
+    const hook = await startWebhook((_req, res) => res.writeHead(200).end("ok"));
+    webhooks.push(hook);
+    const agent = await createListing();
+    const connect = async (webhookUrl: string) =>
+      (await connectWebhookAction(agent.id, null, formData({ webhookUrl, webhookToken: TOKEN }))) as ConnectState;
+
+    const refused = await connect(gone.url);
+    expect(refused).toMatchObject({
+      ok: false,
+      values: { webhookUrl: gone.url },
+      test: {
+        ok: false,
+        statusCode: null,
+        error: "unreachable: ECONNREFUSED",
+        status: "offline",
+        reason: "The connection was refused: nothing is listening at that address and port.",
+        nextStep: "Start your agent, or check the host and port in the URL.",
+      },
+    });
+    expect(refused.message).toMatch(/^The webhook is saved, but it failed the test: The connection was refused/);
+    expect(refused.message).not.toContain("ECONNREFUSED");
+    expect(refused.signingSecret).toMatch(/^whsec_/);
+    // Still failing: the same secret again, so nothing needs rotating once the URL is fixed.
+    expect((await connect(gone.url)).signingSecret).toBe(refused.signingSecret);
+
+    const fixed = await connect(hook.url);
+    expect(fixed).toMatchObject({ ok: true, test: { ok: true, reason: null, nextStep: null, status: "available" } });
+    expect(fixed.signingSecret).toBe(refused.signingSecret);
+    // A test has passed with the secret shown: later connects, passing or not, never show it.
+    expect((await connect(hook.url)).signingSecret).toBeUndefined();
+    expect((await connect(gone.url)).signingSecret).toBeUndefined();
   });
 
   it("checks the URL and token before calling anything", async () => {

@@ -13,6 +13,7 @@ import { listingInputFromForm } from "@/lib/agents/listing-form-data";
 import { rotateSigningSecret } from "@/lib/agents/rotate-signing-secret";
 import { sendTestMessage, type TestMessageResult } from "@/lib/agents/send-test-message";
 import { updateAgent } from "@/lib/agents/update-agent";
+import { describeWebhookFailure } from "@/lib/format/webhook-failure";
 import { agentListingPatchSchema, agentListingSchema } from "@/lib/schemas/agent-listing";
 import { chatRequestSchema } from "@/lib/schemas/renter-api";
 import { webhookConnectionSchema } from "@/lib/schemas/webhook-connection";
@@ -27,11 +28,15 @@ export type ConnectState =
       test: {
         ok: boolean;
         statusCode: number | null;
+        /** The recorded code ("unreachable: ECONNREFUSED"), a detail for developers. */
         error: string | null;
         latencyMs: number;
         status: "offline" | "available";
+        /** Why it failed and what to do, in words (lib/format/webhook-failure.ts); null when it passed. */
+        reason: string | null;
+        nextStep: string | null;
       };
-      /** The listing's new webhook signing secret, when this connect created it: shown once. */
+      /** The listing's signing secret, while no test has passed yet and on the first that does. */
       signingSecret?: string;
     };
 
@@ -85,7 +90,10 @@ export const deleteListingAction = action(
   },
 );
 
-/** Stores the webhook (encrypted) and tests it at once: 2xx → available, else offline. */
+/**
+ * Stores the webhook (encrypted) and tests it at once: 2xx → available, else offline, with the
+ * failure in words. The signing secret comes back until a test passes (connectAgentWebhook).
+ */
 export const connectWebhookAction = action(
   {
     input: webhookConnectionSchema,
@@ -105,10 +113,17 @@ export const connectWebhookAction = action(
       url: input.webhookUrl,
       token: input.webhookToken,
     });
+    const words = test.ok ? { reason: null, nextStep: null } : describeWebhookFailure(test);
     const message = test.ok
       ? `Connection works: the webhook answered HTTP ${test.statusCode} in ${test.latencyMs} ms. The agent is now available on the marketplace.`
-      : `The test failed: ${test.statusCode === null ? test.error : `the webhook answered HTTP ${test.statusCode}`} (after ${test.latencyMs} ms). The webhook is saved; the agent stays offline until a test or a health check passes.`;
-    return { ok: test.ok, message, values, test: { ...test, status: agent.status }, ...(signingSecret ? { signingSecret } : {}) };
+      : `The webhook is saved, but it failed the test: ${words.reason} ${words.nextStep} The agent stays offline until a test passes.`;
+    return {
+      ok: test.ok,
+      message,
+      values,
+      test: { ...test, ...words, status: agent.status },
+      ...(signingSecret ? { signingSecret } : {}),
+    };
   },
 );
 

@@ -14,21 +14,24 @@ describe("agentOfflineEmail", () => {
     });
     expect(email.subject).toBe('Your agent "Support Bot" is offline: its webhook failed a health check');
     expect(email.text).toContain('Your agent "Support Bot" failed its health check at 21 Nov 2026, 10:15 UTC');
-    expect(email.text).toContain("What failed: your webhook answered HTTP 503.");
+    expect(email.text).toContain("What failed: Your webhook answered HTTP 503: an error in your agent's server.");
+    expect(email.text).toContain("1. Look in your agent's logs for the error, fix it, then test again.");
     expect(email.text).toContain("Test connection");
     expect(email.text).toContain(`${appUrl()}/dashboard/agents/${agent.id}`);
     expect(email.html).toContain(`<a href="${appUrl()}/dashboard/agents/${agent.id}">`);
   });
 
-  it("names a network error or a redirect", () => {
+  it("puts a network error or a redirect in words, with the recorded code for developers", () => {
     const network = agentOfflineEmail({
       agent,
       failure: { statusCode: null, error: "timeout: no complete reply within 10000 ms" },
       checkedAt,
     });
-    expect(network.text).toContain("no usable answer from your webhook (timeout: no complete reply within 10000 ms)");
+    expect(network.text).toContain("What failed: Your webhook did not answer within 10 seconds.");
+    expect(network.text).toContain("Detail for developers: timeout: no complete reply within 10000 ms");
     const redirect = agentOfflineEmail({ agent, failure: { statusCode: 302, error: "HTTP 302" }, checkedAt });
     expect(redirect.text).toContain("redirect (HTTP 302); redirects are not followed");
+    expect(redirect.text).not.toContain("Detail for developers");
   });
 
   it("escapes every interpolated value in the HTML", () => {

@@ -52,6 +52,14 @@ describe("owner dashboard pages", () => {
     expect(markup).toContain('href="/docs/webhooks"');
   });
 
+  it("a saved webhook whose latest test failed never reads 'Connected'", async () => {
+    const agent = await makeOwnerAgent(owner.id, { webhook: { url: "https://bots.owner-test.dev/hooks/agent", token: "tok-".repeat(10) } });
+    await db.agent.update({ where: { id: agent.id }, data: { status: "offline" } });
+    const markup = html(await EditListing({ params: Promise.resolve({ id: agent.id }), searchParams: noSearch }));
+    expect(markup).toMatch(/A webhook at <strong[^>]*>bots\.owner-test\.dev<\/strong> is saved, but it did not answer its latest test/);
+    expect(markup).not.toContain("Connected to");
+  });
+
   it("a listing without a webhook says so", async () => {
     const agent = await makeOwnerAgent(owner.id);
     const markup = html(await EditListing({ params: Promise.resolve({ id: agent.id }), searchParams: noSearch }));

@@ -61,7 +61,9 @@ export default async function EditListingPage({
     })),
   );
   // Opened here, for the listing's owner only (findOwnerAgent): its host alone reaches the page.
-  const connection = agent.webhookUrlCipher ? { host: openWebhookHost(agent.id, agent.webhookUrlCipher) } : null;
+  const connection = agent.webhookUrlCipher
+    ? { host: openWebhookHost(agent.id, agent.webhookUrlCipher), answering: agent.status === "available" }
+    : null;
 
   return (
     <main id="main" tabIndex={-1}>

@@ -1,6 +1,7 @@
 "use client";
-// The webhook's signing secret (Standard Webhooks): shown once, when it is created (the first
-// connect, or a rotation), with a copy button; never readable again.
+// The webhook's signing secret (Standard Webhooks), with a copy button: shown with every Test
+// connection until one passes (that one included), and once by each rotation; never readable
+// otherwise (docs/decisions.md).
 import Link from "next/link";
 import { useActionState } from "react";
 import { CopyButton } from "@/app/_components/copy-button";
@@ -8,12 +9,20 @@ import type { FormState } from "@/lib/actions/form-errors";
 import { FormMessage } from "../../_components/form-message";
 import forms from "../../_components/forms.module.css";
 
-export function SigningSecretShown({ secret }: { secret: string }) {
+// When it is shown again: with the next Test connection while none has passed; after the first
+// that passes, never; after a rotation, only if no test has passed yet.
+const SHOWN_AGAIN = {
+  "until-a-test-passes": "It is shown again with each Test connection until one passes.",
+  "last-time": "This is the last time it is shown: copy it now. Only Rotate signing secret shows a (new) one from now on.",
+  rotated: "Copy it now: once a Test connection has passed, it is not shown again.",
+} as const;
+
+export function SigningSecretShown({ secret, when }: { secret: string; when: keyof typeof SHOWN_AGAIN }) {
   return (
     <div className="field">
       <p>
-        <strong>Your webhook signing secret</strong>, shown this once: every call to your webhook carries a signature made with it (
-        <Link href="/docs/webhooks#signatures">how to verify it</Link>).
+        <strong>Your webhook signing secret</strong>: every call to your webhook carries a signature made with it (
+        <Link href="/docs/webhooks#signatures">how to verify it</Link>). {SHOWN_AGAIN[when]}
       </p>
       <div className={forms.inputRow}>
         <code style={{ overflowWrap: "anywhere" }}>{secret}</code>
@@ -30,8 +39,8 @@ export function RotateSigningSecretForm({ action }: { action: Action }) {
   return (
     <form action={formAction} className={forms.form}>
       <p className="hint">
-        Calls to your webhook are signed (the <code>webhook-signature</code> header) with a secret shown only when it is created. Lost it,
-        or leaked it? Rotate it: the old one stops verifying at once.
+        Calls to your webhook are signed (the <code>webhook-signature</code> header) with a secret shown with each Test connection until one
+        passes, and then no more. Lost it, or leaked it? Rotate it: the old one stops verifying at once.
       </p>
       <div>
         <button type="submit" className="button" disabled={pending}>
@@ -39,7 +48,7 @@ export function RotateSigningSecretForm({ action }: { action: Action }) {
         </button>
       </div>
       <FormMessage state={state} />
-      {state?.ok && state.signingSecret && <SigningSecretShown secret={state.signingSecret} />}
+      {state?.ok && state.signingSecret && <SigningSecretShown secret={state.signingSecret} when="rotated" />}
     </form>
   );
 }

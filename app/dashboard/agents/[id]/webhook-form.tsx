@@ -5,6 +5,8 @@
 import Link from "next/link";
 import { useActionState, useId, useRef, useState } from "react";
 import { CopyButton } from "@/app/_components/copy-button";
+import { formatReplyTime } from "@/lib/format/reply-time";
+import { listingStatusLabel } from "@/lib/format/status-label";
 import { FieldError, FormMessage } from "../../_components/form-message";
 import forms from "../../_components/forms.module.css";
 import { generateWebhookToken } from "../../_components/webhook-token";
@@ -14,21 +16,28 @@ import { SigningSecretShown } from "./signing-secret";
 
 type Action = (prev: ConnectState | null, form: FormData) => Promise<ConnectState>;
 
-// The connected webhook as its owner may see it: the host of its URL (null when the stored URL can
-// no longer be read); never the token, the path or the query.
-type Connection = { host: string | null } | null;
+// The saved webhook as its owner may see it: the host of its URL (null when the stored URL can
+// no longer be read), never the token, the path or the query; and whether it answered its latest
+// test or health check (the listing is available), so a failed one never reads "Connected".
+type Connection = { host: string | null; answering: boolean } | null;
 
 function ConnectionStatus({ connection }: { connection: Connection }) {
   if (!connection) return <p className="hint">No webhook is connected yet.</p>;
   if (!connection.host) {
     return (
-      <p className="hint">A webhook is connected, but its stored URL can no longer be read. Enter its URL and token again to connect it.</p>
+      <p className="hint">A webhook is saved, but its stored URL can no longer be read. Enter its URL and token again to connect it.</p>
     );
   }
-  return (
+  const host = <strong style={{ overflowWrap: "anywhere" }}>{connection.host}</strong>;
+  return connection.answering ? (
     <p className="hint">
-      Connected to <strong style={{ overflowWrap: "anywhere" }}>{connection.host}</strong>. The URL and token are stored encrypted, so only
-      the host is shown; enter both again to replace or re-test the webhook.
+      Connected to {host}. The URL and token are stored encrypted, so only the host is shown; enter both again to replace or re-test the
+      webhook.
+    </p>
+  ) : (
+    <p className="hint">
+      A webhook at {host} is saved, but it did not answer its latest test or health check. The URL and token are stored encrypted, so only
+      the host is shown; enter both again to re-test it or to use another.
     </p>
   );
 }
@@ -108,31 +117,36 @@ export function WebhookForm({ action, connection }: { action: Action; connection
         </span>
       </div>
       <FormMessage state={state} />
-      {state?.signingSecret && <SigningSecretShown secret={state.signingSecret} />}
+      {state?.test && state.signingSecret && (
+        <SigningSecretShown secret={state.signingSecret} when={state.test.ok ? "last-time" : "until-a-test-passes"} />
+      )}
       {state?.test && (
         <dl className={styles.facts} aria-label="Test result">
           <div>
             <dt>Result</dt>
-            <dd>{state.test.ok ? "passed" : "failed"}</dd>
+            <dd>{state.test.ok ? "Passed" : "Failed"}</dd>
           </div>
           <div>
             <dt>HTTP status</dt>
             <dd>{state.test.statusCode ?? "no answer"}</dd>
           </div>
-          {state.test.error && (
-            <div>
-              <dt>Error</dt>
-              <dd>{state.test.error}</dd>
-            </div>
-          )}
           <div>
             <dt>Latency</dt>
-            <dd>{state.test.latencyMs} ms</dd>
+            <dd>{formatReplyTime(state.test.latencyMs)}</dd>
           </div>
           <div>
             <dt>Listing status now</dt>
-            <dd>{state.test.status}</dd>
+            <dd>{listingStatusLabel({ status: state.test.status, webhookConnected: true }).label}</dd>
           </div>
+          {/* The recorded code when no HTTP status says it already (the words are in the message). */}
+          {state.test.statusCode === null && state.test.error && (
+            <div>
+              <dt>Detail for developers</dt>
+              <dd>
+                <code style={{ overflowWrap: "anywhere" }}>{state.test.error}</code>
+              </dd>
+            </div>
+          )}
         </dl>
       )}
     </form>

@@ -52,7 +52,7 @@ describe("POST /api/public/agents/{id}/connect", () => {
   it("200: a 2xx test makes the agent available; credentials are stored encrypted; the check is recorded", async () => {
     const { res, agent, body } = await connect("/hooks/agent");
     expect(res.status).toBe(200);
-    expect(body.test).toEqual({ ok: true, statusCode: 200, error: null, latencyMs: expect.any(Number) });
+    expect(body.test).toEqual({ ok: true, statusCode: 200, error: null, latencyMs: expect.any(Number), reason: null, nextStep: null });
     expect(body.agent).toMatchObject({ id: agent.id, status: "available", webhookConnected: true, notRentableReason: null });
     expect(JSON.stringify(body)).not.toContain(token);
     expect(JSON.stringify(body)).not.toContain("127.0.0.1");
@@ -126,7 +126,14 @@ describe("POST /api/public/agents/{id}/connect", () => {
   it("200 with the agent offline: the webhook answers 500", async () => {
     const { res, agent, body } = await connect("/fail");
     expect(res.status).toBe(200);
-    expect(body.test).toEqual({ ok: false, statusCode: 500, error: "HTTP 500", latencyMs: expect.any(Number) });
+    expect(body.test).toEqual({
+      ok: false,
+      statusCode: 500,
+      error: "HTTP 500",
+      latencyMs: expect.any(Number),
+      reason: "Your webhook answered HTTP 500: an error in your agent's server.",
+      nextStep: "Look in your agent's logs for the error, fix it, then test again.",
+    });
     expect(body.agent).toMatchObject({ status: "offline", webhookConnected: true, notRentableReason: "offline" });
     expect(await db.healthCheck.findFirst({ where: { agentId: agent.id } })).toMatchObject({
       ok: false,
@@ -161,7 +168,12 @@ describe("POST /api/public/agents/{id}/connect", () => {
       segment(agent.id),
     );
     const body = await res.json();
-    expect(body.test).toMatchObject({ ok: false, statusCode: null, error: "unreachable: ECONNREFUSED" });
+    expect(body.test).toMatchObject({
+      ok: false,
+      statusCode: null,
+      error: "unreachable: ECONNREFUSED",
+      reason: "The connection was refused: nothing is listening at that address and port.",
+    });
     expect(body.agent).toMatchObject({ status: "offline", webhookConnected: true });
   });
 
@@ -176,17 +188,25 @@ describe("POST /api/public/agents/{id}/connect", () => {
     env.HEALTH_CHECK_TIMEOUT_MS + 10_000,
   );
 
-  it("200: an offline agent comes back when connected to a working webhook", async () => {
-    const { agent, apiKey } = await connect("/fail");
-    const res = await POST(
-      ownerRequest(`agents/${agent.id}/connect`, {
-        key: apiKey,
-        body: { webhookUrl: url("/hooks/agent"), webhookToken: token },
-      }),
-      segment(agent.id),
-    );
-    expect((await res.json()).agent.status).toBe("available");
-    expect(await db.healthCheck.count({ where: { agentId: agent.id } })).toBe(2);
+  it("200: an offline agent comes back when connected to a working webhook, with the signing secret it was first given", async () => {
+    const { agent, apiKey, body: failed } = await connect("/fail");
+    // The set-up is not over while no test has passed: each connect answers the secret again.
+    expect(failed.signingSecret).toMatch(/^whsec_/);
+    const reconnect = async (path: string) => {
+      const res = await POST(
+        ownerRequest(`agents/${agent.id}/connect`, { key: apiKey, body: { webhookUrl: url(path), webhookToken: token } }),
+        segment(agent.id),
+      );
+      return res.json();
+    };
+    expect((await reconnect("/fail")).signingSecret).toBe(failed.signingSecret);
+    const fixed = await reconnect("/hooks/agent");
+    expect(fixed.agent.status).toBe("available");
+    expect(fixed.signingSecret).toBe(failed.signingSecret);
+    // Passed once: from then on only a rotation shows one, whatever later tests do.
+    expect((await reconnect("/fail")).signingSecret).toBeUndefined();
+    expect((await reconnect("/hooks/agent")).signingSecret).toBeUndefined();
+    expect(await db.healthCheck.count({ where: { agentId: agent.id } })).toBe(5);
   });
 
   it("400: webhookUrl and webhookToken are validated; nothing is stored or called", async () => {
