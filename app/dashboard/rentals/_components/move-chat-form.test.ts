@@ -8,11 +8,11 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ChatMoveCommand } from "@/app/_components/chat-move-command";
 import { hashChatMoveToken } from "@/lib/channels/chat-move-token";
 import { db } from "@/lib/db";
-import { mockedCookies, redirectOf, signInNewRenter, signOutOfJar } from "@/test/dashboard-session";
+import { mockedCookies, mockedHeaders, redirectOf, signInNewRenter, signOutOfJar } from "@/test/dashboard-session";
 import { makeAgent, makeRental } from "@/test/fixtures";
 import { rentalOf } from "@/test/renter-fixtures";
 
-vi.mock("next/headers", () => ({ cookies: async () => mockedCookies() }));
+vi.mock("next/headers", () => ({ cookies: async () => mockedCookies(), headers: async () => mockedHeaders() }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 const { default: RentalPage } = await import("@/app/dashboard/rentals/[id]/page");
