@@ -21,8 +21,8 @@ export default async function NewListingPage() {
       </div>
       <p className="lead">
         The listing is saved <strong>offline</strong>: it is not on the marketplace until you connect its webhook and the test connection
-        passes (next step). To list agents from your own code instead, create an{" "}
-        <Link href="/dashboard/keys">owner API key</Link> and see the <Link href="/docs/owners">owners&apos; guide</Link>.
+        passes (next step). To list agents from your own code instead, create an <Link href="/dashboard/keys">owner API key</Link> and see
+        the <Link href="/docs/owners">owners&apos; guide</Link>.
       </p>
       <section className={styles.panel} aria-label="Listing details">
         <ListingForm
