@@ -1,7 +1,8 @@
 // Disputes from opening to money back. A renter disputes with a reason from the dashboard; the
-// owner is told and sees the reason and the evidence on the listing; an arbiter decides a partial
-// refund in the console; the dashboards and the chain then agree to the micro-USDC. And a dispute
-// stays frozen through the release sweep until an operator decides it from the CLI.
+// owner is told, sees the reason and the evidence on the listing and answers in words, which the
+// renter and the arbiter read; an arbiter decides a partial refund in the console, which then keeps
+// it under Decided; the dashboards and the chain then agree to the micro-USDC. And a dispute stays
+// frozen through the release sweep until an operator decides it from the CLI.
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { createPublicClient, createWalletClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -107,6 +108,23 @@ test("a renter disputes with a reason, the owner sees it, an arbiter refunds par
   await expectNoRentalCode(owner.context, "/dashboard/notifications", rentalId);
   await expectNoRentalCode(owner.context, `/dashboard/agents/${agentId}/deliveries`, rentalId);
 
+  // The owner answers in words (shown as text, never as markup), then changes the answer: the
+  // renter is told once, and reads the answer as it is now on the rental's page.
+  const firstAnswer = "The agent was restarted at minute 4.";
+  const answer = "The agent was restarted at minute 4; <b>every</b> check since then passed.";
+  await ownerView.getByLabel("Your answer").fill(firstAnswer);
+  await ownerView.getByRole("button", { name: "Send the answer" }).click();
+  await expect(ownerView.getByText("Answer sent. The renter is told, and the arbiter reads it beside the renter's reason.")).toBeVisible();
+  await ownerView.getByLabel("Your answer").fill(answer);
+  await ownerView.getByRole("button", { name: "Save the changed answer" }).click();
+  await expect(ownerView.getByText("Answer changed. The renter and the arbiter now read the new words.")).toBeVisible();
+  await expect(ownerView.getByLabel("Your answer")).toHaveValue(answer);
+  expect(await sql("SELECT 1 FROM notifications WHERE rental_id = $1 AND kind = 'dispute-answered'", [rentalId])).toHaveLength(1);
+  // The form's action carries the listing and the reference, never the rental's id.
+  await expectNoRentalCode(owner.context, `/dashboard/agents/${agentId}`, rentalId);
+  await renter.page.reload();
+  await expect(renter.page.getByText(answer)).toBeVisible();
+
   // The operators' list has it, with the same suggestion the console prefills.
   const listed = (await operatorCli(["dispute:list"])) as unknown as { rental: string; suggested_refund_usdc: string; reason: string }[];
   expect(listed.find((d) => d.rental === ref)).toMatchObject({
@@ -120,6 +138,7 @@ test("a renter disputes with a reason, the owner sees it, an arbiter refunds par
   await arbiter.page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Disputes" }).click();
   const panel = arbiter.page.getByRole("region", { name: `Flaky Translator, rental ${ref}` });
   await expect(panel.getByText("It stopped answering a minute in; every message timed out.")).toBeVisible();
+  await expect(panel.getByText(answer)).toBeVisible();
   await expect(panel.getByText(renterWallet.toLowerCase())).toBeVisible();
   await expectNoRentalCode(arbiter.context, "/dashboard/disputes", rentalId);
   await expect(panel.getByText("3 minutes 0 seconds")).toBeVisible();
@@ -161,6 +180,23 @@ test("a renter disputes with a reason, the owner sees it, an arbiter refunds par
   await expect(owner.page.getByRole("heading", { name: "Unread: Dispute decided: partial refund" })).toBeVisible();
   await arbiter.page.reload();
   await expect(arbiter.page.getByRole("region", { name: `Flaky Translator, rental ${ref}` })).toHaveCount(0);
+  // The console keeps it under Decided, with the outcome, when, the transaction and both sides' words.
+  const decided = arbiter.page.getByRole("region", { name: "Decided" }).getByRole("article", { name: `Flaky Translator, rental ${ref}` });
+  await expect(decided.getByText("Dispute decided: partial refund.")).toBeVisible();
+  await expect(
+    decided.getByText(
+      "The arbiter decided the dispute with a partial refund: 1.50 USDC of the 4.00 USDC price went back to the renter and 2.50 USDC was paid to the owner.",
+    ),
+  ).toBeVisible();
+  const [{ resolve_tx_hash }] = await sql<{ resolve_tx_hash: string }>("SELECT resolve_tx_hash FROM disputes WHERE rental_id = $1", [
+    rentalId,
+  ]);
+  await expect(decided.getByText(resolve_tx_hash)).toBeVisible();
+  await expect(decided.getByText(renterWallet.toLowerCase())).toBeVisible();
+  await expect(decided.getByText("It stopped answering a minute in; every message timed out.")).toBeVisible();
+  await expect(decided.getByText(answer)).toBeVisible();
+  await expectNoRentalCode(arbiter.context, "/dashboard/disputes", rentalId);
+  await capturePages(browser, testInfo, [{ context: arbiter.context, pages: { "dispute-arbiter-decided": "/dashboard/disputes" } }]);
   for (const side of [renter, owner, arbiter]) await side.context.close();
 });
 

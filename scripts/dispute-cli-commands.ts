@@ -15,7 +15,7 @@ type Command = { usage: string; run(flags: Flags): Promise<unknown> };
 
 export const disputeCommands: Record<string, Command> = {
   "dispute:list": {
-    usage: "dispute:list   (open disputes, oldest first, with the evidence and the suggested refund)",
+    usage: "dispute:list   (open disputes, oldest first, with the owner's answer, the evidence and the suggested refund)",
     async run(flags) {
       z.object({}).strict().parse(flags);
       const now = new Date();
@@ -33,6 +33,9 @@ export const disputeCommands: Record<string, Command> = {
             age_hours: Math.floor((now.getTime() - dispute.openedAt.getTime()) / 3_600_000),
             reason: disputeReasonLabel(dispute.reason),
             details: dispute.details,
+            // The owner's own words (null: not answered); printed as JSON, so as text.
+            owner_answer: dispute.ownerAnswer,
+            owner_answered_at: dispute.ownerAnsweredAt?.toISOString() ?? null,
             price_usdc: usdcInputValue(rental.priceMicro),
             downtime_minutes: Math.round(evidence.downtimeMs / 60_000),
             health_checks: { total: evidence.checksTotal, failed: evidence.checksFailed },

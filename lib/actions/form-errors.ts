@@ -25,6 +25,7 @@ export const FIELD_LABELS: Record<string, string> = {
   webhookToken: "Webhook token",
   label: "Label",
   message: "Message",
+  answer: "Answer",
 };
 
 /** Field messages from a zod error: the first issue of each top-level field, in words. */

@@ -6,8 +6,11 @@ const SELECT = {
   reason: true,
   details: true,
   openedAt: true,
+  ownerAnswer: true,
+  ownerAnsweredAt: true,
   resolvedAt: true,
   resolvedBy: true,
+  resolveTxHash: true,
   rental: {
     select: {
       // The id stays on the server (the evidence is read by it); pages show the reference.
@@ -52,4 +55,28 @@ export async function listAgentDisputes(agentId: string, limit = 20): Promise<Di
     select: SELECT,
   });
   return rows as DisputeSummary[];
+}
+
+/** How many decided disputes the console shows per page. */
+export const DECIDED_PER_PAGE = 20;
+
+export type DecidedDispute = DisputeSummary & { resolvedAt: Date };
+
+/**
+ * Decided disputes, newest decision first, a page at a time (the arbiter console's history), and
+ * how many there are in all.
+ */
+export async function listDecidedDisputes(page = 1): Promise<{ disputes: DecidedDispute[]; total: number }> {
+  const where = { ...OPENED, resolvedAt: { not: null } } satisfies Prisma.DisputeWhereInput;
+  const [rows, total] = await Promise.all([
+    db.dispute.findMany({
+      where,
+      orderBy: [{ resolvedAt: "desc" }, { rentalId: "asc" }],
+      skip: (page - 1) * DECIDED_PER_PAGE,
+      take: DECIDED_PER_PAGE,
+      select: SELECT,
+    }),
+    db.dispute.count({ where }),
+  ]);
+  return { disputes: rows as DecidedDispute[], total };
 }

@@ -40,6 +40,9 @@ export type RenterDispute = {
   openedAt: Date | null;
   resolvedAt: Date | null;
   resolvedBy: string | null;
+  /** The owner's answer in words, and when it was last saved (null: none yet). */
+  ownerAnswer: string | null;
+  ownerAnsweredAt: Date | null;
 };
 
 /**
@@ -69,7 +72,9 @@ const SELECT = {
   escrowId: true,
   agent: { select: { name: true } },
   rating: { select: { score: true, comment: true, createdAt: true } },
-  dispute: { select: { reason: true, details: true, openedAt: true, resolvedAt: true, resolvedBy: true } },
+  dispute: {
+    select: { reason: true, details: true, openedAt: true, resolvedAt: true, resolvedBy: true, ownerAnswer: true, ownerAnsweredAt: true },
+  },
   disputeRefundMicro: true,
 } satisfies Prisma.RentalSelect;
 

@@ -16,3 +16,15 @@ export const disputeClaimSchema = z.object({
     .nullish()
     .transform((d) => (d ? d : null)),
 });
+
+export const DISPUTE_ANSWER_MAX = 2000;
+
+// The owner's answer, in words, bounded like the renter's details. It is the owner's own text,
+// shown to the renter and the arbiter as text only.
+export const disputeAnswerSchema = z.object({
+  answer: z
+    .string({ error: "The answer must be text." })
+    .trim()
+    .min(1, "Write your answer first.")
+    .max(DISPUTE_ANSWER_MAX, `Keep the answer to ${formatCount(DISPUTE_ANSWER_MAX)} characters or fewer.`),
+});

@@ -59,7 +59,7 @@ async function disputedRental(): Promise<Paid & { ref: string }> {
 
 const setRole = (fn: "grantRole" | "revokeRole") => p.e.send(admin.address, fn, [ARBITER_ROLE, wallet.address]);
 const menu = async () => renderToStaticMarkup(await Layout({ children: null }));
-const consolePage = async () => renderToStaticMarkup(await DisputesPage());
+const consolePage = async () => renderToStaticMarkup(await DisputesPage({ searchParams: Promise.resolve({}) }));
 const showsConsole = (html: string, r: { ref: string }) => html.includes(`rental ${r.ref}`) && html.includes("Your decision");
 const disputesLink = 'href="/dashboard/disputes"';
 

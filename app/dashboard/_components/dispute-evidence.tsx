@@ -1,7 +1,9 @@
 // What the service measured of a disputed rental, for the owner (listing page) and the arbiter
-// (console): the renter's words, the downtime and the refund it suggests, then the health checks
-// and the calls themselves. Never message text: the service does not keep it.
+// (console): the renter's words (and, in the console, the owner's answer beside them), the downtime
+// and the refund it suggests, then the health checks and the calls themselves. Never message text:
+// the service does not keep it.
 
+import type { ReactNode } from "react";
 import type { DisputeEvidence as Evidence } from "@/lib/disputes/load-dispute-evidence";
 import { formatDateTime } from "@/lib/format/date-time";
 import { disputeReasonLabel } from "@/lib/format/dispute-reason";
@@ -16,13 +18,15 @@ import { TableScrollRegion } from "./table-scroll-region";
 type Props = {
   reason: string | null;
   details: string | null;
+  /** Shown right after the renter's words: the owner's answer, in the console. */
+  answer?: ReactNode;
   evidence: Evidence;
   priceMicro: bigint;
   /** Names the tables for screen readers when several disputes share a page. */
   label: string;
 };
 
-export function DisputeEvidence({ reason, details, evidence: e, priceMicro, label }: Props) {
+export function DisputeEvidence({ reason, details, answer, evidence: e, priceMicro, label }: Props) {
   const share = e.rentalMs > 0 ? Math.round((e.downtimeMs / e.rentalMs) * 1000) / 10 : 0;
   return (
     <div className={styles.evidence}>
@@ -30,6 +34,7 @@ export function DisputeEvidence({ reason, details, evidence: e, priceMicro, labe
         <strong>{disputeReasonLabel(reason)}.</strong>
       </p>
       {details && <blockquote className={styles.quote}>{details}</blockquote>}
+      {answer}
       <dl className={styles.evidenceFacts}>
         <dt>Measured downtime</dt>
         <dd>

@@ -1,15 +1,18 @@
 // /dashboard/disputes — the arbiter console: open disputes oldest first, with their age, the
-// renter's reason, the evidence the service measured and the three decisions. For a wallet signed
-// in that holds ARBITER_ROLE on the escrow now: read on chain at every request, so a revoked
-// arbiter sees nothing from the next one on.
+// renter's reason, the owner's answer, the evidence the service measured and the three decisions;
+// below them the decided ones, newest first, a page at a time (?page=2). For a wallet signed in
+// that holds ARBITER_ROLE on the escrow now: read on chain at every request, so a revoked arbiter
+// sees nothing from the next one on.
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { Hex } from "viem";
+import { z } from "zod";
 import { DisputeEvidence } from "@/app/dashboard/_components/dispute-evidence";
+import { OwnerAnswer } from "@/app/dashboard/_components/owner-answer";
 import { checkArbiterRole } from "@/lib/auth/check-arbiter-role";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { escrowChain } from "@/lib/chain/escrow-chain";
-import { listOpenDisputes } from "@/lib/disputes/list-disputes";
+import { listDecidedDisputes, listOpenDisputes } from "@/lib/disputes/list-disputes";
 import { loadDisputeEvidence } from "@/lib/disputes/load-dispute-evidence";
 import { formatDateTime } from "@/lib/format/date-time";
 import { plural } from "@/lib/format/plural";
@@ -17,10 +20,14 @@ import { formatSpan } from "@/lib/format/span";
 import { formatUsdc } from "@/lib/format/usdc";
 import styles from "../dashboard.module.css";
 import { ArbiterDecision } from "./_components/arbiter-decision";
+import { DecidedDisputes } from "./_components/decided-disputes";
 
 export const metadata: Metadata = { title: "Disputes" };
 
-export default async function DisputesPage() {
+// The history's page; anything else is the first. Deep offsets cost more than anyone reads.
+const pageSchema = z.coerce.number().int().min(1).max(1000).catch(1);
+
+export default async function DisputesPage({ searchParams }: { searchParams: Promise<{ page?: string | string[] }> }) {
   const account = await requireSignedInAccount();
   const role = await checkArbiterRole(account);
   const arbiterWallet = role === "arbiter" ? account.walletAddress : null;
@@ -43,7 +50,8 @@ export default async function DisputesPage() {
   }
   const now = new Date();
   const chain = escrowChain();
-  const disputes = await listOpenDisputes();
+  const page = pageSchema.parse((await searchParams).page);
+  const [disputes, decided] = await Promise.all([listOpenDisputes(), listDecidedDisputes(page)]);
   const evidence = await Promise.all(disputes.map((d) => loadDisputeEvidence(d.rental, now)));
 
   return (
@@ -73,6 +81,13 @@ export default async function DisputesPage() {
             <DisputeEvidence
               reason={dispute.reason}
               details={dispute.details}
+              answer={
+                <OwnerAnswer
+                  answer={dispute.ownerAnswer}
+                  answeredAt={dispute.ownerAnsweredAt}
+                  unanswered="The owner has not answered in words."
+                />
+              }
               evidence={evidence[i]}
               priceMicro={rental.priceMicro}
               label={`rental ${ref}`}
@@ -92,6 +107,10 @@ export default async function DisputesPage() {
           </section>
         );
       })}
+      <section id="decided" className={styles.panel} aria-labelledby="decided-heading">
+        <h2 id="decided-heading">Decided</h2>
+        <DecidedDisputes {...decided} page={page} explorerUrl={chain?.explorerUrl ?? null} />
+      </section>
     </main>
   );
 }

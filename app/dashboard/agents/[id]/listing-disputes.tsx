@@ -1,7 +1,8 @@
-// The disputes of one listing, for its owner: open ones with the renter's reason, the evidence
-// and the Accept button; decided ones with their outcome.
+// The disputes of one listing, for its owner: open ones with the renter's reason, the evidence,
+// the owner's answer in words and the Accept button; decided ones with their outcome and answer.
 import type { Hex } from "viem";
 import { DisputeEvidence } from "@/app/dashboard/_components/dispute-evidence";
+import { OwnerAnswer } from "@/app/dashboard/_components/owner-answer";
 import type { EscrowChain } from "@/lib/chain/escrow-chain";
 import { describeDisputeOutcome } from "@/lib/disputes/describe-dispute-outcome";
 import type { DisputeSummary } from "@/lib/disputes/list-disputes";
@@ -10,7 +11,9 @@ import { formatDateTime } from "@/lib/format/date-time";
 import { disputeReasonLabel } from "@/lib/format/dispute-reason";
 import { formatSpan } from "@/lib/format/span";
 import styles from "../../dashboard.module.css";
+import { saveDisputeAnswerAction } from "../dispute-answer-actions";
 import { AcceptDispute } from "./accept-dispute";
+import { DisputeAnswerForm } from "./dispute-answer-form";
 
 type Props = { disputes: { dispute: DisputeSummary; evidence: Evidence | null }[]; chain: EscrowChain | null; now: Date };
 
@@ -40,6 +43,14 @@ export function ListingDisputes({ disputes, chain, now }: Props) {
                   priceMicro={rental.priceMicro}
                   label={`rental ${ref}`}
                 />
+                <DisputeAnswerForm
+                  action={saveDisputeAnswerAction.bind(null, rental.agentId, ref)}
+                  saved={
+                    dispute.ownerAnswer && dispute.ownerAnsweredAt
+                      ? { answer: dispute.ownerAnswer, answeredAt: dispute.ownerAnsweredAt }
+                      : null
+                  }
+                />
                 <p>
                   If the renter is right, accept: they get the price and the fee back at once and the dispute ends. Otherwise an arbiter
                   decides within a day or two from the same evidence.
@@ -57,6 +68,7 @@ export function ListingDisputes({ disputes, chain, now }: Props) {
             ) : (
               <>
                 <p>{disputeReasonLabel(dispute.reason)}.</p>
+                <OwnerAnswer answer={dispute.ownerAnswer} answeredAt={dispute.ownerAnsweredAt} label="Your answer" />
                 {rental.disputeRefundMicro !== null && (
                   <p>
                     {

@@ -1,7 +1,7 @@
 // The owner's payouts, newest first: each rental released to them (with its transaction) or
 // refunded to its renter. Rentals are named by agent and dates, never by their code.
 import { TableScrollRegion } from "@/app/dashboard/_components/table-scroll-region";
-import { shortHex } from "@/lib/chain/short-hex";
+import { TransactionLink } from "@/app/dashboard/_components/transaction-link";
 import { formatDateTime } from "@/lib/format/date-time";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { formatUsdc } from "@/lib/format/usdc";
@@ -9,17 +9,6 @@ import { PAYOUT_HISTORY_LIMIT, type PayoutEntry } from "@/lib/payouts/list-payou
 import styles from "../../dashboard.module.css";
 
 type Props = { history: { entries: PayoutEntry[]; more: boolean }; explorerUrl: string | null };
-
-function Transaction({ hash, explorerUrl }: { hash: string | null; explorerUrl: string | null }) {
-  if (!hash) return <span className="muted">—</span>;
-  if (!explorerUrl) return <code className={styles.address}>{hash}</code>;
-  return (
-    <a href={`${explorerUrl}/tx/${hash}`} target="_blank" rel="noreferrer">
-      <code>{shortHex(hash)}</code>
-      <span className="visually-hidden"> (opens the block explorer in a new tab)</span>
-    </a>
-  );
-}
 
 export function PayoutHistory({ history, explorerUrl }: Props) {
   if (history.entries.length === 0) return <p>No payouts yet: a rental pays you its price when it ends.</p>;
@@ -55,7 +44,7 @@ export function PayoutHistory({ history, explorerUrl }: Props) {
                 <td className={styles.num}>{formatUsdc(entry.amountMicro)}</td>
                 <td>{entry.outcome === "released" ? "Paid to you" : "Refunded to the renter"}</td>
                 <td>
-                  <Transaction hash={entry.txHash} explorerUrl={explorerUrl} />
+                  <TransactionLink hash={entry.txHash} explorerUrl={explorerUrl} />
                 </td>
               </tr>
             ))}

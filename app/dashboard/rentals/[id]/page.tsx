@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { StatusBadge } from "@/app/_components/status-badge";
+import { OwnerAnswer } from "@/app/dashboard/_components/owner-answer";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { escrowChain } from "@/lib/chain/escrow-chain";
 import { shortHex } from "@/lib/chain/short-hex";
@@ -104,6 +105,7 @@ function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
           Decided {formatDateTime(rental.dispute.resolvedAt)}. Your reason: {disputeReasonLabel(rental.dispute.reason).toLowerCase()}. A
           rental can be disputed once.
         </p>
+        <OwnerAnswer answer={rental.dispute.ownerAnswer} answeredAt={rental.dispute.ownerAnsweredAt} />
       </>
     );
   }
@@ -116,6 +118,7 @@ function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
           escrow: the owner may accept it (you get the price and the fee back), or an arbiter decides within a day or two, from the
           service&apos;s measurements of the agent.
         </p>
+        <OwnerAnswer answer={rental.dispute?.ownerAnswer ?? null} answeredAt={rental.dispute?.ownerAnsweredAt ?? null} />
         <p className="hint">You are told here, by notification and by e-mail when your account has one, once it is decided.</p>
       </>
     );
