@@ -125,11 +125,12 @@ test("a renter disputes with a reason, the owner sees it, an arbiter refunds par
   await renter.page.reload();
   await expect(renter.page.getByText(answer)).toBeVisible();
 
-  // The operators' list has it, with the same suggestion the console prefills.
+  // The operators' list has it, with the owner's answer and the same suggestion the console prefills.
   const listed = (await operatorCli(["dispute:list"])) as unknown as { rental: string; suggested_refund_usdc: string; reason: string }[];
   expect(listed.find((d) => d.rental === ref)).toMatchObject({
     renter: renterWallet.toLowerCase(),
     reason: "The agent is not responding",
+    owner_answer: answer,
     suggested_refund_usdc: "0.2",
   });
 
