@@ -2,7 +2,8 @@
 // rentals, the overview shows them first and the menu puts "My rentals" second, with "List an
 // agent" instead of an owner's items; on a 360 px phone the menu is a real menu and no page is
 // wider than the screen; the playground scrolls to the newest message, shows the wait, keeps the
-// conversation across a reload, copies a reply, and the rental page counts the messages.
+// conversation across a reload, copies a reply, and the rental page counts the messages as they
+// are sent, without a reload.
 import { randomBytes } from "node:crypto";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -132,13 +133,18 @@ test("on a 360 px phone the menu opens every item, marks the current page, and n
   await phone.close();
 });
 
-test("the playground scrolls to the newest message, shows the wait, keeps the conversation across a reload, and copies a reply", async () => {
+test("the playground scrolls to the newest message, shows the wait, counts the messages as they go, keeps the conversation across a reload, and copies a reply", async () => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const page = await context.newPage();
   const rental = rentals[0];
   await page.goto(`/dashboard/rentals/${rental.id}`);
   const conversation = page.getByRole("list", { name: `Conversation with ${rental.agent}` });
   const box = page.getByLabel(`Message to ${rental.agent}`);
+  // The usage counts what was sent, from the service's own records, as it is sent: no reload (the
+  // mark set on this document is still there at the end).
+  const usage = page.getByRole("region", { name: "Your usage" });
+  await expect(usage).toContainText("Messages0");
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
   // Hold one request on its way, to see the wait as the renter does.
   let release!: () => void;
@@ -157,6 +163,7 @@ test("the playground scrolls to the newest message, shows the wait, keeps the co
   release();
   await expect(conversation.getByText("Waiting for the reply")).toHaveCount(0);
   await page.unroute("**/api/v1/chat");
+  await expect(usage).toContainText("Messages1");
 
   for (let i = 2; i <= 8; i++) {
     await box.fill(`Message ${i}`);
@@ -175,15 +182,13 @@ test("the playground scrolls to the newest message, shows the wait, keeps the co
   await expect(newest.getByRole("button", { name: "Copied the reply" })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain("Message 8");
+  await expect(usage).toContainText("Messages8");
+  await expect(usage).toContainText("Errors0");
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 
   await page.reload();
   await expect(conversation.getByRole("listitem")).toHaveCount(8);
   await expect(conversation.getByRole("listitem").first()).toContainText("Message 1");
-
-  // The usage counts what was sent, from the service's own records.
-  const usage = page.getByRole("region", { name: "Your usage" });
-  await expect(usage).toContainText("Messages8");
-  await expect(usage).toContainText("Errors0");
 
   await page.getByRole("button", { name: "Clear the conversation" }).click();
   await page.reload();

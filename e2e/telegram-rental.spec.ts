@@ -1,7 +1,8 @@
 // A rental bought for Telegram, end to end on the production build: the checkout offers the bot
 // and shows its deep link; Telegram (here: signed updates to the real route, the platform mock
 // recording the bot's answers) delivers `/start <code>` and a message; the echo agent answers
-// through the same chat path as the API. Another account needs the checkout's move command.
+// through the same chat path as the API. Another account needs the checkout's move command. The
+// result leads on to the rental's page and playground, through the sign-in for a visitor.
 import { randomInt } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -104,5 +105,20 @@ test("a renter buys a Telegram rental, starts it from the deep link, chats there
   // Used once: it moves nothing a second time.
   await telegramSends(user, move);
   await expect.poll(async () => (await botSaid(user)).at(-1)).toMatch(/^This move command does not work/);
+
+  // The result leads on to the rental's page and its playground. This browser never signed in, so
+  // the links go through the sign-in (with the wallet that paid), which comes back to the page.
+  const rentalPath = new RegExp(`%2Fdashboard%2Frentals%2F${code}[0-9a-f-]{28}`);
+  const playground = result.getByRole("link", { name: "Open the playground" });
+  await expect(playground).toHaveAttribute("href", new RegExp(`^/sign-in\\?next=${rentalPath.source}%23playground$`));
+  await expect(result.getByRole("link", { name: "Open your rental's page" })).toHaveAttribute(
+    "href",
+    new RegExp(`^/sign-in\\?next=${rentalPath.source}$`),
+  );
+  await playground.click();
+  await page.getByRole("button", { name: "Sign in with wallet" }).click();
+  await page.waitForURL(new RegExp(`/dashboard/rentals/${code}[0-9a-f-]{28}#playground$`));
+  await expect(page.getByRole("heading", { name: "Playground" })).toBeInViewport();
+  await expect(page.getByLabel("Message to Telegram Helper")).toBeEnabled();
   await context.close();
 });

@@ -104,6 +104,12 @@ const schema = z.object({
   SLACK_CLIENT_SECRET: z.string().optional(),
   // One workspace (and tests): this bot token is used for every team instead of the stored ones.
   SLACK_BOT_TOKEN: z.string().optional(),
+  // The app's id (Basic Information → App ID): with one workspace, the checkout's link to the
+  // app's direct messages there (https://slack.com/app_redirect?app=…).
+  SLACK_APP_ID: z
+    .string()
+    .regex(/^A[A-Z0-9]{6,20}$/, "must be the Slack app's id (Basic Information → App ID), such as A0123ABCDEF")
+    .optional(),
   SLACK_API_URL: z.url().default("https://slack.com/api/"),
   // Development only (`npm run dev` sets them): the local platform mock, and the Ed25519 key the
   // /dev/channels page signs Discord interactions with (PKCS#8 DER, base64).

@@ -1,7 +1,7 @@
 import { CopyButton } from "@/app/_components/copy-button";
 import { botCommand } from "@/lib/channels/bot-commands";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
-import { telegramBotUrl } from "@/lib/checkout/activation";
+import { type ChannelLinks, moveCommandLink } from "@/lib/checkout/activation";
 import { formatDateTime } from "@/lib/format/date-time";
 import styles from "./chat-move-command.module.css";
 
@@ -10,10 +10,10 @@ export type MoveCommand = { platform: ChatPlatform; token: string; expiresAt: st
 
 // A move command, shown once where the renter asked for it (the rental's page, the checkout):
 // what to send from the chat account that should have the rental, and until when it works. On
-// Telegram the deep link sends it for them.
-export function ChatMoveCommand({ move, telegramBot }: { move: MoveCommand; telegramBot: string | null }) {
+// Telegram the deep link sends it for them (in development, the simulator on every platform).
+export function ChatMoveCommand({ move, links }: { move: MoveCommand; links: ChannelLinks }) {
   const command = botCommand(move.platform, "start", move.token);
-  const link = move.platform === "Telegram" && telegramBot ? telegramBotUrl(telegramBot, move.token) : null;
+  const link = moveCommandLink(move.platform, move.token, links);
   return (
     <div className={styles.move} data-testid="chat-move">
       <p>
@@ -23,8 +23,8 @@ export function ChatMoveCommand({ move, telegramBot }: { move: MoveCommand; tele
       </p>
       {link && (
         <p>
-          <a className="button button-primary" href={link} target="_blank" rel="noopener noreferrer">
-            Open the move in Telegram
+          <a className="button button-primary" href={link.href} target="_blank" rel="noopener noreferrer">
+            {link.label}
           </a>
         </p>
       )}

@@ -1,15 +1,28 @@
 import "server-only";
+import type { ChatPlatform } from "@/lib/channels/chat-platform";
 import { isChannelConfigured } from "@/lib/channels/configured-channels";
-import type { ChannelLinks } from "@/lib/checkout/activation";
+import { type ChannelLinks, slackAppUrl } from "@/lib/checkout/activation";
 import { appUrl, env } from "@/lib/env";
 
 /** What the checkout links to for each bot this deployment runs (public values only). */
 export function channelLinks(): ChannelLinks {
+  const simulated = (["Telegram", "Discord", "Slack"] as const).filter((p) => isChannelConfigured(p) && isSimulated(p));
+  const real = (platform: ChatPlatform) => isChannelConfigured(platform) && !simulated.includes(platform);
   return {
-    telegramBot: isChannelConfigured("Telegram") ? (env.TELEGRAM_BOT_USERNAME ?? null) : null,
-    discordApplicationId: isChannelConfigured("Discord") ? (env.DISCORD_APPLICATION_ID ?? null) : null,
+    telegramBot: real("Telegram") ? (env.TELEGRAM_BOT_USERNAME ?? null) : null,
+    discordApplicationId: real("Discord") ? (env.DISCORD_APPLICATION_ID ?? null) : null,
     // "Add to Slack" only where renters' workspaces can install the app (not a single workspace).
-    slackInstallUrl:
-      isChannelConfigured("Slack") && env.SLACK_CLIENT_ID ? `${appUrl().replace(/\/+$/, "")}/api/channels/slack/install` : null,
+    slackInstallUrl: real("Slack") && env.SLACK_CLIENT_ID ? `${appUrl().replace(/\/+$/, "")}/api/channels/slack/install` : null,
+    slackAppUrl: real("Slack") && env.SLACK_APP_ID ? slackAppUrl(env.SLACK_APP_ID) : null,
+    simulated,
   };
+}
+
+// A bot whose platform API is the local mock `npm run dev` runs (lib/env.ts DEV_PLATFORM_MOCK_URL)
+// exists nowhere else: its made-up bot name or app id would lead to nobody, or to a stranger.
+function isSimulated(platform: ChatPlatform): boolean {
+  const mock = env.DEV_PLATFORM_MOCK_URL;
+  if (!mock) return false;
+  const api = { Telegram: env.TELEGRAM_API_URL, Discord: env.DISCORD_API_URL, Slack: env.SLACK_API_URL }[platform];
+  return api.startsWith(mock);
 }

@@ -1,8 +1,8 @@
 import "server-only";
+import { chatEndNotice } from "@/lib/channels/chat-end-notice";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
 import { endedBinding } from "@/lib/channels/ended-binding";
 import { notifyChatUser } from "@/lib/channels/notify-chat-user";
-import { rentalUnusableReason } from "@/lib/channels/rental-unusable-reason";
 import { db } from "@/lib/db";
 
 // Platform deliveries are kept a day: every platform retries for far less (Slack: 3 tries within
@@ -30,11 +30,10 @@ export async function endFinishedChats(now: Date = new Date()): Promise<EndedCha
     });
     if (count === 0) continue; // another run took it
     result.ended++;
-    const why = rentalUnusableReason(binding.rental, now) ?? "This rental can no longer be used.";
-    const text = `Your rental of ${binding.rental.agent.name} is over, so this chat is disconnected. ${why}`;
+    const platform = binding.platform as ChatPlatform;
     const told = await notifyChatUser(
-      { platform: binding.platform as ChatPlatform, id: binding.chatUser, chatId: binding.chatId },
-      text,
+      { platform, id: binding.chatUser, chatId: binding.chatId },
+      chatEndNotice(platform, binding.rental, now),
     ).catch((error: unknown) => {
       console.error(
         `[channels] telling a ${binding.platform} chat that its rental ended failed: ${error instanceof Error ? error.message : String(error)}`,

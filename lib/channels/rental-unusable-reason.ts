@@ -13,7 +13,7 @@ export function rentalUnusableReason(rental: RentalState, now: Date): string | n
     case "cancelled":
       return "This rental was cancelled (its payment was refunded), so it cannot be used.";
     case "disputed":
-      return "This rental is under dispute, so the agent cannot be used until the dispute is decided.";
+      return "This rental is disputed: its payment is frozen in the escrow and the agent cannot be used until the dispute is decided.";
     case "completed":
       return "This rental has ended. Rent the agent again on the marketplace to keep talking to it.";
   }

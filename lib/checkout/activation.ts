@@ -1,4 +1,7 @@
 // How a renter starts using a rental on the channel chosen at checkout.
+import { botCommand } from "@/lib/channels/bot-commands";
+import type { ChatPlatform } from "@/lib/channels/chat-platform";
+
 export type CheckoutChannel = "API" | "Telegram" | "Discord" | "Slack";
 
 // A ready-to-paste request to the renter API; the code is the API key.
@@ -21,8 +24,18 @@ export function statusCurl(origin: string, code: string): string {
 export type ChannelLinks = {
   telegramBot: string | null;
   discordApplicationId: string | null;
+  /** "Add to Slack": renters add the app to their own workspace. */
   slackInstallUrl: string | null;
+  /** One workspace: the app's direct messages in it (Slack's app_redirect). */
+  slackAppUrl: string | null;
+  /**
+   * Development (npm run dev): the platforms only the local platform mock answers. Their bots do
+   * not exist on the platform, so every link leads to the simulator at /dev/channels instead.
+   */
+  simulated: ChatPlatform[];
 };
+
+export type ChannelLink = { href: string; label: string };
 
 /** The Telegram bot's page; with a code, opening it starts the chat with that code. */
 export function telegramBotUrl(bot: string, code?: string): string {
@@ -34,7 +47,29 @@ export function discordInstallUrl(applicationId: string): string {
   return `https://discord.com/oauth2/authorize?client_id=${applicationId}&integration_type=1&scope=applications.commands`;
 }
 
-export type ActivationStep = { text: string; command?: string; link?: { href: string; label: string } };
+/** The app's direct messages in the renter's Slack workspace (the app is found by its id, A…). */
+export function slackAppUrl(appId: string): string {
+  return `https://slack.com/app_redirect?app=${encodeURIComponent(appId)}`;
+}
+
+/** The development simulator of a platform's bot, with the text to send filled in when given. */
+export function simulatorUrl(platform: ChatPlatform, text?: string): string {
+  return `/dev/channels?${new URLSearchParams(text ? { platform, text } : { platform })}`;
+}
+
+/**
+ * Where a move command is sent from a link: Telegram's deep link, or the simulator in development;
+ * Discord and Slack have no link that sends a command (it is typed).
+ */
+export function moveCommandLink(platform: ChatPlatform, token: string, links: ChannelLinks): ChannelLink | null {
+  if (links.simulated.includes(platform))
+    return { href: simulatorUrl(platform, botCommand(platform, "start", token)), label: `Open the move in the ${platform} simulator` };
+  if (platform === "Telegram" && links.telegramBot)
+    return { href: telegramBotUrl(links.telegramBot, token), label: "Open the move in Telegram" };
+  return null;
+}
+
+export type ActivationStep = { text: string; command?: string; link?: ChannelLink };
 
 export function activationSteps(channel: CheckoutChannel, code: string, origin: string, links: ChannelLinks): ActivationStep[] {
   if (channel === "API") {
@@ -49,51 +84,56 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
       },
     ];
   }
-  const api = {
-    text: "The same code also works as the API key (X-API-Key) of POST /api/v1/chat, whatever the channel.",
-  };
-  if (channel === "Telegram") {
-    const bot = links.telegramBot;
-    return [
-      bot
-        ? {
-            text: "Open the bot in Telegram: the button starts the chat with your code.",
-            link: { href: telegramBotUrl(bot, code), label: "Open in Telegram" },
-          }
-        : { text: "Open the service's bot in Telegram." },
-      { text: `Or send this message to ${bot ? `@${bot}` : "the bot"}:`, command: `/start ${code}` },
-      { text: "Then send any message to talk to the agent; /status shows the time left, /stop disconnects." },
-      api,
-    ];
-  }
-  if (channel === "Discord") {
-    const id = links.discordApplicationId;
-    return [
-      id
-        ? {
-            text: "Add the app to your Discord account (once): it then works in a direct message with it and in any server.",
-            link: {
-              href: discordInstallUrl(id),
-              label: "Add to Discord",
-            },
-          }
-        : { text: "Add the service's app to your Discord account." },
-      { text: "Then run this command in Discord:", command: `/start code:${code}` },
-      { text: "Talk to the agent with /chat message:<your message>; /status shows the time left, /stop disconnects." },
-      api,
-    ];
-  }
+  const start = botCommand(channel, "start", code);
+  const then = {
+    Telegram: "Then send any message to talk to the agent; /status shows the time left, /stop disconnects.",
+    Discord: "Talk to the agent with /chat message:<your message>; /status shows the time left, /stop disconnects.",
+    Slack: "Send the app a direct message to talk to the agent; /agent status shows the time left, /agent stop disconnects.",
+  }[channel];
   return [
-    links.slackInstallUrl
-      ? {
-          text: "Add the app to your Slack workspace (once per workspace).",
-          link: { href: links.slackInstallUrl, label: "Add to Slack" },
-        }
-      : { text: "Open the service's app in your Slack workspace." },
-    { text: "Then run this command in Slack:", command: `/agent start ${code}` },
-    {
-      text: "Send the app a direct message to talk to the agent; /agent status shows the time left, /agent stop disconnects.",
-    },
-    api,
+    openBotStep(channel, start, code, links),
+    { text: commandIntro(channel, links), command: start },
+    { text: then },
+    { text: "The same code also works as the API key (X-API-Key) of POST /api/v1/chat, whatever the channel." },
   ];
+}
+
+// The first step on a chat platform: where its bot is, with the link that leads there.
+function openBotStep(platform: ChatPlatform, start: string, code: string, links: ChannelLinks): ActivationStep {
+  if (links.simulated.includes(platform)) {
+    return {
+      text: `This is a development server: its ${platform} bot is not on ${platform} but in the local simulator. The button opens it with the command filled in.`,
+      link: { href: simulatorUrl(platform, start), label: `Open the ${platform} simulator` },
+    };
+  }
+  if (platform === "Telegram") {
+    return links.telegramBot
+      ? {
+          text: "Open the bot in Telegram: the button starts the chat with your code.",
+          link: { href: telegramBotUrl(links.telegramBot, code), label: "Open in Telegram" },
+        }
+      : { text: "Open the service's bot in Telegram." };
+  }
+  if (platform === "Discord") {
+    return links.discordApplicationId
+      ? {
+          text: "Add the app to your Discord account (once): it then works in a direct message with it and in any server.",
+          link: { href: discordInstallUrl(links.discordApplicationId), label: "Add to Discord" },
+        }
+      : { text: "Add the service's app to your Discord account." };
+  }
+  if (links.slackInstallUrl)
+    return {
+      text: "Add the app to your Slack workspace (once per workspace).",
+      link: { href: links.slackInstallUrl, label: "Add to Slack" },
+    };
+  if (links.slackAppUrl)
+    return { text: "Open the app in the service's Slack workspace.", link: { href: links.slackAppUrl, label: "Open the app in Slack" } };
+  return { text: "Open the service's app in your Slack workspace." };
+}
+
+function commandIntro(platform: ChatPlatform, links: ChannelLinks): string {
+  if (links.simulated.includes(platform)) return "Or type this command there:";
+  if (platform === "Telegram") return `Or send this message to ${links.telegramBot ? `@${links.telegramBot}` : "the bot"}:`;
+  return `Then run this command in ${platform}:`;
 }

@@ -20,6 +20,7 @@ import * as CRON_HEALTH_CHECKS from "@/app/api/cron/health-checks/route";
 import * as CRON_RELEASE from "@/app/api/cron/release-rentals/route";
 import * as CRON_RETRY_EMAILS from "@/app/api/cron/retry-emails/route";
 import * as CRON_SYNC from "@/app/api/cron/sync-escrow/route";
+import * as DASHBOARD_RENTAL_LIVE from "@/app/api/dashboard/rentals/[id]/live/route";
 import * as DEV_CHANNELS from "@/app/api/dev/channels/route";
 import * as HEALTH from "@/app/api/health/route";
 import * as API_ROOT from "@/app/api/route";
@@ -196,7 +197,16 @@ export const APP_ROUTES: Route[] = [
   { path: "/api/channels/slack", mod: CHANNEL_SLACK, serves: ["POST"], credential: anyCredential, body: noBody },
   { path: "/api/channels/slack/install", mod: CHANNEL_SLACK_INSTALL, serves: ["GET"], credential: anyCredential, body: noBody },
   { path: "/api/channels/slack/oauth", mod: CHANNEL_SLACK_OAUTH, serves: ["GET"], credential: anyCredential, body: noBody },
-  { path: "/api/dev/channels", mod: DEV_CHANNELS, serves: ["POST"], credential: anyCredential, body: noBody },
+  { path: "/api/dev/channels", mod: DEV_CHANNELS, serves: ["GET", "POST"], credential: anyCredential, body: noBody },
+  // The rental page's poll: ids are random, garbage or an agent's (none the session's rental), so 404 or 401.
+  {
+    path: "/api/dashboard/rentals/[id]/live",
+    mod: DASHBOARD_RENTAL_LIVE,
+    serves: ["GET"],
+    credential: anyCredential,
+    body: noBody,
+    dynamicId: true,
+  },
   { path: "/api/health", mod: HEALTH, serves: ["GET"], credential: anyCredential, body: noBody },
   { path: "/api", mod: API_ROOT, serves: [], credential: anyCredential, body: noBody },
   { path: "/api/nope/deeper", mod: API_CATCH_ALL, serves: [], credential: anyCredential, body: noBody },

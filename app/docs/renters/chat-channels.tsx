@@ -1,13 +1,23 @@
 // The renters' page's chat apps: how to connect a rental in Telegram, Discord or Slack with its
-// code, with the service's own bot links where this deployment runs that bot, and how a rental
-// moves to another chat account.
+// code, with the service's own bot links where this deployment runs that bot (in development, the
+// simulator's), and how a rental moves to another chat account.
 import { channelLinks } from "@/lib/channels/channel-links";
 import { CHAT_MOVE_TTL_MS } from "@/lib/channels/chat-move-token";
 import { isChannelConfigured } from "@/lib/channels/configured-channels";
-import { discordInstallUrl, telegramBotUrl } from "@/lib/checkout/activation";
+import { discordInstallUrl, simulatorUrl, telegramBotUrl } from "@/lib/checkout/activation";
 import { plural } from "@/lib/format/plural";
 
 const NOT_OFFERED = "Not offered on this service at the moment.";
+
+// npm run dev: the platform's bot is the local simulator's, named nowhere on the platform.
+function Simulated({ platform }: { platform: "Telegram" | "Discord" | "Slack" }) {
+  return (
+    <p className="hint">
+      This development server runs its {platform} bot in a local simulator, not on {platform}:{" "}
+      <a href={simulatorUrl(platform)}>open the {platform} simulator</a> and type the commands below there.
+    </p>
+  );
+}
 
 export function ChatChannels() {
   const links = channelLinks();
@@ -21,6 +31,7 @@ export function ChatChannels() {
       </p>
 
       <h3>Telegram</h3>
+      {links.simulated.includes("Telegram") && <Simulated platform="Telegram" />}
       {isChannelConfigured("Telegram") ? (
         <ol>
           <li>
@@ -39,6 +50,7 @@ export function ChatChannels() {
       )}
 
       <h3>Discord</h3>
+      {links.simulated.includes("Discord") && <Simulated platform="Discord" />}
       {isChannelConfigured("Discord") ? (
         <ol>
           <li>
@@ -62,15 +74,21 @@ export function ChatChannels() {
       )}
 
       <h3>Slack</h3>
+      {links.simulated.includes("Slack") && <Simulated platform="Slack" />}
       {isChannelConfigured("Slack") ? (
         <ol>
           <li>
             {links.slackInstallUrl ? (
-              <a href={links.slackInstallUrl}>Add the app to your Slack workspace</a>
+              <>
+                <a href={links.slackInstallUrl}>Add the app to your Slack workspace</a> (once per workspace).
+              </>
+            ) : links.slackAppUrl ? (
+              <>
+                <a href={links.slackAppUrl}>Open the app in the service&apos;s Slack workspace</a>.
+              </>
             ) : (
-              "Open the service's app in your Slack workspace"
-            )}{" "}
-            (once per workspace).
+              "Open the service's app in your Slack workspace (once per workspace)."
+            )}
           </li>
           <li>
             Run <code>/agent start &lt;RENTAL_CODE&gt;</code>.

@@ -14,11 +14,12 @@ import { ApiError } from "@/lib/http/api-error";
 export async function sendAsChatUser(platform: ChatPlatform, userId: string, text: string): Promise<void> {
   if (!env.DEV_PLATFORM_MOCK_URL) throw new ApiError(404, "The chat platform mock runs only under npm run dev.");
   const base = `http://127.0.0.1:${env.PORT}/api/channels`;
-  const res = await fetch(requestFor(platform, base, userId, text.trim()));
+  const res = await fetch(chatUserRequest(platform, base, userId, text.trim()));
   if (!res.ok) throw new ApiError(502, `The ${platform} route answered HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`);
 }
 
-function requestFor(platform: ChatPlatform, base: string, userId: string, text: string): Request {
+/** The request `platform` sends to this service's bot route (under `base`) when user `userId` types `text`. */
+export function chatUserRequest(platform: ChatPlatform, base: string, userId: string, text: string): Request {
   switch (platform) {
     case "Telegram":
       return telegramMessageRequest(

@@ -181,6 +181,6 @@ describe("POST /api/channels/discord", () => {
         .some((c) => c.method === "POST /users/@me/channels" && c.body.recipient_id === who.id && c.auth === "Bot discord-test-bot-token"),
     ).toBe(true);
     const notice = mock.calls().find((c) => c.method === `POST /channels/dm-${who.id}/messages`);
-    expect(String(notice?.body.content)).toContain("is over");
+    expect(String(notice?.body.content)).toContain("was cancelled, so this chat is disconnected");
   });
 });

@@ -207,7 +207,7 @@ describe("POST /api/channels/slack", () => {
     expect(received).toHaveLength(0);
   });
 
-  it("refuses a rental bought for Telegram, naming it, and tells the bound chat when the rental ends", async () => {
+  it("refuses a rental bought for Telegram, naming it, and tells the bound chat when its rental is disputed", async () => {
     const telegram = await slackRental({ channel: "Telegram" });
     const who = newUser();
     await command(who, `start ${telegram.code}`);
@@ -217,6 +217,9 @@ describe("POST /api/channels/slack", () => {
     await command(who, `start ${code}`);
     await db.rental.update({ where: { id: rental.id }, data: { status: "disputed" } });
     await endFinishedChats();
-    expect(posted(who).filter((t) => t.includes("is over"))).toHaveLength(1);
+    // Disputed is not over: the words say it is frozen until the dispute is decided.
+    expect(posted(who).filter((t) => t.startsWith("Your rental of"))).toEqual([
+      expect.stringMatching(/ is disputed, so this chat is disconnected\. .*frozen in the escrow.*until the dispute is decided/),
+    ]);
   });
 });

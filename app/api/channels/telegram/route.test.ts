@@ -233,7 +233,7 @@ describe("POST /api/channels/telegram", () => {
     await db.rental.update({ where: { id: rental.id }, data: { status: "cancelled" } });
     await endFinishedChats();
     await endFinishedChats();
-    const notices = sentTo(user).filter((c) => String(c.body.text).includes("is over"));
+    const notices = sentTo(user).filter((c) => String(c.body.text).includes("was cancelled, so this chat is disconnected"));
     expect(notices).toHaveLength(1);
     expect(String(notices[0].body.text)).toContain(agent.name);
     expect(await db.chatBinding.findFirstOrThrow({ where: { rentalId: rental.id } })).toMatchObject({

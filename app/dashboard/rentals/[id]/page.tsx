@@ -20,10 +20,12 @@ import { formatUsdc } from "@/lib/format/usdc";
 import { isRentalRunning } from "@/lib/rentals/is-rental-running";
 import { findRenterRental, type RenterRental } from "@/lib/rentals/list-renter-rentals";
 import { loadRentalUsage } from "@/lib/rentals/load-rental-usage";
+import { rentalLiveState } from "@/lib/rentals/rental-live-state";
 import { ChatPlayground } from "../_components/chat-playground";
 import { CopyCode } from "../_components/copy-code";
 import { DisconnectChatForm } from "../_components/disconnect-chat-form";
 import { DisputePanel } from "../_components/dispute-panel";
+import { LazyRentalLiveUpdates } from "../_components/lazy-rental-live-updates";
 import { MoveChatForm } from "../_components/move-chat-form";
 import { RatingForm } from "../_components/rating-form";
 import { RentalEndFacts } from "../_components/rental-end-facts";
@@ -38,7 +40,12 @@ type Params = { id: string };
 function playgroundState(rental: RenterRental, now: Date): { usable: boolean; reason: string | null } {
   if (rental.status === "cancelled")
     return { usable: false, reason: "This rental was cancelled, so the agent no longer answers its code." };
-  if (rental.status === "disputed") return { usable: false, reason: "This rental is disputed, so the agent no longer answers its code." };
+  if (rental.status === "disputed")
+    return {
+      usable: false,
+      reason:
+        "This rental is disputed: its payment is frozen until the dispute is decided, and the agent does not answer its code meanwhile.",
+    };
   if (rental.status === "completed" || rental.endsAt <= now) {
     return {
       usable: false,
@@ -175,6 +182,13 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
     rental.channel === "API" ? null : findRentalChat(rental.id),
     rental.startsAt <= now ? loadRentalUsage(rental, now) : null,
   ]);
+  // What the page refreshes itself for when it changes (the playground, a bot, the chain).
+  const live = rentalLiveState({
+    status: rental.status,
+    disputeDecidedAt: rental.dispute?.resolvedAt ?? null,
+    messages: usage?.messages ?? 0,
+    chatConnectedAt: chat?.bound?.createdAt ?? null,
+  });
 
   return (
     <main id="main" tabIndex={-1} className={styles.page}>
@@ -188,6 +202,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
         <StatusBadge status={status} />
       </div>
       <p className="muted">{status.explanation}</p>
+      <LazyRentalLiveUpdates rentalId={rental.id} state={live} endsAt={rental.endsAt.toISOString()} />
 
       <div className={`detail ${styles.besideNav}`}>
         <section id="playground" aria-labelledby="playground-heading" className={`surface ${styles.panel}`}>
@@ -230,7 +245,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
                     ) : (
                       chat && <span className="muted">{notConnected(chat, rental.channel)}</span>
                     )}
-                    {running && <MoveChatForm action={moveChatAction.bind(null, rental.id)} telegramBot={channelLinks().telegramBot} />}
+                    {running && <MoveChatForm action={moveChatAction.bind(null, rental.id)} links={channelLinks()} />}
                   </dd>
                 </>
               )}

@@ -5,6 +5,7 @@ import { formatCount } from "@/lib/format/number";
 import { CHAT_MESSAGE_MAX as MAX_MESSAGE, sendChatMessage } from "@/lib/rentals/chat-client";
 import styles from "../renter.module.css";
 import { CopyReplyButton } from "./copy-reply-button";
+import { expectRentalChange } from "./rental-live-updates";
 import { type Exchange, useStoredConversation } from "./use-stored-conversation";
 import { WaitingTime } from "./waiting-time";
 
@@ -68,6 +69,7 @@ export function ChatPlayground({ code, agentName, usable, unusableReason, storag
         }
       : { id, message: text, state: "error", error: result.error };
     setLog((l) => l.map((e) => (e.id === id ? entry : e)));
+    expectRentalChange("message"); // the usage counts it once the service has recorded the call
     // Not delivered: give the text back (unless a new one is being typed) so Send retries it.
     if (!result.ok) setMessage((current) => current || text);
   }

@@ -10,6 +10,7 @@ import type { EscrowChain } from "@/lib/chain/escrow-chain";
 import { createEscrowWalletConfig, noWalletMessage, WalletProblem } from "@/lib/chain/escrow-wallet";
 import { shortHex as short } from "@/lib/chain/short-hex";
 import { connectForDispute, describeDisputeError, sendDispute } from "@/lib/disputes/open-dispute";
+import { expectRentalChange } from "./rental-live-updates";
 
 export type DisputeStepperProps = {
   /** The rental's bytes32 id on the escrow (random; never derived from the rental code). */
@@ -39,7 +40,8 @@ type DisputeState =
  * Opening a dispute, as a two-step stepper: 1. connect the wallet (and switch it to the escrow's
  * chain), 2. send `openDispute(escrowId)` and follow it: waiting for the wallet →
  * pending → confirmed, or failed with a retry. The service learns about the dispute from the chain
- * (the event reader, within a minute), never from this page.
+ * (the event reader, within a minute), never from this page; the page then follows by itself
+ * (./rental-live-updates.tsx).
  */
 export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoStart = false }: DisputeStepperProps) {
   const [connection, setConnection] = useState<ConnectState>({ kind: "idle" });
@@ -71,6 +73,7 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
     try {
       const outcome = await sendDispute(config, chain, { escrowId, endsAt, account: connection.address }, (step) => setDispute(step));
       setDispute(outcome.ok ? { kind: "confirmed", hash: outcome.hash } : { kind: "failed", hash: outcome.hash, message: outcome.message });
+      if (outcome.ok) expectRentalChange("dispute");
     } catch (error) {
       if (error instanceof WalletProblem && /changed accounts/.test(error.message)) setConnection({ kind: "idle" });
       setDispute((d) => ({
@@ -157,7 +160,7 @@ export function DisputeStepper({ escrowId, endsAt, renterAddress, chain, autoSta
         statusRef={statusRef}
         status={status}
         failed={dispute.kind === "failed" || connection.kind === "error"}
-        reloadLabel={dispute.kind === "confirmed" ? "Reload to see the new status" : null}
+        reloadLabel={null}
         hash={"hash" in dispute ? dispute.hash : undefined}
         chain={chain}
       />

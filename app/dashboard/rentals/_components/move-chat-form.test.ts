@@ -52,9 +52,17 @@ describe("Move to another chat account", () => {
       tokenHash: hashChatMoveToken(token),
     });
 
-    const html = renderToStaticMarkup(createElement(ChatMoveCommand, { move: state.move, telegramBot: "agent_rental_test_bot" }));
+    const links = {
+      telegramBot: "agent_rental_test_bot",
+      discordApplicationId: null,
+      slackInstallUrl: null,
+      slackAppUrl: null,
+      simulated: [],
+    };
+    const html = renderToStaticMarkup(createElement(ChatMoveCommand, { move: state.move, links }));
     expect(html).toContain(`<code data-testid="move-command">/start ${token}</code>`);
     expect(html).toContain(`href="https://t.me/agent_rental_test_bot?start=${token}"`);
+    expect(html).toContain(">Open the move in Telegram</a>");
     expect(html).toContain('aria-label="Copy move command"');
     expect(html).toMatch(/It works once, until <time dateTime="[^"]+">[^<]+ UTC<\/time>/);
   });

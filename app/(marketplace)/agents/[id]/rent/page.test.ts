@@ -11,6 +11,8 @@ vi.mock("next/server", async (original) => ({
   ...(await original<typeof import("next/server")>()),
   connection: async () => {},
 }));
+// A visitor: no session cookie (the checkout's result then links through the sign-in).
+vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }) }));
 
 const SECRET = "SECRET-PROVIDER-KEY-4f1c9e";
 const CHAIN = {

@@ -8,6 +8,7 @@ import { connection } from "next/server";
 import { cache } from "react";
 import { findMarketplaceAgent } from "@/lib/agents/find-marketplace-agent";
 import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
+import { signedInAccount } from "@/lib/auth/signed-in-account";
 import { publicChainSettings } from "@/lib/chain/public-chain-settings";
 import { channelLinks } from "@/lib/channels/channel-links";
 import { availableChannels } from "@/lib/channels/configured-channels";
@@ -38,7 +39,7 @@ function requestedDuration(value: string | string[] | undefined): DurationType |
 export default async function RentPage({ params, searchParams }: Props) {
   await connection(); // price, status and chain settings are read per request
   const [{ id }, query] = await Promise.all([params, searchParams]);
-  const agent = await loadAgent(id);
+  const [agent, account] = await Promise.all([loadAgent(id), signedInAccount()]);
   if (!agent) notFound();
 
   const priced = pricedDurations(agent);
@@ -139,6 +140,7 @@ export default async function RentPage({ params, searchParams }: Props) {
               agentName={agent.name}
               channels={channels}
               links={channelLinks()}
+              signedIn={account !== null}
               prices={Object.fromEntries(priced.map(({ duration, price }) => [duration, price.toString()]))}
               initialDuration={initial}
               chain={chain}

@@ -4,11 +4,12 @@
 // payment recovered without the secret moves from the rental's page in the dashboard instead.
 import { useState } from "react";
 import { ChatMoveCommand, type MoveCommand } from "@/app/_components/chat-move-command";
+import type { ChannelLinks } from "@/lib/checkout/activation";
 import { requestChatMove } from "@/lib/checkout/checkout-api";
 
-type Props = { rentalId: string; claimSecret: string | undefined; telegramBot: string | null };
+type Props = { rentalId: string; claimSecret: string | undefined; links: ChannelLinks };
 
-export function ChatMovePanel({ rentalId, claimSecret, telegramBot }: Props) {
+export function ChatMovePanel({ rentalId, claimSecret, links }: Props) {
   const [move, setMove] = useState<MoveCommand | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -52,7 +53,7 @@ export function ChatMovePanel({ rentalId, claimSecret, telegramBot }: Props) {
           </p>
         )}
       </div>
-      {move && <ChatMoveCommand move={move} telegramBot={telegramBot} />}
+      {move && <ChatMoveCommand move={move} links={links} />}
     </>
   );
 }

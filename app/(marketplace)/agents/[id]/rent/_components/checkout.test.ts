@@ -12,6 +12,8 @@ const links: ChannelLinks = {
   telegramBot: "agent_rental_bot",
   discordApplicationId: "100000000000000001",
   slackInstallUrl: null,
+  slackAppUrl: null,
+  simulated: [],
 };
 
 const chain = {
@@ -58,6 +60,7 @@ describe("checkout markup", () => {
         initialDuration: "day", // not priced: falls back to the first priced duration
         chain,
         links,
+        signedIn: false,
       }),
     );
     const words = text(html);

@@ -28,9 +28,11 @@ export type CheckoutProps = {
   chain: PublicChainSettings;
   // Where the bots are (the Telegram deep link, the Discord install link, "Add to Slack").
   links: ChannelLinks;
+  // Whether a session was there when the page loaded (the result links to the rental's page).
+  signedIn: boolean;
 };
 
-export function Checkout({ agentId, agentName, channels, prices, initialDuration, chain, links }: CheckoutProps) {
+export function Checkout({ agentId, agentName, channels, prices, initialDuration, chain, links, signedIn }: CheckoutProps) {
   const priced = DURATIONS.filter((d) => prices[d] !== undefined);
   const [duration, setDuration] = useState<Duration>(priced.includes(initialDuration) ? initialDuration : priced[0]);
   const [channel, setChannel] = useState<CheckoutChannel>(channels.includes("API") ? "API" : channels[0]);
@@ -42,7 +44,7 @@ export function Checkout({ agentId, agentName, channels, prices, initialDuration
   });
 
   if (result) {
-    return <RentalResult result={result} channel={channel} agentName={agentName} links={links} />;
+    return <RentalResult result={result} channel={channel} agentName={agentName} links={links} signedIn={signedIn} />;
   }
 
   const totals = checkoutTotals(prices[duration] ?? "0");

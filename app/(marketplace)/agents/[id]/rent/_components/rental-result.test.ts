@@ -10,6 +10,8 @@ const links: ChannelLinks = {
   telegramBot: "agent_rental_bot",
   discordApplicationId: "100000000000000001",
   slackInstallUrl: null,
+  slackAppUrl: null,
+  simulated: [],
 };
 
 const text = (html: string) =>
@@ -35,6 +37,7 @@ describe("checkout markup", () => {
         channel: "API",
         agentName: "Echo Agent",
         links,
+        signedIn: true,
       }),
     );
     expect(html).toMatch(/data-testid="rental-code"[^>]*>d8ca3b8c</);
@@ -59,6 +62,7 @@ describe("checkout markup", () => {
           channel,
           agentName: "Echo Agent",
           links: withLinks,
+          signedIn: true,
         }),
       );
     const telegram = render("Telegram");
@@ -94,6 +98,7 @@ describe("checkout markup", () => {
             channel,
             agentName: "Echo Agent",
             links,
+            signedIn: true,
           }),
         ),
       );
@@ -106,5 +111,32 @@ describe("checkout markup", () => {
       "To move it to another chat account, sign in with the wallet that paid and press Move to another chat account on the rental's page under My rentals.",
     );
     expect(render("API", "c".repeat(43))).not.toContain("Move to another chat account");
+  });
+
+  it("links to the rental's page and its playground, through the sign-in (which comes back) when the browser is not signed in", () => {
+    const render = (signedIn: boolean) =>
+      renderToString(
+        createElement(RentalResult, {
+          result: {
+            id: "d8ca3b8c-7fb3-48dd-b5bd-56e9527a457c",
+            code: "d8ca3b8c",
+            status: "active",
+            starts_at: "",
+            ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+            txHash: `0x${"ab".repeat(32)}`,
+          },
+          channel: "API",
+          agentName: "Echo Agent",
+          links,
+          signedIn,
+        }),
+      );
+    const signedIn = render(true);
+    expect(signedIn).toMatch(/href="\/dashboard\/rentals\/d8ca3b8c-7fb3-48dd-b5bd-56e9527a457c#playground"[^>]*>Open the playground</);
+    expect(signedIn).toMatch(/href="\/dashboard\/rentals\/d8ca3b8c-7fb3-48dd-b5bd-56e9527a457c"[^>]*>Open your rental&#x27;s page</);
+    const visitor = render(false);
+    expect(visitor).toContain('href="/sign-in?next=%2Fdashboard%2Frentals%2Fd8ca3b8c-7fb3-48dd-b5bd-56e9527a457c%23playground"');
+    expect(visitor).toContain('href="/sign-in?next=%2Fdashboard%2Frentals%2Fd8ca3b8c-7fb3-48dd-b5bd-56e9527a457c"');
+    expect(text(visitor)).toContain("Sign in there with the wallet you paid with: the rental belongs to that wallet's account.");
   });
 });

@@ -1,9 +1,12 @@
 "use client";
-// After confirmation: the rental code (large, copyable), the time left, how to start, and for a
-// chat channel the way to move the rental to another chat account.
+// After confirmation: the rental code (large, copyable), the time left, the way to the rental's
+// page and its playground, how to start, and for a chat channel the way to move the rental to
+// another chat account.
+import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { activationSteps, type ChannelLinks, type CheckoutChannel } from "@/lib/checkout/activation";
 import type { ClaimedRental } from "@/lib/checkout/checkout-api";
+import { rentalPageLinks } from "@/lib/checkout/rental-page-links";
 import { formatDateTime } from "@/lib/format/date-time";
 import { formatTimeLeft } from "@/lib/format/time-left";
 import { ChatMovePanel } from "./chat-move-panel";
@@ -50,9 +53,16 @@ function CopyButton({ target, label, text }: { target: React.RefObject<HTMLEleme
   );
 }
 
-type RentalResultProps = { result: ClaimedRental; channel: CheckoutChannel; agentName: string; links: ChannelLinks };
+type RentalResultProps = {
+  result: ClaimedRental;
+  channel: CheckoutChannel;
+  agentName: string;
+  links: ChannelLinks;
+  /** Whether this browser was signed in when the page loaded: if not, the rental's page is reached through the sign-in. */
+  signedIn: boolean;
+};
 
-export function RentalResult({ result, channel, agentName, links }: RentalResultProps) {
+export function RentalResult({ result, channel, agentName, links, signedIn }: RentalResultProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const codeRef = useRef<HTMLElement>(null);
   const now = useNow();
@@ -64,6 +74,7 @@ export function RentalResult({ result, channel, agentName, links }: RentalResult
   const endsAt = new Date(result.ends_at);
   const remaining = endsAt.getTime() - now;
   const steps = activationSteps(channel, result.code, origin || "https://<this-site>", links);
+  const rentalPage = rentalPageLinks(result.id, signedIn);
 
   return (
     <section className={styles.checkout} aria-labelledby="result-heading" data-testid="rental-result">
@@ -99,6 +110,20 @@ export function RentalResult({ result, channel, agentName, links }: RentalResult
         </div>
       </dl>
 
+      <p className={styles.codeRow}>
+        <Link className="button button-primary" href={rentalPage.playground} prefetch={false} data-testid="rental-playground-link">
+          Open the playground
+        </Link>{" "}
+        <Link className="button" href={rentalPage.page} prefetch={false} data-testid="rental-page-link">
+          Open your rental&apos;s page
+        </Link>
+      </p>
+      <p className="hint">
+        Your rental&apos;s page, under My rentals, keeps the code and shows the time left, your usage and a playground to chat with the
+        agent in the browser
+        {signedIn ? "." : ". Sign in there with the wallet you paid with: the rental belongs to that wallet's account."}
+      </p>
+
       <h3>How to start ({channel})</h3>
       <ol className={styles.activation}>
         {steps.map((step) => (
@@ -124,7 +149,7 @@ export function RentalResult({ result, channel, agentName, links }: RentalResult
       {channel !== "API" && (
         <>
           <h3>Another chat account</h3>
-          <ChatMovePanel rentalId={result.id} claimSecret={result.claimSecret} telegramBot={links.telegramBot} />
+          <ChatMovePanel rentalId={result.id} claimSecret={result.claimSecret} links={links} />
         </>
       )}
       <p>

@@ -1,0 +1,106 @@
+// Every command the checkout and the rental's page print, typed into the /dev/channels simulator
+// as they print it: the simulator's request (chatUserRequest) goes through each bot's real route
+// and verification, and the bot accepts it. Issue 23: Discord's `/start code:<code>` was once
+// refused as "not a rental code".
+import { generateKeyPairSync, randomBytes, randomInt } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type ChatPlatformMock, startChatPlatformMock } from "@/scripts/chat-platform-mock";
+import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
+import { makeRenterAccount } from "@/test/renter-fixtures";
+
+// after() needs a Next.js request scope: here the task starts at once and the test awaits it.
+const pending = vi.hoisted(() => [] as Promise<unknown>[]);
+vi.mock("next/server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/server")>()),
+  after: (task: () => Promise<unknown>) => void pending.push(Promise.resolve().then(task)),
+}));
+const settle = async () => {
+  while (pending.length > 0) await pending.shift();
+};
+
+const { env } = await import("@/lib/env");
+const { db } = await import("@/lib/db");
+const { chatUserRequest } = await import("@/lib/channels/dev/send-as-chat-user");
+const { listBotMessages } = await import("@/lib/channels/dev/list-bot-messages");
+const { activationSteps } = await import("@/lib/checkout/activation");
+const { botCommand } = await import("@/lib/channels/bot-commands");
+const { createChatMove } = await import("@/lib/channels/create-chat-move");
+const routes = {
+  Telegram: (await import("@/app/api/channels/telegram/route")).POST,
+  Discord: (await import("@/app/api/channels/discord/route")).POST,
+  Slack: (await import("@/app/api/channels/slack/route")).POST,
+};
+
+type Platform = keyof typeof routes;
+const BASE = "http://localhost/api/channels";
+const LINKS = { telegramBot: null, discordApplicationId: null, slackInstallUrl: null, slackAppUrl: null, simulated: [] };
+let mock: ChatPlatformMock;
+let hook: Awaited<ReturnType<typeof startWebhook>>;
+const token = randomBytes(24).toString("base64url");
+
+beforeAll(async () => {
+  mock = await startChatPlatformMock();
+  // The settings `npm run dev` makes up (scripts/dev-channels.ts), pointed at this mock.
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  Object.assign(env, {
+    DEV_PLATFORM_MOCK_URL: mock.url,
+    TELEGRAM_API_URL: `${mock.url}/telegram`,
+    DISCORD_APPLICATION_ID: "100000000000000001",
+    DISCORD_PUBLIC_KEY: publicKey.export({ format: "der", type: "spki" }).subarray(-32).toString("hex"),
+    DISCORD_BOT_TOKEN: "dev-discord-bot-token",
+    DISCORD_API_URL: `${mock.url}/discord`,
+    DEV_DISCORD_PRIVATE_KEY: privateKey.export({ format: "der", type: "pkcs8" }).toString("base64"),
+    SLACK_SIGNING_SECRET: randomBytes(24).toString("hex"),
+    SLACK_BOT_TOKEN: "xoxb-dev-slack-token",
+    SLACK_API_URL: `${mock.url}/slack/`,
+  });
+  hook = await startWebhook((req, res) => {
+    const { message } = JSON.parse(req.body);
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ response: `Echo: ${message}` }));
+  });
+});
+afterAll(async () => {
+  await Promise.all([mock.close(), hook.close()]);
+});
+
+/** Types `text` as the simulator's user `userId` and returns what the bot answered. */
+async function typed(platform: Platform, userId: string, text: string): Promise<string> {
+  const since = mock.calls().length;
+  const res = await routes[platform](chatUserRequest(platform, BASE, userId, text));
+  expect(res.status, `${platform} ${text}`).toBe(200);
+  await settle();
+  const { messages } = await listBotMessages(platform, since);
+  return messages.at(-1)?.text ?? "(no answer)";
+}
+
+describe.each(["Telegram", "Discord", "Slack"] as const)("the %s simulator", (platform) => {
+  it("accepts every command the checkout and the rental's page print, as printed", async () => {
+    const agent = await makeAgent({
+      webhook: { url: hook.url, token },
+      listing: { name: `Sim ${platform} ${randomBytes(2).toString("hex")}`, channels: ["API", platform] },
+    });
+    const rental = await makeRental(agent.id, { channel: platform });
+    const code = rental.id.slice(0, 8);
+    const renter = await makeRenterAccount();
+    await db.rental.update({ where: { id: rental.id }, data: { renterId: renter.id } });
+    const [first, second] = [String(randomInt(1e6, 9e6)), String(randomInt(1e6, 9e6))];
+
+    // The checkout's start command, exactly as it is printed.
+    const printed = activationSteps(platform, code, "http://localhost", LINKS).flatMap((step) => (step.command ? [step.command] : []));
+    expect(printed).toEqual([botCommand(platform, "start", code)]);
+    for (const command of printed) expect(await typed(platform, first, command)).toMatch(new RegExp(`^Connected to ${agent.name}\\.`));
+
+    // The steps' status command and a message to the agent ("/chat message:<text>" on Discord).
+    expect(await typed(platform, first, botCommand(platform, "status"))).toMatch(
+      new RegExp(`^Connected to ${agent.name}\\. The rental ends`),
+    );
+    expect(await typed(platform, first, platform === "Discord" ? "/chat message:Hello" : "Hello")).toBe("Echo: Hello");
+
+    // The rental page's move command (ChatMoveCommand), from another account.
+    const move = await createChatMove(rental.id, { account: renter });
+    expect(await typed(platform, second, botCommand(platform, "start", move.token))).toMatch(
+      new RegExp(`^Connected to ${agent.name}\\. It was moved here`),
+    );
+    expect(await typed(platform, second, botCommand(platform, "stop"))).toMatch(/disconnected/i);
+  });
+});
