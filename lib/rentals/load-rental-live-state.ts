@@ -15,7 +15,7 @@ export async function loadRentalLiveState(account: RenterAccount, rentalId: stri
   const [rental, chat] = await Promise.all([
     db.rental.findFirst({
       where: { AND: [{ id }, renterRentalsWhere(account)] },
-      select: { status: true, dispute: { select: { resolvedAt: true } }, _count: { select: { chatCalls: true } } },
+      select: { status: true, dispute: { select: { resolvedAt: true, ownerAnsweredAt: true } }, _count: { select: { chatCalls: true } } },
     }),
     db.chatBinding.findUnique({ where: { openRentalId: id }, select: { createdAt: true } }),
   ]);
@@ -23,6 +23,7 @@ export async function loadRentalLiveState(account: RenterAccount, rentalId: stri
   return rentalLiveState({
     status: rental.status,
     disputeDecidedAt: rental.dispute?.resolvedAt ?? null,
+    ownerAnsweredAt: rental.dispute?.ownerAnsweredAt ?? null,
     messages: rental._count.chatCalls,
     chatConnectedAt: chat?.createdAt ?? null,
   });

@@ -7,11 +7,23 @@ import {
   sameRentalLiveState,
 } from "@/lib/rentals/rental-live-state";
 
-const state = rentalLiveState({ status: "active", disputeDecidedAt: null, messages: 3, chatConnectedAt: new Date(0) });
+const state = rentalLiveState({
+  status: "active",
+  disputeDecidedAt: null,
+  ownerAnsweredAt: null,
+  messages: 3,
+  chatConnectedAt: new Date(0),
+});
 
 describe("a rental page's live state", () => {
   it("is what the route answers and the browser reads back through its schema", () => {
-    expect(state).toEqual({ status: "active", disputeDecidedAt: null, messages: 3, chatConnectedAt: "1970-01-01T00:00:00.000Z" });
+    expect(state).toEqual({
+      status: "active",
+      disputeDecidedAt: null,
+      ownerAnsweredAt: null,
+      messages: 3,
+      chatConnectedAt: "1970-01-01T00:00:00.000Z",
+    });
     expect(rentalLiveStateSchema.parse(JSON.parse(JSON.stringify(state)))).toEqual(state);
     expect(rentalLiveStateSchema.safeParse({ ...state, status: "pending" }).success).toBe(false);
   });
@@ -23,6 +35,7 @@ describe("a rental page's live state", () => {
       { messages: 4 },
       { chatConnectedAt: null },
       { disputeDecidedAt: "2026-11-26T10:00:00.000Z" },
+      { ownerAnsweredAt: "2026-11-26T09:00:00.000Z" },
     ])
       expect(sameRentalLiveState(state, { ...state, ...change })).toBe(false);
   });

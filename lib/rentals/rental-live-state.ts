@@ -1,13 +1,14 @@
 import { z } from "zod";
 
 // What of a renter's rental page changes without the renter touching the page: its status (the
-// event reader records a dispute, a decision, the end), messages sent from anywhere (the
+// event reader records a dispute, a decision, the end), the owner's answer to a dispute, messages sent from anywhere (the
 // playground, the API, a chat bot) and the chat that holds it. Pure: the page, its route and the
 // browser's poll share it.
 
 export const rentalLiveStateSchema = z.object({
   status: z.enum(["active", "completed", "cancelled", "disputed"]),
   disputeDecidedAt: z.iso.datetime().nullable(),
+  ownerAnsweredAt: z.iso.datetime().nullable(),
   messages: z.number().int().min(0),
   chatConnectedAt: z.iso.datetime().nullable(),
 });
@@ -17,12 +18,14 @@ export type RentalLiveState = z.infer<typeof rentalLiveStateSchema>;
 export function rentalLiveState(parts: {
   status: RentalLiveState["status"];
   disputeDecidedAt: Date | null;
+  ownerAnsweredAt: Date | null;
   messages: number;
   chatConnectedAt: Date | null;
 }): RentalLiveState {
   return {
     status: parts.status,
     disputeDecidedAt: parts.disputeDecidedAt?.toISOString() ?? null,
+    ownerAnsweredAt: parts.ownerAnsweredAt?.toISOString() ?? null,
     messages: parts.messages,
     chatConnectedAt: parts.chatConnectedAt?.toISOString() ?? null,
   };
@@ -32,6 +35,7 @@ export function sameRentalLiveState(a: RentalLiveState, b: RentalLiveState): boo
   return (
     a.status === b.status &&
     a.disputeDecidedAt === b.disputeDecidedAt &&
+    a.ownerAnsweredAt === b.ownerAnsweredAt &&
     a.messages === b.messages &&
     a.chatConnectedAt === b.chatConnectedAt
   );

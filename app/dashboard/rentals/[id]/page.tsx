@@ -186,6 +186,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
   const live = rentalLiveState({
     status: rental.status,
     disputeDecidedAt: rental.dispute?.resolvedAt ?? null,
+    ownerAnsweredAt: rental.dispute?.ownerAnsweredAt ?? null,
     messages: usage?.messages ?? 0,
     chatConnectedAt: chat?.bound?.createdAt ?? null,
   });

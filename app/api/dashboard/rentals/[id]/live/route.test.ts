@@ -28,7 +28,13 @@ describe("GET /api/dashboard/rentals/{id}/live", () => {
     const first = await live(rental.id, cookie);
     expect(first.status).toBe(200);
     expect(first.headers.get("cache-control")).toBe("no-store");
-    expect(await first.json()).toEqual({ status: "active", disputeDecidedAt: null, messages: 0, chatConnectedAt: null });
+    expect(await first.json()).toEqual({
+      status: "active",
+      disputeDecidedAt: null,
+      ownerAnsweredAt: null,
+      messages: 0,
+      chatConnectedAt: null,
+    });
 
     // A message from the playground and one from the bot; the bot's chat connected.
     const call = {
@@ -54,6 +60,7 @@ describe("GET /api/dashboard/rentals/{id}/live", () => {
     expect(await (await live(rental.id, cookie)).json()).toEqual({
       status: "active",
       disputeDecidedAt: null,
+      ownerAnsweredAt: null,
       messages: 2,
       chatConnectedAt: binding.createdAt.toISOString(),
     });
@@ -61,8 +68,12 @@ describe("GET /api/dashboard/rentals/{id}/live", () => {
     // The event reader records the dispute, then its decision.
     await db.rental.update({ where: { id: rental.id }, data: { status: "disputed" } });
     expect(await (await live(rental.id, cookie)).json()).toMatchObject({ status: "disputed", disputeDecidedAt: null });
+    // The owner answers in words, then the dispute is decided.
+    const answeredAt = new Date("2026-11-26T09:00:00.000Z");
+    await db.dispute.create({ data: { rentalId: rental.id, ownerAnswer: "It answered every message.", ownerAnsweredAt: answeredAt } });
+    expect(await (await live(rental.id, cookie)).json()).toMatchObject({ status: "disputed", ownerAnsweredAt: answeredAt.toISOString() });
     const decidedAt = new Date("2026-11-26T10:00:00.000Z");
-    await db.dispute.create({ data: { rentalId: rental.id, resolvedAt: decidedAt, resolvedBy: "arbiter" } });
+    await db.dispute.update({ where: { rentalId: rental.id }, data: { resolvedAt: decidedAt, resolvedBy: "arbiter" } });
     await db.rental.update({ where: { id: rental.id }, data: { status: "active", disputeRefundMicro: 0n } });
     expect(await (await live(rental.id, cookie)).json()).toMatchObject({ status: "active", disputeDecidedAt: decidedAt.toISOString() });
   });
