@@ -13,6 +13,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
+  // How long an idle pooled connection stays open (pg's idleTimeoutMillis); 0 keeps it.
+  DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   UPSTASH_REDIS_REST_URL: z.url().optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
   RATE_LIMIT_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
@@ -59,8 +61,12 @@ const schema = z.object({
   RENTER_PRIVATE_KEY: privateKey.optional(),
   // The CLI's `dispute:resolve` decides with this key (it must hold ARBITER_ROLE on the escrow).
   ARBITER_PRIVATE_KEY: privateKey.optional(),
-  // Blocks a receipt must be deep before payment counts; the event reader stays this far back.
+  // Blocks a receipt must be deep before the service counts money as moved (payments, releases,
+  // refunds, dispute outcomes); the event reader stays this far back.
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(1),
+  // The most the operator key offers per gas (max fee, gwei) when it signs or re-signs a
+  // transaction; above it the sweep waits for the base fee to fall (docs/operations.md).
+  CHAIN_MAX_FEE_GWEI: z.coerce.number().min(0.001).max(100_000).default(50),
   // First block the event reader reads (the escrow's deployment block).
   ESCROW_START_BLOCK: z.coerce.bigint().min(0n).default(0n),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),

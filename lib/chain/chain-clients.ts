@@ -34,7 +34,7 @@ export function chainClients() {
   const config = chainConfig();
   // Every setting is part of the key: a changed operator or signer key (rotation) or
   // confirmation count must not keep being served by clients built from the old one.
-  const key = JSON.stringify(config);
+  const key = JSON.stringify(config, (_, value) => (typeof value === "bigint" ? String(value) : value));
   if (cache.chainClients?.key !== key) cache.chainClients = { key, clients: build(config) };
   return cache.chainClients.clients;
 }

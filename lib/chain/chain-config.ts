@@ -1,5 +1,5 @@
 import "server-only";
-import { type Address, getAddress, type Hex } from "viem";
+import { type Address, getAddress, type Hex, parseGwei } from "viem";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
 
@@ -11,6 +11,8 @@ export type ChainConfig = {
   quoteSignerKey: Hex;
   operatorKey: Hex;
   confirmations: number;
+  /** CHAIN_MAX_FEE_GWEI in wei: the most the operator key offers per gas. */
+  maxFeePerGas: bigint;
 };
 
 // Payments need every chain setting; without them checkout and settlement say so (503) rather
@@ -28,5 +30,6 @@ export function chainConfig(): ChainConfig {
     quoteSignerKey: QUOTE_SIGNER_PRIVATE_KEY as Hex,
     operatorKey: OPERATOR_PRIVATE_KEY as Hex,
     confirmations: env.CHAIN_CONFIRMATIONS,
+    maxFeePerGas: parseGwei(String(env.CHAIN_MAX_FEE_GWEI)),
   };
 }

@@ -1,11 +1,12 @@
 import "server-only";
 import type { Hex } from "viem";
 import { chainClients } from "@/lib/chain/chain-clients";
+import { finalBlockNumber } from "@/lib/chain/final-block";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
 import type { ReleaseSummary } from "@/lib/chain/release-ended-rentals";
+import { syncEscrowEvents } from "@/lib/chain/sync-escrow-events";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { completeRentals } from "@/lib/rentals/complete-rentals";
 
 // A rental the escrow would not release is tried again after 1, 2, 4 … minutes, and given up
 // (left for a person: docs/operations.md) when it still is not releasable at the 10th try,
@@ -20,13 +21,19 @@ const OnChain = { None: 0, Active: 1, Disputed: 2, Released: 3, Refunded: 4 } as
 
 export type DueRental = { id: string; escrowId: string; releaseSkips: number };
 
+/** What one sweep run has done so far: the rentals it read, and whether it caught the event reader up. */
+export type ReleaseRun = { examined: Set<string>; readerCaughtUp: boolean };
+
 /**
  * Up to `want` ended rentals that the escrow will release: each due rental's record is read from
- * the chain (`rentals(id)`, at the confirmed depth) before it may go into a transaction. Those the
- * escrow would skip are dealt with here — settled from the record when the chain has moved on,
- * backed off otherwise — so they never take a batch's place from a releasable one.
+ * the chain (`rentals(id)`, at the final block) before it may go into a transaction. Those the
+ * escrow would skip are dealt with here — when the chain has settled them (released, refunded,
+ * disputed) the event reader is behind, and is caught up (once a run) so it applies the events
+ * themselves, with their blocks (a reorg can then undo them); the rest are backed off — so they
+ * never take a batch's place from a releasable one.
  */
-export async function findReleasableRentals(now: Date, want: number, examined: Set<string>, summary: ReleaseSummary): Promise<string[]> {
+export async function findReleasableRentals(now: Date, want: number, run: ReleaseRun, summary: ReleaseSummary): Promise<string[]> {
+  const { examined } = run;
   const releasable: string[] = [];
   while (releasable.length < want && examined.size < MAX_CHECKS) {
     const due: DueRental[] = await db.rental.findMany({
@@ -52,52 +59,46 @@ export async function findReleasableRentals(now: Date, want: number, examined: S
     const withVerdict = (verdict: Verdict) => due.filter((_, i) => verdicts[i] === verdict);
     const ids = (rows: DueRental[]) => rows.map((r) => r.id);
     releasable.push(...ids(withVerdict("release")));
-    // The chain moved on without the event reader having told us (it lags, or missed it).
-    summary.reconciled += await completeRentals(ids(withVerdict("released")));
-    summary.reconciled += (
-      await db.rental.updateMany({
-        where: { id: { in: ids(withVerdict("refunded")) }, status: { in: ["active", "disputed"] } },
-        data: { status: "cancelled" },
-      })
-    ).count;
-    summary.reconciled += (
-      await db.rental.updateMany({
-        where: { id: { in: ids(withVerdict("disputed")) }, status: "active" },
-        data: { status: "disputed" },
-      })
-    ).count;
-    await backOffRentals(withVerdict("skip"), {}, summary, now);
+    // The chain moved on without the event reader having told us (it lags): it reads the events.
+    const settled = withVerdict("settled");
+    let stillActive = settled;
+    if (settled.length > 0 && !run.readerCaughtUp) {
+      run.readerCaughtUp = true;
+      await syncEscrowEvents();
+      const rows = await db.rental.findMany({ where: { id: { in: ids(settled) }, status: "active" }, select: { id: true } });
+      const active = new Set(rows.map((r) => r.id));
+      stillActive = settled.filter((r) => active.has(r.id));
+      summary.reconciled += settled.length - stillActive.length;
+    }
+    await backOffRentals([...withVerdict("skip"), ...stillActive], {}, summary, now);
   }
   return releasable;
 }
 
-type Verdict = "release" | "released" | "refunded" | "disputed" | "skip";
+type Verdict = "release" | "settled" | "skip";
 
-// What to do with a rental, from the escrow's record of it. "skip": releaseMany would skip it and
-// nothing says why — unknown to this escrow (paid on another escrow address, or its payment undone
-// by a reorg) or not yet ended by the chain's clock — so it is tried again later.
+// What to do with a rental, from the escrow's record of it. "settled": released, refunded or
+// disputed on chain. "skip": releaseMany would skip it and nothing says why — unknown to this
+// escrow (paid on another escrow address, or its payment undone by a reorg) or not yet ended by the
+// chain's clock — so it is tried again later.
 function verdictOf(record: { status: number; endsAt: number }, time: bigint): Verdict {
   switch (record.status) {
     case OnChain.Active:
       return BigInt(record.endsAt) <= time ? "release" : "skip";
     case OnChain.Released:
-      return "released";
     case OnChain.Refunded:
-      return "refunded";
     case OnChain.Disputed:
-      return "disputed";
+      return "settled";
     default:
       return "skip";
   }
 }
 
-// The escrow's record of each id, read at the block `CHAIN_CONFIRMATIONS` deep (so a record
+// The escrow's record of each id, read at the final block (CHAIN_CONFIRMATIONS deep, so a record
 // settled there is final), and that block's time.
 async function readEscrowRecords(escrowIds: Hex[]) {
   const { publicClient, config } = chainClients();
-  const head = await publicClient.getBlockNumber({ cacheTime: 0 });
-  const depth = BigInt(config.confirmations - 1);
-  const blockNumber = head > depth ? head - depth : 0n;
+  const blockNumber = await finalBlockNumber();
   const [block, records] = await Promise.all([
     publicClient.getBlock({ blockNumber }),
     Promise.all(

@@ -1,8 +1,10 @@
 import "server-only";
-import type { Hex } from "viem";
+import { fillNonceGaps } from "@/lib/chain/fill-nonce-gaps";
 import { findReleasableRentals } from "@/lib/chain/find-releasable-rentals";
 import { broadcastRelease, prepareRelease, waitForRelease } from "@/lib/chain/send-release";
 import { settleRelease, settleReleasesInFlight } from "@/lib/chain/settle-releases";
+import { currentFees } from "@/lib/chain/transaction-fees";
+import { undoReorgs } from "@/lib/chain/undo-reorgs";
 import { db } from "@/lib/db";
 import type { ChainTransaction } from "@/lib/generated/prisma/client";
 import { completeRentals } from "@/lib/rentals/complete-rentals";
@@ -11,14 +13,16 @@ export type ReleaseSummary = {
   completedWithoutEscrow: number; // development rentals that never went through the chain
   claimed: number;
   sent: number;
-  replaced: number;
+  replaced: number; // transactions re-signed at the same nonce (refused by the node, or stuck)
   completed: number;
   failed: number;
   // Ended rentals the escrow would not release (releaseMany skips them), found by reading the
   // escrow's own record of each before it is sent:
-  reconciled: number; // released, refunded or disputed on chain already: the row now says so
+  reconciled: number; // released, refunded or disputed on chain already: the event reader, caught up, now says so
   backedOff: number; // not releasable (unknown to this escrow, not ended there): tried again later
   gaveUp: number; // not releasable GIVE_UP_AFTER sweeps in a row: no longer tried (see docs/operations.md)
+  filled: number; // nonce gaps filled with zero-value transfers to the operator itself
+  waitingForFees: boolean; // the base fee is above CHAIN_MAX_FEE_GWEI: nothing was signed this run
   skipped: boolean; // another sweep was preparing a transaction; this one left it alone
 };
 
@@ -34,11 +38,13 @@ const DEFAULT_BATCH = 50;
  * The release sweep (cron, every minute): ended rentals are checked against the escrow's record,
  * claimed without blocking a concurrent run, released on chain with `releaseMany` from the
  * operator key — the transaction and its nonce recorded before broadcasting, every batch of the
- * run sent before any receipt is waited for — and completed once the receipt shows the
- * RentalReleased events. Rentals the escrow would not release are settled from its record
- * (released, refunded, disputed) or backed off, never sent again and again ahead of the others.
- * Transactions still in flight from earlier runs are settled first: re-broadcast if lost,
- * replaced with higher fees if stuck, their rentals freed for a retry if they failed.
+ * run sent before any receipt is waited for — and completed once the receipt is CHAIN_CONFIRMATIONS
+ * deep and shows the RentalReleased events. Rentals the escrow would not release are settled by
+ * the event reader (caught up here) or backed off, never sent again and again ahead of the others.
+ * First a reorg that took away blocks the database took facts from is undone; then transactions
+ * still in flight from earlier runs are settled: re-broadcast if lost, re-signed at the current
+ * fees (at most CHAIN_MAX_FEE_GWEI) if refused or stuck, their rentals freed if they failed; and a
+ * nonce nothing holds below them is filled.
  */
 export async function releaseEndedRentals(options: ReleaseOptions = {}): Promise<ReleaseSummary> {
   const now = options.now ?? new Date();
@@ -48,17 +54,23 @@ export async function releaseEndedRentals(options: ReleaseOptions = {}): Promise
   const clock: Clock = () => new Date(now.getTime() + (Date.now() - started));
   const summary: ReleaseSummary = {
     ...{ completedWithoutEscrow: 0, claimed: 0, sent: 0, replaced: 0, completed: 0, failed: 0 },
-    ...{ reconciled: 0, backedOff: 0, gaveUp: 0, skipped: false },
+    ...{ reconciled: 0, backedOff: 0, gaveUp: 0, filled: 0, waitingForFees: false, skipped: false },
   };
 
   summary.completedWithoutEscrow = await completeUnpaidRentals(now);
-  await settleReleasesInFlight(summary, clock, now);
-  const examined = new Set<string>();
+  await undoReorgs();
+  const fees = await currentFees();
+  if (!fees) {
+    summary.waitingForFees = true;
+    console.warn("[release] the base fee is above CHAIN_MAX_FEE_GWEI: nothing is signed until it falls (docs/operations.md)");
+  }
+  await settleReleasesInFlight(summary, clock, now, fees);
+  const run = { examined: new Set<string>(), readerCaughtUp: false };
   const sent: ChainTransaction[] = [];
-  for (let batch = 0; batch < (options.maxBatches ?? 10); batch++) {
-    const releasable = await findReleasableRentals(now, options.batchSize ?? DEFAULT_BATCH, examined, summary);
+  for (let batch = 0; fees && batch < (options.maxBatches ?? 10); batch++) {
+    const releasable = await findReleasableRentals(now, options.batchSize ?? DEFAULT_BATCH, run, summary);
     if (releasable.length === 0) break;
-    const prepared = await prepareRelease(releasable);
+    const prepared = await prepareRelease(releasable, fees);
     if (prepared === "busy") {
       summary.skipped = true;
       break;
@@ -69,13 +81,14 @@ export async function releaseEndedRentals(options: ReleaseOptions = {}): Promise
     summary.sent++;
     sent.push(prepared.tx);
   }
+  if (fees && !summary.skipped) summary.filled = await fillNonceGaps(fees, clock);
   // Every batch is in flight before any receipt is waited for (their nonces follow each other),
-  // so a run waits about one block, not one per batch. What is not mined within `waitMs` is
-  // settled by the next run.
+  // so a run waits about one block, not one per batch. What is not mined and final within `waitMs`
+  // is settled by the next run.
   const deadline = Date.now() + (options.waitMs ?? 20_000);
   for (const tx of sent) {
-    const receipt = await waitForRelease(tx.hash as Hex, deadline - Date.now());
-    if (receipt) await settleRelease(tx, receipt, summary, now);
+    const mined = await waitForRelease(tx, deadline - Date.now());
+    if (mined) await settleRelease(tx, mined.receipt, summary, now);
   }
   return summary;
 }
@@ -86,5 +99,8 @@ async function completeUnpaidRentals(now: Date): Promise<number> {
     where: { status: "active", endsAt: { lte: now }, createTxHash: null },
     select: { id: true },
   });
-  return completeRentals(ended.map((r) => r.id));
+  return completeRentals(
+    ended.map((r) => r.id),
+    null,
+  );
 }

@@ -1,19 +1,20 @@
 import "server-only";
-import { encodeFunctionData, type Hex, keccak256, type TransactionReceipt } from "viem";
+import { encodeFunctionData, type Hex, keccak256 } from "viem";
 import { chainClients } from "@/lib/chain/chain-clients";
+import { freeNonces, NONCE_LOCK } from "@/lib/chain/free-nonces";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { type MinedReceipt, readReceipt } from "@/lib/chain/read-receipt";
 import type { Clock } from "@/lib/chain/release-ended-rentals";
+import type { Fees } from "@/lib/chain/transaction-fees";
 import { db } from "@/lib/db";
 import type { ChainTransaction } from "@/lib/generated/prisma/client";
 
-// Serialises nonce allocation between sweeps (pg advisory lock id).
-const NONCE_LOCK = 7_270_001;
-
 /**
- * Claims the rentals still unclaimed and records one signed `releaseMany` for them, with its nonce,
- * before anything is sent; "busy" while another sweep is preparing one.
+ * Claims the rentals still unclaimed and records one signed `releaseMany` for them, with its nonce
+ * (the lowest gap below the transactions in flight, else the next one) and `fees`, before anything
+ * is sent; "busy" while another sweep is preparing one.
  */
-export async function prepareRelease(ids: string[]) {
+export async function prepareRelease(ids: string[], fees: Fees) {
   const { publicClient, operatorClient, operator, config } = chainClients();
   return db.$transaction(
     async (tx) => {
@@ -26,25 +27,27 @@ export async function prepareRelease(ids: string[]) {
         ORDER BY ends_at FOR UPDATE SKIP LOCKED`;
       if (due.length === 0) return null;
 
-      const from = operator.address.toLowerCase();
-      const [{ max }] = await tx.$queryRaw<{ max: number | null }[]>`
-        SELECT max(nonce) AS max FROM chain_transactions WHERE from_address = ${from}`;
-      const onChain = await publicClient.getTransactionCount({ address: operator.address, blockTag: "pending" });
-      const nonce = Math.max(onChain, (max ?? -1) + 1);
-      const request = await operatorClient.prepareTransactionRequest({
+      const { gaps, next, head } = await freeNonces(tx);
+      const nonce = gaps[0] ?? next;
+      const call = {
         to: config.escrow,
         data: encodeFunctionData({ abi: escrowAbi, functionName: "releaseMany", args: [due.map((r) => r.escrowId)] }),
-        nonce,
-      });
+      };
+      // Estimated without the fees: a node caps an estimate at what the sender's balance pays for at
+      // the fee given, and an operator without gas (an outage) would get 0 and sign nothing.
+      const gas = await publicClient.estimateGas({ account: operator.address, ...call });
+      const request = await operatorClient.prepareTransactionRequest({ ...call, nonce, gas, ...fees });
       const rawTx = await operatorClient.signTransaction(request);
       const created = await tx.chainTransaction.create({
         data: {
           kind: "release",
-          fromAddress: from,
+          fromAddress: operator.address.toLowerCase(),
           nonce,
+          heldNonce: nonce,
           hash: keccak256(rawTx),
           rawTx,
           status: "prepared",
+          preparedAtBlock: head,
           rentals: { connect: due.map((r) => ({ id: r.id })) },
         },
       });
@@ -54,7 +57,10 @@ export async function prepareRelease(ids: string[]) {
   );
 }
 
-// Sends the signed bytes; "already known" means an earlier attempt got through.
+/**
+ * Sends the signed bytes; "already known" (or its nonce used: mined meanwhile) means an earlier
+ * attempt got through. False when the node refuses them (the caller may re-sign).
+ */
 export async function broadcastRelease(row: ChainTransaction, clock: Clock): Promise<boolean> {
   const { publicClient } = chainClients();
   try {
@@ -73,15 +79,24 @@ export async function broadcastRelease(row: ChainTransaction, clock: Clock): Pro
   return true;
 }
 
-export async function waitForRelease(hash: Hex, timeoutMs: number): Promise<TransactionReceipt | null> {
+/**
+ * Waits (at most `timeoutMs`) for the transaction to be mined and CHAIN_CONFIRMATIONS deep; null
+ * when it is not by then (the next run settles it). The receipt is read again once deep enough,
+ * so one seen before a reorg is never settled from.
+ */
+export async function waitForRelease(row: ChainTransaction, timeoutMs: number): Promise<MinedReceipt | null> {
   if (timeoutMs <= 0) return null;
   const { publicClient, config } = chainClients();
   try {
-    return await publicClient.waitForTransactionReceipt({
-      hash,
+    const { transactionHash } = await publicClient.waitForTransactionReceipt({
+      hash: row.hash as Hex,
       timeout: timeoutMs,
       confirmations: config.confirmations,
     });
+    // viem follows a replacement of the same nonce: only our own versions count.
+    if (![row.hash, ...row.replacedHashes].includes(transactionHash)) return null;
+    const mined = await readReceipt(transactionHash);
+    return mined?.final ? mined : null;
   } catch {
     return null; // the next run settles it
   }

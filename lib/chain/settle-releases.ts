@@ -1,45 +1,42 @@
 import "server-only";
-import {
-  getAddress,
-  type Hex,
-  keccak256,
-  parseEventLogs,
-  parseTransaction,
-  type TransactionReceipt,
-  TransactionReceiptNotFoundError,
-} from "viem";
+import { getAddress, type Hex, parseEventLogs, type TransactionReceipt } from "viem";
 import { blockTime } from "@/lib/chain/block-time";
 import { chainClients } from "@/lib/chain/chain-clients";
+import { finalBlockNumber } from "@/lib/chain/final-block";
 import { backOffRentals } from "@/lib/chain/find-releasable-rentals";
+import { reclaimNonces } from "@/lib/chain/free-nonces";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { type MinedReceipt, readReceipt } from "@/lib/chain/read-receipt";
 import type { Clock, ReleaseSummary } from "@/lib/chain/release-ended-rentals";
+import { rememberBlock } from "@/lib/chain/remember-block";
+import { resignTransaction } from "@/lib/chain/resign-transaction";
 import { broadcastRelease } from "@/lib/chain/send-release";
+import type { Fees } from "@/lib/chain/transaction-fees";
 import { db } from "@/lib/db";
 import type { ChainTransaction } from "@/lib/generated/prisma/client";
 import { completeRentals } from "@/lib/rentals/complete-rentals";
-import { recordSettlement } from "@/lib/rentals/record-settlement";
 import { rentalIdsByEscrowId } from "@/lib/rentals/rental-ids-by-escrow-id";
 
 // A sent transaction without a receipt this long is re-signed with higher fees (same nonce).
 const STUCK_AFTER_MS = 90_000;
 
-async function findReceipt(row: ChainTransaction): Promise<TransactionReceipt | null> {
-  const { publicClient } = chainClients();
+// The first of the row's versions that is mined, however deep.
+async function findReceipt(row: ChainTransaction): Promise<MinedReceipt | null> {
   for (const hash of [row.hash, ...row.replacedHashes].filter(Boolean) as Hex[]) {
-    try {
-      return await publicClient.getTransactionReceipt({ hash });
-    } catch (error) {
-      if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
-    }
+    const mined = await readReceipt(hash);
+    if (mined) return mined;
   }
   return null;
 }
 
-// Completes what the receipt shows released. Rentals of the batch the escrow skipped (released by
-// someone else or cancelled meanwhile, say) are backed off: the next look at them reads the
-// escrow's record. A reverted transaction's rentals are freed for the next sweep.
+// Settles a transaction from its final receipt (CHAIN_CONFIRMATIONS deep): completes what the
+// receipt shows released, in a journaled chain change with the release's block, and records the
+// block that mined it, so a reorg deeper than that undoes both. Rentals of the batch the escrow
+// skipped (released by someone else or cancelled meanwhile, say) are backed off: the next look at
+// them reads the escrow's record. A reverted transaction's rentals are freed for the next sweep.
 export async function settleRelease(row: ChainTransaction, receipt: TransactionReceipt, summary: ReleaseSummary, now: Date): Promise<void> {
   const { config } = chainClients();
+  const mined = { blockNumber: receipt.blockNumber, hash: receipt.transactionHash };
   if (receipt.status === "success") {
     const released = parseEventLogs({
       abi: escrowAbi,
@@ -47,11 +44,19 @@ export async function settleRelease(row: ChainTransaction, receipt: TransactionR
       logs: receipt.logs.filter((log) => log.address.toLowerCase() === config.escrow.toLowerCase()),
     }).map((event) => event.args.id);
     const ids = [...(await rentalIdsByEscrowId(released)).values()];
-    summary.completed += await completeRentals(ids);
-    await recordSettlement(ids, { at: await blockTime(receipt.blockNumber), txHash: receipt.transactionHash });
-    await db.chainTransaction.updateMany({
-      where: { id: row.id, status: { in: ["prepared", "sent"] } },
-      data: { status: "confirmed", hash: receipt.transactionHash, confirmedAt: new Date() },
+    const source = {
+      event: "RentalReleased",
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      txHash: receipt.transactionHash,
+    };
+    summary.completed += await completeRentals(ids, { source, at: await blockTime(receipt.blockNumber) });
+    await db.$transaction(async (tx) => {
+      await tx.chainTransaction.updateMany({
+        where: { id: row.id, status: { in: ["prepared", "sent"] } },
+        data: { status: "confirmed", ...mined, confirmedAt: new Date() },
+      });
+      await rememberBlock(tx, receipt.blockNumber, receipt.blockHash);
     });
     const skipped = await db.rental.findMany({
       where: { releaseTxId: row.id, status: "active" },
@@ -61,99 +66,80 @@ export async function settleRelease(row: ChainTransaction, receipt: TransactionR
     return;
   }
   summary.failed++;
-  await db.chainTransaction.updateMany({
-    where: { id: row.id, status: { in: ["prepared", "sent"] } },
-    data: { status: "failed", error: "reverted on chain" },
+  await db.$transaction(async (tx) => {
+    await tx.chainTransaction.updateMany({
+      where: { id: row.id, status: { in: ["prepared", "sent"] } },
+      data: { status: "failed", ...mined, error: "reverted on chain" },
+    });
+    await rememberBlock(tx, receipt.blockNumber, receipt.blockHash);
   });
   await db.rental.updateMany({ where: { releaseTxId: row.id, status: "active" }, data: { releaseTxId: null } });
 }
 
-// Looks after transactions earlier runs left in flight. No lock is held across the RPC calls:
-// every write is conditional on the row being as it was read (status and `attempts`), so two
-// sweeps looking at the same transaction cannot both replace it.
-export async function settleReleasesInFlight(summary: ReleaseSummary, clock: Clock, now: Date): Promise<void> {
+/**
+ * Looks after the operator's transactions earlier runs left in flight (releases and nonce
+ * fillers), in nonce order, once the nonces the database holds agree with the chain's
+ * (lib/chain/free-nonces.ts: a confirmed one the chain lost is in flight again): one mined and
+ * final is settled; one mined but not yet final is left to
+ * deepen; one whose nonce another transaction used (in a final block) is marked failed and its
+ * rentals go back to the queue; one recorded but never taken, or refused, is broadcast, and
+ * re-signed at the current fees when the node refuses it; one sent less than 90 s ago is
+ * re-broadcast (cheap, and covers a node that dropped it); one still unmined after that is
+ * re-signed with higher fees; one signed by a previous operator key (rotated since) that is stuck
+ * cannot be re-signed: it is given up and its rentals re-queued. `fees` null: the base fee is above
+ * CHAIN_MAX_FEE_GWEI, and nothing is re-signed. No lock is held across the RPC calls: every write
+ * is conditional on the row being as it was read (status and `attempts`).
+ */
+export async function settleReleasesInFlight(summary: ReleaseSummary, clock: Clock, now: Date, fees: Fees | null): Promise<void> {
   const { publicClient, operator } = chainClients();
+  await reclaimNonces();
   const rows = await db.chainTransaction.findMany({
-    where: { kind: "release", status: { in: ["prepared", "sent"] } },
+    where: { status: { in: ["prepared", "sent"] } },
     orderBy: { nonce: "asc" },
   });
+  if (rows.length === 0) return;
+  const final = await finalBlockNumber();
   for (const row of rows) {
-    // The sender's nonce count is read before the receipts are looked up: a transaction mined
-    // in between is then found by its receipt, instead of being taken for one whose nonce
+    // The nonces used in final blocks are read before the receipts are looked up: a transaction
+    // mined in between is then found by its receipt, instead of being taken for one whose nonce
     // another transaction used (which would mark a confirmed release failed).
-    const mined = await publicClient.getTransactionCount({ address: getAddress(row.fromAddress), blockTag: "latest" });
-    const receipt = await findReceipt(row);
-    if (receipt) {
-      await settleRelease(row, receipt, summary, now);
+    const used = await publicClient.getTransactionCount({ address: getAddress(row.fromAddress), blockNumber: final });
+    const mined = await findReceipt(row);
+    if (mined) {
+      if (mined.final) await settleRelease(row, mined.receipt, summary, now);
       continue;
     }
-    if (row.status === "prepared") {
-      if (await broadcastRelease(row, clock)) summary.sent++;
-      continue;
-    }
-    if (mined > row.nonce) {
+    if (used > row.nonce) {
       // The nonce went to a transaction none of our hashes names: free the rentals; releaseMany
       // skips any that were in fact released, and the event reader completes those.
       await abandon(row, "nonce used by another transaction", summary);
       continue;
     }
-    if (clock().getTime() - (row.sentAt ?? row.createdAt).getTime() < STUCK_AFTER_MS) {
-      await broadcastRelease(row, clock); // cheap, and covers a node that dropped it
+    const ours = row.fromAddress === operator.address.toLowerCase();
+    const fresh = clock().getTime() - (row.sentAt ?? row.createdAt).getTime() < STUCK_AFTER_MS;
+    if (fresh || (ours && row.status === "prepared")) {
+      const taken = await broadcastRelease(row, clock);
+      if (taken && row.status === "prepared") summary.sent++;
+      if (!taken && ours && fees && (await resignTransaction(row, fees, "refused", clock))) summary.replaced++;
       continue;
     }
-    if (row.fromAddress !== operator.address.toLowerCase()) {
+    if (!ours) {
       // Signed by a previous operator key (it was rotated): this key cannot replace it. Its
       // rentals go back to the queue; releaseMany skips any the old transaction releases after all.
       await abandon(row, "stuck, and signed by a previous operator key", summary);
       continue;
     }
-    if (await replace(row, clock)) summary.replaced++;
+    if (fees && (await resignTransaction(row, fees, "stuck", clock))) summary.replaced++;
   }
 }
 
 async function abandon(row: ChainTransaction, error: string, summary: ReleaseSummary): Promise<void> {
   const { count } = await db.chainTransaction.updateMany({
-    where: { id: row.id, status: "sent", attempts: row.attempts },
+    where: { id: row.id, status: row.status, attempts: row.attempts },
     data: { status: "failed", error },
   });
   if (count === 1) {
     summary.failed++;
     await db.rental.updateMany({ where: { releaseTxId: row.id, status: "active" }, data: { releaseTxId: null } });
   }
-}
-
-// Same nonce, calldata and gas limit, fees raised by at least the 12.5% nodes require (here 25%).
-// The gas limit is kept, not estimated again: a node estimates against its pending state, where
-// the stuck original has already released the batch, and would return the cost of skipping it
-// all — the replacement then runs out of gas.
-async function replace(row: ChainTransaction, clock: Clock): Promise<boolean> {
-  const { publicClient, operatorClient, config } = chainClients();
-  const previous = parseTransaction(row.rawTx as Hex);
-  const fresh = await publicClient.estimateFeesPerGas();
-  const bump = (old: bigint | undefined, now: bigint) => {
-    const raised = ((old ?? 0n) * 125n) / 100n + 1n;
-    return now > raised ? now : raised;
-  };
-  const request = await operatorClient.prepareTransactionRequest({
-    to: config.escrow,
-    data: previous.data,
-    nonce: row.nonce,
-    gas: previous.gas,
-    maxFeePerGas: bump(previous.maxFeePerGas, fresh.maxFeePerGas),
-    maxPriorityFeePerGas: bump(previous.maxPriorityFeePerGas, fresh.maxPriorityFeePerGas),
-  });
-  const rawTx = await operatorClient.signTransaction(request);
-  const { count } = await db.chainTransaction.updateMany({
-    where: { id: row.id, status: "sent", attempts: row.attempts },
-    data: {
-      hash: keccak256(rawTx),
-      rawTx,
-      replacedHashes: { push: row.hash! },
-      sentAt: clock(),
-      attempts: { increment: 1 },
-    },
-  });
-  if (count === 0) return false; // another sweep got there first
-  await broadcastRelease(await db.chainTransaction.findUniqueOrThrow({ where: { id: row.id } }), clock);
-  return true;
 }

@@ -1,15 +1,14 @@
 import "server-only";
+import { applyEscrowEvent } from "@/lib/chain/apply-escrow-event";
 import { blockTime } from "@/lib/chain/block-time";
 import { chainClients } from "@/lib/chain/chain-clients";
+import { finalBlockNumber } from "@/lib/chain/final-block";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { rememberBlock } from "@/lib/chain/remember-block";
+import { REORG_WINDOW, undoReorgs } from "@/lib/chain/undo-reorgs";
 import { db } from "@/lib/db";
-import { recordDisputeOpened } from "@/lib/disputes/record-dispute-opened";
-import { recordDisputeResolved } from "@/lib/disputes/record-dispute-resolved";
+import { tellDisputeChats } from "@/lib/disputes/tell-dispute-chats";
 import { env } from "@/lib/env";
-import { activatePaidRental } from "@/lib/rentals/activate-paid-rental";
-import { completeRentals } from "@/lib/rentals/complete-rentals";
-import { recordSettlement } from "@/lib/rentals/record-settlement";
-import { rentalIdByEscrowId } from "@/lib/rentals/rental-ids-by-escrow-id";
 
 const CURSOR = "escrow-events";
 const CHUNK_BLOCKS = 2_000n;
@@ -24,124 +23,89 @@ export type SyncSummary = {
   cancelled: number;
   completed: number;
   expiredQuotes: number;
+  // A reorg deeper than CHAIN_CONFIRMATIONS found at the start of the run: the block the reader
+  // went back to (null: none), and how many changes to rentals it undid.
+  rewoundTo: string | null;
+  undone: number;
 };
 
 /**
- * The event reader (cron, every minute): reads the escrow's events from a stored block cursor, so
- * the database follows the chain whatever the browsers do — a paid rental whose confirm call never
- * came becomes active, and disputes, resolutions, cancellations and releases made on chain arrive.
- * Every handler is idempotent and the cursor only moves forward (a conditional update), so two runs
- * at once at worst read the same blocks twice.
+ * The event reader (cron, every minute): reads the escrow's events from a stored block cursor up
+ * to the final block (CHAIN_CONFIRMATIONS deep), so the database follows the chain whatever the
+ * browsers do — a paid rental whose confirm call never came becomes active, and disputes,
+ * resolutions, cancellations and releases made on chain arrive — and takes nothing from a block a
+ * shallower reorg could still take away. First it checks that the blocks it took facts from are
+ * still the chain's, and undoes what a deeper reorg took away (lib/chain/undo-reorgs.ts); the
+ * blocks are then read again. Every handler is idempotent and the cursor only moves forward
+ * (a conditional update) except in that rewind, so two runs at once at worst read the same blocks
+ * twice.
  */
 export async function syncEscrowEvents(): Promise<SyncSummary> {
-  const { publicClient, config } = chainClients();
+  const rewind = await undoReorgs();
   const cursor = await db.chainCursor.findUnique({ where: { name: CURSOR } });
   const from = cursor ? cursor.blockNumber + 1n : env.ESCROW_START_BLOCK;
-  // cacheTime 0: a head cached by viem (up to 4 s) would leave out blocks mined since.
-  const head = (await publicClient.getBlockNumber({ cacheTime: 0 })) - BigInt(config.confirmations - 1);
-  const to = head < from + CHUNK_BLOCKS * MAX_CHUNKS - 1n ? head : from + CHUNK_BLOCKS * MAX_CHUNKS - 1n;
+  const final = await finalBlockNumber();
+  const to = final < from + CHUNK_BLOCKS * MAX_CHUNKS - 1n ? final : from + CHUNK_BLOCKS * MAX_CHUNKS - 1n;
   const summary: SyncSummary = {
     fromBlock: String(from),
     toBlock: String(to),
     ...{ events: 0, activated: 0, disputed: 0, cancelled: 0, completed: 0, expiredQuotes: 0 },
+    ...{ rewoundTo: rewind ? String(rewind.toBlock) : null, undone: rewind?.undone ?? 0 },
   };
-  if (to < from) return summary;
-
+  let read = from - 1n;
   for (let start = from; start <= to; start += CHUNK_BLOCKS) {
     const end = start + CHUNK_BLOCKS - 1n < to ? start + CHUNK_BLOCKS - 1n : to;
-    for (const event of await readEvents(start, end)) {
+    const chunk = await readChunk(start, end);
+    if (!chunk) break; // the chain changed while it was read: the next run checks and reads again
+    for (const event of chunk.events) {
       summary.events++;
-      await apply(event, summary);
+      const outcome = await applyEscrowEvent(event);
+      if (outcome) summary[outcome]++;
     }
+    await db.$transaction(async (tx) => {
+      await rememberBlock(tx, end, chunk.endHash);
+      await tx.$executeRaw`
+        INSERT INTO chain_cursors (name, block_number, updated_at) VALUES (${CURSOR}, ${end}, now())
+        ON CONFLICT (name) DO UPDATE SET block_number = EXCLUDED.block_number, updated_at = now()
+        WHERE chain_cursors.block_number < EXCLUDED.block_number`;
+    });
+    read = end;
   }
-  await db.$executeRaw`
-    INSERT INTO chain_cursors (name, block_number, updated_at) VALUES (${CURSOR}, ${to}, now())
-    ON CONFLICT (name) DO UPDATE SET block_number = EXCLUDED.block_number, updated_at = now()
-    WHERE chain_cursors.block_number < EXCLUDED.block_number`;
-  if (to === head) summary.expiredQuotes = await dropExpiredQuotes(to);
+  summary.toBlock = String(read >= from ? read : to);
+  if (read === final) {
+    summary.expiredQuotes = await dropExpiredQuotes(final);
+    await forgetOldBlocks(final);
+  }
+  await tellDisputeChats(); // chat users a platform refused before
   return summary;
 }
 
-// A quote can only be redeemed in a block no later than its deadline. Once every block up to one
-// past the deadline has been read, a rental still pending was never paid: it is removed.
-async function dropExpiredQuotes(readUpTo: bigint): Promise<number> {
-  const { count } = await db.rental.deleteMany({ where: { status: "pending", quoteDeadline: { lt: await blockTime(readUpTo) } } });
-  return count;
-}
-
-function readEvents(fromBlock: bigint, toBlock: bigint) {
+// The escrow's logs of some blocks, and the hash of the last one, read before and after the logs:
+// if it changed, the logs may mix two chains, and the chunk is left for the next run.
+async function readChunk(fromBlock: bigint, toBlock: bigint) {
   const { publicClient, config } = chainClients();
-  return publicClient.getContractEvents({ address: config.escrow, abi: escrowAbi, fromBlock, toBlock, strict: true });
+  const hashOf = async (blockNumber: bigint) => (await publicClient.getBlock({ blockNumber })).hash;
+  const endHash = await hashOf(toBlock);
+  const events = await publicClient.getContractEvents({ address: config.escrow, abi: escrowAbi, fromBlock, toBlock, strict: true });
+  if ((await hashOf(toBlock)) !== endHash) return null;
+  return { events, endHash };
 }
 
-async function apply(event: Awaited<ReturnType<typeof readEvents>>[number], summary: SyncSummary): Promise<void> {
-  switch (event.eventName) {
-    case "RentalCreated": {
-      const result = await activatePaidRental({ ...event.args, transactionHash: event.transactionHash });
-      if (result.outcome === "activated") summary.activated++;
-      return;
-    }
-    case "DisputeOpened": {
-      const id = await rentalIdByEscrowId(event.args.id);
-      if (!id) return;
-      summary.disputed += (await db.rental.updateMany({ where: { id, status: "active" }, data: { status: "disputed" } })).count;
-      await recordDisputeOpened(id, { openedAt: await blockTime(event.blockNumber), txHash: event.transactionHash });
-      return;
-    }
-    case "RentalCancelled": {
-      const id = await rentalIdByEscrowId(event.args.id);
-      if (!id) return;
-      summary.cancelled += await cancel(id);
-      await recordSettlement([id], await settlementOf(event));
-      return;
-    }
-    case "DisputeResolved": {
-      const id = await rentalIdByEscrowId(event.args.id);
-      if (!id) return;
-      // A full refund pays the rental out here; any other outcome is released by a RentalReleased.
-      if (await applyResolution(id, event.args.refund, summary)) await recordSettlement([id], await settlementOf(event));
-      await recordDisputeResolved(id, {
-        resolvedAt: await blockTime(event.blockNumber),
-        how: event.args.how,
-        txHash: event.transactionHash,
-        refundMicro: event.args.refund,
-      });
-      return;
-    }
-    case "RentalReleased": {
-      const id = await rentalIdByEscrowId(event.args.id);
-      if (!id) return;
-      summary.completed += await completeRentals([id]);
-      await recordSettlement([id], await settlementOf(event));
-      return;
-    }
-  }
-}
-
-// How the dispute ended is recorded once. The whole price back ends the rental as cancelled; a
-// part back is a release of the rest (its RentalReleased follows in the same transaction); nothing
-// back is a rejection: the rental runs on (or is released now: RentalReleased follows then too).
-// Returns whether the whole price went back (the rental is paid out by this event).
-async function applyResolution(id: string, refund: bigint, summary: SyncSummary): Promise<boolean> {
-  const rental = await db.rental.findUnique({ where: { id }, select: { priceMicro: true } });
-  if (!rental) return false;
-  await db.rental.updateMany({ where: { id, disputeRefundMicro: null }, data: { disputeRefundMicro: refund } });
-  if (refund === rental.priceMicro) {
-    summary.cancelled += await cancel(id);
-    return true;
-  }
-  if (refund === 0n) await db.rental.updateMany({ where: { id, status: "disputed" }, data: { status: "active" } });
-  return false;
-}
-
-async function settlementOf(event: { blockNumber: bigint; transactionHash: string }) {
-  return { at: await blockTime(event.blockNumber), txHash: event.transactionHash };
-}
-
-async function cancel(id: string): Promise<number> {
-  const { count } = await db.rental.updateMany({
-    where: { id, status: { in: ["active", "disputed"] } },
-    data: { status: "cancelled" },
-  });
+// A quote can only be redeemed in a block no later than its deadline. A rental still pending once
+// every block up to one past the deadline is final and older than the reorg window was never paid,
+// and no reorg the reader can undo would bring its payment back: it is removed. (Until then it
+// stays: a payment re-included after a reorg is activated, whatever the wall clock says.)
+async function dropExpiredQuotes(final: bigint): Promise<number> {
+  if (final < REORG_WINDOW) return 0;
+  const settled = await blockTime(final - REORG_WINDOW);
+  const { count } = await db.rental.deleteMany({ where: { status: "pending", quoteDeadline: { lt: settled } } });
   return count;
+}
+
+// Hashes and changes older than the reorg window can no longer be undone: they are let go.
+async function forgetOldBlocks(final: bigint): Promise<void> {
+  if (final < REORG_WINDOW) return;
+  const oldest = final - REORG_WINDOW;
+  await db.chainFact.deleteMany({ where: { blockNumber: { lt: oldest } } });
+  await db.chainBlock.deleteMany({ where: { number: { lt: oldest } } });
 }

@@ -22,6 +22,9 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 const paid = () => ({ renterAddress: `0x${randomBytes(20).toString("hex")}` });
+const hex32 = () => `0x${randomBytes(32).toString("hex")}`;
+/** The block an event came from, as the event reader passes it (journaled for a reorg's undo). */
+const block = (event: string) => ({ event, blockNumber: BigInt(randomBytes(4).readUInt32BE()), blockHash: hex32(), txHash: hex32() });
 
 async function runningRental(overrides: Parameters<typeof rentalOf>[2] = {}) {
   const renter = await makeRenterAccount({ email: true });
@@ -41,7 +44,7 @@ describe("saveDisputeClaim", () => {
       details: null,
       openedAt: null,
     });
-    await recordDisputeOpened(rental.id, { openedAt: new Date(), txHash: `0x${"ab".repeat(32)}` });
+    await recordDisputeOpened(rental.id, block("DisputeOpened"), new Date());
     await expect(saveDisputeClaim(renter, rental.id, { reason: "other" })).rejects.toMatchObject({ status: 409 });
     expect((await db.dispute.findUniqueOrThrow({ where: { rentalId: rental.id } })).reason).toBe("incorrect_behaviour");
   });
@@ -151,16 +154,18 @@ describe("recordDisputeResolved", () => {
         endReason: "rental_ended",
       },
     });
-    await recordDisputeOpened(rental.id, { openedAt: new Date(), txHash: `0x${"cd".repeat(32)}` });
-    const decided = { resolvedAt: new Date(), how: 0, txHash: `0x${"ef".repeat(32)}`, refundMicro: rental.priceMicro / 2n };
-    await db.rental.update({ where: { id: rental.id }, data: { disputeRefundMicro: decided.refundMicro, status: "completed" } });
-    await recordDisputeResolved(rental.id, decided);
-    await recordDisputeResolved(rental.id, { ...decided, how: 2 });
+    await recordDisputeOpened(rental.id, block("DisputeOpened"), new Date());
+    const resolved = block("DisputeResolved");
+    const decided = { resolvedAt: new Date(), how: 0, refundMicro: rental.priceMicro / 2n };
+    await db.rental.update({ where: { id: rental.id }, data: { status: "completed" } });
+    await recordDisputeResolved(rental.id, resolved, decided);
+    await recordDisputeResolved(rental.id, resolved, { ...decided, how: 2 });
 
     expect(await db.dispute.findUniqueOrThrow({ where: { rentalId: rental.id } })).toMatchObject({
       resolvedBy: "arbiter",
-      resolveTxHash: decided.txHash,
+      resolveTxHash: resolved.txHash,
     });
+    expect((await db.rental.findUniqueOrThrow({ where: { id: rental.id } })).disputeRefundMicro).toBe(decided.refundMicro);
     const notes = await db.notification.findMany({ where: { rentalId: rental.id, kind: "dispute-resolved" } });
     expect(notes.map((n) => n.accountId).sort()).toEqual([renter.id, agent.ownerId].sort());
     expect(notes.every((n) => n.title === "Dispute decided: partial refund")).toBe(true);

@@ -1,4 +1,5 @@
 import "server-only";
+import { applyChainChange, becameStatus, type ChainSource } from "@/lib/chain/apply-chain-change";
 import { db } from "@/lib/db";
 import { loadDisputeParties } from "@/lib/disputes/dispute-parties";
 import { tellAccount } from "@/lib/disputes/tell-account";
@@ -9,20 +10,26 @@ import { disputeReasonLabel } from "@/lib/format/dispute-reason";
 import { formatUsdc } from "@/lib/format/usdc";
 
 /**
- * The event reader saw DisputeOpened: the dispute row (with the reason the renter saved, or none
- * when it was opened without this site) gets the chain's time and transaction, and the owner is
- * told at once: a notification and an e-mail, once per dispute however often the event is read.
+ * The event reader saw DisputeOpened (in a final block, `source`, mined at `openedAt`): the rental
+ * reads disputed and the dispute row (with the reason the renter saved, or none when it was opened
+ * without this site) gets the chain's time and transaction — one journaled chain change, undone if
+ * a reorg takes the block away — and the owner is told at once: a notification and an e-mail, once
+ * per dispute however often the event is read. Returns whether the rental became disputed.
  */
-export async function recordDisputeOpened(rentalId: string, chain: { openedAt: Date; txHash: string }): Promise<void> {
-  await db.$executeRaw`
-    INSERT INTO disputes (rental_id, opened_at, open_tx_hash) VALUES (${rentalId}::uuid, ${chain.openedAt}, ${chain.txHash})
-    ON CONFLICT (rental_id) DO UPDATE SET opened_at = EXCLUDED.opened_at, open_tx_hash = EXCLUDED.open_tx_hash
-    WHERE disputes.opened_at IS NULL`;
+export async function recordDisputeOpened(rentalId: string, source: ChainSource, openedAt: Date): Promise<boolean> {
+  const changes = await applyChainChange([rentalId], source, async (tx) => {
+    await tx.rental.updateMany({ where: { id: rentalId, status: "active" }, data: { status: "disputed" } });
+    await tx.$executeRaw`
+      INSERT INTO disputes (rental_id, opened_at, open_tx_hash) VALUES (${rentalId}::uuid, ${openedAt}, ${source.txHash})
+      ON CONFLICT (rental_id) DO UPDATE SET opened_at = EXCLUDED.opened_at, open_tx_hash = EXCLUDED.open_tx_hash
+      WHERE disputes.opened_at IS NULL`;
+  });
+  const disputed = becameStatus(changes, "disputed") === 1;
   const [parties, dispute] = await Promise.all([
     loadDisputeParties(rentalId),
     db.dispute.findUnique({ where: { rentalId }, select: { reason: true, details: true, openedAt: true } }),
   ]);
-  if (!parties || !dispute?.openedAt) return;
+  if (!parties || !dispute?.openedAt) return disputed;
   const { rental, agentName, owner } = parties;
   const url = `${agentDashboardUrl(rental.agentId)}#disputes`;
   const said = `Reason: ${disputeReasonLabel(dispute.reason)}.${dispute.details ? ` The renter wrote: "${dispute.details}"` : ""}`;
@@ -39,4 +46,5 @@ export async function recordDisputeOpened(rentalId: string, chain: { openedAt: D
     title: email.subject,
     body: `${said} The payment is frozen until the dispute is decided; you can accept it (a full refund) from the listing.`,
   });
+  return disputed;
 }

@@ -12,8 +12,9 @@ export const RENTAL_REF = /^rr_[0-9a-f]{32}$/i;
 
 /**
  * An operator decides a dispute from the command line (`dispute:resolve`): resolveDispute with the
- * arbiter's key, then the event reader runs, so the database, the e-mails and the dashboards follow
- * at once. The escrow has the last word (the role, the status, the refund at most the price).
+ * arbiter's key, then, once it is CHAIN_CONFIRMATIONS deep, the event reader runs, so the
+ * database, the e-mails and the dashboards follow at once. The escrow has the last word (the role,
+ * the status, the refund at most the price).
  */
 export async function resolveDisputeWithKey(input: { rentalRef: string; refundMicro: bigint; arbiterKey: Hex }) {
   const rental = await db.rental.findUnique({
@@ -44,7 +45,8 @@ export async function resolveDisputeWithKey(input: { rentalRef: string; refundMi
       throw error;
     });
   const hash = await wallet.writeContract(request);
-  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  // The event reader takes only final blocks: the decision is read once CHAIN_CONFIRMATIONS deep.
+  const receipt = await publicClient.waitForTransactionReceipt({ hash, confirmations: config.confirmations });
   if (receipt.status !== "success") throw new Error(`The transaction ${hash} reverted; nothing was decided.`);
   await syncEscrowEvents();
   const after = await db.rental.findUniqueOrThrow({ where: { id: rental.id }, select: { status: true, disputeRefundMicro: true } });

@@ -25,8 +25,8 @@ describe("notifications", () => {
     const other = await makeRenterAccount();
     const mine = await rentalOf(agent, me, { startsInSeconds: -7200, endsInSeconds: -60 });
     const theirs = await rentalOf(agent, other, { startsInSeconds: -7200, endsInSeconds: -60 });
-    await completeRentals([mine.id, theirs.id]);
-    await completeRentals([mine.id]); // again: still one notification
+    await completeRentals([mine.id, theirs.id], null);
+    await completeRentals([mine.id], null); // again: still one notification
 
     const { notifications, unread } = await listNotifications(me.id);
     expect(unread).toBe(1);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Address, Hex } from "viem";
+import { applyChainChange, becameStatus, type ChainSource } from "@/lib/chain/apply-chain-change";
 import { db } from "@/lib/db";
 import { rememberRentalCode } from "@/lib/rentals/authenticate-rental";
 import { DURATION_SECONDS } from "@/lib/rentals/durations";
@@ -13,15 +14,16 @@ export type RentalCreatedEvent = {
   fee: bigint;
   startsAt: bigint;
   endsAt: bigint;
-  transactionHash: Hex;
 };
 
 export type Activation = { outcome: "activated" | "already-active" | "not-ours" | "mismatch"; rentalId: string | null };
 
 // Turns a pending rental active from the chain's own record (never from what a browser says):
-// the event must match the quote we signed, and the rental's times become the block's.
-// Idempotent, so the confirm call and the event reader may both see the same payment.
-export async function activatePaidRental(event: RentalCreatedEvent): Promise<Activation> {
+// the event must match the quote we signed, and the rental's times become the block's. A rental
+// whose quote has expired is activated all the same: the escrow took the payment before the
+// deadline. Idempotent, so the confirm call and the event reader may both see the same payment;
+// journaled with its block (`source`, final: CHAIN_CONFIRMATIONS deep), so a reorg undoes it.
+export async function activatePaidRental(event: RentalCreatedEvent, source: ChainSource): Promise<Activation> {
   const rental = await db.rental.findUnique({ where: { escrowId: event.id.toLowerCase() } });
   if (!rental) return { outcome: "not-ours", rentalId: null };
   const rentalId = rental.id;
@@ -37,15 +39,18 @@ export async function activatePaidRental(event: RentalCreatedEvent): Promise<Act
     return { outcome: "mismatch", rentalId };
   }
   const endsAt = new Date(Number(event.endsAt) * 1000);
-  const { count } = await db.rental.updateMany({
-    where: { id: rentalId, status: "pending" },
-    data: {
-      status: "active",
-      startsAt: new Date(Number(event.startsAt) * 1000),
-      endsAt,
-      createTxHash: event.transactionHash.toLowerCase(),
-    },
-  });
-  if (count === 1) await rememberRentalCode({ id: rentalId, endsAt });
-  return { outcome: count === 1 ? "activated" : "already-active", rentalId };
+  const changes = await applyChainChange([rentalId], source, (tx) =>
+    tx.rental.updateMany({
+      where: { id: rentalId, status: "pending" },
+      data: {
+        status: "active",
+        startsAt: new Date(Number(event.startsAt) * 1000),
+        endsAt,
+        createTxHash: source.txHash.toLowerCase(),
+      },
+    }),
+  );
+  const activated = becameStatus(changes, "active") === 1;
+  if (activated) await rememberRentalCode({ id: rentalId, endsAt });
+  return { outcome: activated ? "activated" : "already-active", rentalId };
 }

@@ -1,18 +1,36 @@
 import "server-only";
+import { applyChainChange, becameStatus, type ChainSource } from "@/lib/chain/apply-chain-change";
 import { db } from "@/lib/db";
 import { tellAccount } from "@/lib/disputes/tell-account";
 import { rentalEndedEmail } from "@/lib/email/templates/rental-ended";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordSettlement } from "@/lib/rentals/record-settlement";
 
-// Marks rentals whose escrow the chain released as `completed`, and tells each renter once: a
-// dashboard notification and, when the account has an address, an e-mail. Safe to call again
-// for the same rentals (the release sweep and the event reader may both see a release). A rental
-// whose dispute returned part of the price was told its outcome instead (lib/disputes).
-export async function completeRentals(rentalIds: string[]): Promise<number> {
+/** The release that paid rentals out: its block (final, CHAIN_CONFIRMATIONS deep) and the block's time. */
+export type Released = { source: ChainSource; at: Date };
+
+// Marks rentals as `completed` and tells each renter once: a dashboard notification and, when the
+// account has an address, an e-mail. Rentals the chain released (`released`) are completed in a
+// journaled chain change with the release's settlement, so a reorg that takes the release away
+// makes them active again; rentals that never went through the chain (`null`) simply end. Safe to
+// call again for the same rentals (the release sweep and the event reader may both see a release).
+// A rental whose dispute returned part of the price was told its outcome instead (lib/disputes).
+export async function completeRentals(rentalIds: string[], released: Released | null): Promise<number> {
   if (rentalIds.length === 0) return 0;
-  const { count } = await db.rental.updateMany({
-    where: { id: { in: rentalIds }, status: { in: ["active", "disputed"] } },
-    data: { status: "completed" },
-  });
+  const complete = (client: Prisma.TransactionClient) =>
+    client.rental.updateMany({
+      where: { id: { in: rentalIds }, status: { in: ["active", "disputed"] } },
+      data: { status: "completed" },
+    });
+  const count = released
+    ? becameStatus(
+        await applyChainChange(rentalIds, released.source, async (tx) => {
+          await complete(tx);
+          await recordSettlement(tx, rentalIds, { at: released.at, txHash: released.source.txHash });
+        }),
+        "completed",
+      )
+    : (await complete(db)).count;
   const rentals = await db.rental.findMany({
     where: {
       id: { in: rentalIds },

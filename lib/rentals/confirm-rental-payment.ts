@@ -1,8 +1,9 @@
 import "server-only";
-import { type Hex, parseEventLogs, TransactionReceiptNotFoundError } from "viem";
+import { type Hex, parseEventLogs } from "viem";
 import { hashAuthToken, isWellFormedAuthToken } from "@/lib/auth/auth-token";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { readReceipt } from "@/lib/chain/read-receipt";
 import { constantTimeEqual } from "@/lib/crypto/constant-time-equal";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
@@ -21,19 +22,14 @@ export type ConfirmedPayment =
 // for anyone but reveals the rental's id and code only to the claimant; others learn the status.
 export async function confirmRentalPayment(txHash: string, claim: PaymentClaim = {}): Promise<ConfirmedPayment> {
   if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new ApiError(400, "txHash must be a 0x-prefixed 32-byte transaction hash.");
-  const { publicClient, config } = chainClients();
-  const receipt = await publicClient.getTransactionReceipt({ hash: txHash as Hex }).catch((error: unknown) => {
-    if (error instanceof TransactionReceiptNotFoundError) {
-      throw new ApiError(400, "No mined transaction has this hash yet; wait for it to be mined and retry.");
-    }
-    throw error;
-  });
+  const { config } = chainClients();
+  const mined = await readReceipt(txHash as Hex);
+  if (!mined) throw new ApiError(400, "No mined transaction has this hash yet; wait for it to be mined and retry.");
+  const { receipt, confirmations, final } = mined;
   if (receipt.status !== "success") throw new ApiError(400, "This transaction failed on chain; nothing was paid.");
-  // cacheTime 0: viem otherwise answers from a block number cached for its polling interval (4 s),
-  // older than the receipt just read, and a paid rental would be refused with "-2 confirmations".
-  const depth = (await publicClient.getBlockNumber({ cacheTime: 0 })) - receipt.blockNumber + 1n;
-  if (depth < BigInt(config.confirmations)) {
-    throw new ApiError(409, `The payment has ${depth} of ${config.confirmations} confirmations; retry in a few seconds.`);
+  // Nothing counts before the chain says so: a payment only CHAIN_CONFIRMATIONS deep is final.
+  if (!final) {
+    throw new ApiError(409, `The payment has ${confirmations} of ${config.confirmations} confirmations; retry in a few seconds.`);
   }
 
   // Only the escrow's own logs count: another contract can emit an event of the same shape.
@@ -44,7 +40,12 @@ export async function confirmRentalPayment(txHash: string, claim: PaymentClaim =
   });
   const activated: string[] = [];
   for (const { args } of events) {
-    const result = await activatePaidRental({ ...args, transactionHash: receipt.transactionHash });
+    const result = await activatePaidRental(args, {
+      event: "RentalCreated",
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      txHash: receipt.transactionHash,
+    });
     if ((result.outcome === "activated" || result.outcome === "already-active") && result.rentalId) activated.push(result.rentalId);
   }
   if (activated.length === 0) throw new ApiError(400, "This transaction does not prove a payment for any rental of this service.");

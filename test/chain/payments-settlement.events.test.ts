@@ -43,6 +43,7 @@ vi.mock("@/lib/chain/release-ended-rentals", async (importOriginal) => {
 });
 
 const { syncEscrowEvents } = await import("@/lib/chain/sync-escrow-events");
+const { REORG_WINDOW } = await import("@/lib/chain/undo-reorgs");
 const { holdsArbiterRole } = await import("@/lib/chain/holds-arbiter-role");
 const releaseRoute = await import("@/app/api/cron/release-rentals/route");
 const syncRoute = await import("@/app/api/cron/sync-escrow/route");
@@ -212,7 +213,7 @@ describe("event reader", () => {
     expect(renterNotice?.body).toMatch(/^The owner accepted the dispute with a full refund/);
   });
 
-  it("removes quotes nobody paid once their deadline has passed on chain, and keeps paid rentals", async () => {
+  it("removes quotes nobody paid once their deadline is older than the reorg window on chain, and keeps paid rentals", async () => {
     await syncEscrowEvents();
     const renter = await newRenter(p);
     const { agent } = await makePayableAgent();
@@ -225,6 +226,10 @@ describe("event reader", () => {
     expect(await statusOf(unpaid.rentalId)).toBe("pending"); // still redeemable until its deadline
 
     await p.increaseTime(16 * 60); // QUOTE_TTL_SECONDS is 15 minutes
+    // Past its deadline, but a reorg the reader would undo could still bring a payment for it.
+    expect(await syncEscrowEvents()).toMatchObject({ expiredQuotes: 0 });
+    expect(await statusOf(unpaid.rentalId)).toBe("pending");
+    await p.testClient.mine({ blocks: Number(REORG_WINDOW) });
     expect((await syncEscrowEvents()).expiredQuotes).toBeGreaterThanOrEqual(1);
     expect(await db.rental.findUnique({ where: { id: unpaid.rentalId } })).toBeNull();
     expect(await statusOf(paid.id)).toBe("active");
@@ -287,6 +292,8 @@ describe("cron routes", () => {
       cancelled: 0,
       completed: 0,
       expiredQuotes: 0,
+      rewoundTo: null,
+      undone: 0,
     });
     expect(await statusOf(r.id)).toBe("active");
 
@@ -306,6 +313,8 @@ describe("cron routes", () => {
         reconciled: 0,
         backedOff: 0,
         gaveUp: 0,
+        filled: 0,
+        waitingForFees: false,
         skipped: false,
       });
       expect(body.completed).toBeGreaterThanOrEqual(1);

@@ -1,0 +1,66 @@
+import "server-only";
+import type { Log } from "viem";
+import { applyChainChange, becameStatus, type ChainSource } from "@/lib/chain/apply-chain-change";
+import { blockTime } from "@/lib/chain/block-time";
+import type { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { recordDisputeOpened } from "@/lib/disputes/record-dispute-opened";
+import { recordDisputeResolved } from "@/lib/disputes/record-dispute-resolved";
+import { activatePaidRental } from "@/lib/rentals/activate-paid-rental";
+import { completeRentals } from "@/lib/rentals/complete-rentals";
+import { recordSettlement } from "@/lib/rentals/record-settlement";
+import { rentalIdByEscrowId } from "@/lib/rentals/rental-ids-by-escrow-id";
+
+/** One of the escrow's logs, decoded (from getContractEvents or a receipt's parseEventLogs). */
+export type EscrowLog = Log<bigint, number, false, undefined, true, typeof escrowAbi>;
+
+/** What an event changed, for the callers' summaries: the status a rental moved to. */
+export type EscrowEventOutcome = "activated" | "disputed" | "cancelled" | "completed" | null;
+
+/**
+ * Brings one escrow event, from a final block (CHAIN_CONFIRMATIONS deep), into the database: every
+ * change is a journaled chain change (lib/chain/apply-chain-change.ts) that a reorg undoes, and
+ * every handler is idempotent, so the event reader, the release sweep (its receipts) and the
+ * reconciliation may all apply the same event. Events for rentals that are not ours change nothing.
+ */
+export async function applyEscrowEvent(event: EscrowLog): Promise<EscrowEventOutcome> {
+  const source: ChainSource = {
+    event: event.eventName,
+    blockNumber: event.blockNumber,
+    blockHash: event.blockHash,
+    txHash: event.transactionHash,
+  };
+  switch (event.eventName) {
+    case "RentalCreated": {
+      const result = await activatePaidRental(event.args, source);
+      return result.outcome === "activated" ? "activated" : null;
+    }
+    case "DisputeOpened": {
+      const id = await rentalIdByEscrowId(event.args.id);
+      if (!id) return null;
+      return (await recordDisputeOpened(id, source, await blockTime(event.blockNumber))) ? "disputed" : null;
+    }
+    case "RentalCancelled": {
+      const id = await rentalIdByEscrowId(event.args.id);
+      if (!id) return null;
+      const at = await blockTime(event.blockNumber);
+      const changes = await applyChainChange([id], source, async (tx) => {
+        await tx.rental.updateMany({ where: { id, status: { in: ["active", "disputed"] } }, data: { status: "cancelled" } });
+        await recordSettlement(tx, [id], { at, txHash: source.txHash });
+      });
+      return becameStatus(changes, "cancelled") === 1 ? "cancelled" : null;
+    }
+    case "DisputeResolved": {
+      const id = await rentalIdByEscrowId(event.args.id);
+      if (!id) return null;
+      const chain = { resolvedAt: await blockTime(event.blockNumber), how: event.args.how, refundMicro: event.args.refund };
+      return (await recordDisputeResolved(id, source, chain)) ? "cancelled" : null;
+    }
+    case "RentalReleased": {
+      const id = await rentalIdByEscrowId(event.args.id);
+      if (!id) return null;
+      return (await completeRentals([id], { source, at: await blockTime(event.blockNumber) })) === 1 ? "completed" : null;
+    }
+    default:
+      return null; // credits, withdrawals, roles, the treasury: nothing of a rental's
+  }
+}
