@@ -2,12 +2,13 @@
 // when), the evidence the owner and the arbiter read, and the outcome told once to both sides and
 // to the chats that used the rental.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { loadDisputeEvidence } from "@/lib/disputes/load-dispute-evidence";
 import { recordDisputeOpened } from "@/lib/disputes/record-dispute-opened";
 import { recordDisputeResolved } from "@/lib/disputes/record-dispute-resolved";
 import { saveDisputeClaim } from "@/lib/disputes/save-dispute-claim";
+import { tellDisputeChats } from "@/lib/disputes/tell-dispute-chats";
 import { env } from "@/lib/env";
 import { listNotifications } from "@/lib/notifications/list-notifications";
 import { type ChatPlatformMock, startChatPlatformMock } from "@/scripts/chat-platform-mock";
@@ -188,5 +189,50 @@ describe("recordDisputeResolved", () => {
     expect(String(told[0].body.text)).toMatch(
       /^The dispute over your rental of .* was decided\. The arbiter decided the dispute with a partial refund/,
     );
+  });
+});
+
+describe("tellDisputeChats", () => {
+  it("marks a chat user told only once the message went out: one the platform refused is told on a later run, once", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { rental } = await runningRental({ channel: "Telegram" });
+    const users = [String(randomBytes(4).readUInt32BE()), String(randomBytes(4).readUInt32BE())];
+    await db.chatBinding.createMany({
+      data: users.map((chatUser) => ({
+        platform: "Telegram" as const,
+        chatUser,
+        chatId: chatUser,
+        chatLabel: "@renter",
+        rentalId: rental.id,
+      })),
+    });
+    await recordDisputeOpened(rental.id, block("DisputeOpened"), new Date());
+    const told = () => mock.calls().filter((c) => c.method === "sendMessage" && users.includes(String(c.body.chat_id)));
+    const api = env.TELEGRAM_API_URL;
+    // Telegram cannot be reached when the outcome is recorded: nobody is marked told.
+    Object.assign(env, { TELEGRAM_API_URL: "http://127.0.0.1:9/telegram" });
+    try {
+      await recordDisputeResolved(rental.id, block("DisputeResolved"), { resolvedAt: new Date(), how: 0, refundMicro: 0n });
+    } finally {
+      Object.assign(env, { TELEGRAM_API_URL: api });
+    }
+    expect(await db.dispute.findUniqueOrThrow({ where: { rentalId: rental.id } })).toMatchObject({ chatsTold: [], chatsToldAt: null });
+    // The event reader's next runs (for this rental only: the database is shared): not before the
+    // failed run's claim lapses (10 minutes), then each user once.
+    const later = (minutes: number) => ({ rentalId: rental.id, now: new Date(Date.now() + minutes * 60_000) });
+    expect(await tellDisputeChats(later(1))).toBe(0);
+    expect(await tellDisputeChats(later(11))).toBe(2);
+    expect(await tellDisputeChats(later(30))).toBe(0);
+    expect(
+      told()
+        .map((c) => String(c.body.chat_id))
+        .sort(),
+    ).toEqual([...users].sort());
+    expect(String(told()[0].body.text)).toMatch(
+      /^The dispute over your rental of .* was decided\. The arbiter decided the dispute without a refund/,
+    );
+    const dispute = await db.dispute.findUniqueOrThrow({ where: { rentalId: rental.id } });
+    expect(dispute.chatsTold.sort()).toEqual(users.map((u) => `Telegram:${u}`).sort());
+    expect(dispute.chatsToldAt).toBeInstanceOf(Date);
   });
 });
