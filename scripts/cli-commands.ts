@@ -11,6 +11,7 @@ import { env, explicitNodeEnv } from "@/lib/env";
 import { createUnpaidRental } from "@/lib/rentals/create-unpaid-rental";
 import { agentListingSchema } from "@/lib/schemas/agent-listing";
 import { channelSchema, durationTypeSchema } from "@/lib/schemas/renter-api";
+import { chainCommands } from "./chain-cli-commands";
 import { channelCommands } from "./channel-cli-commands";
 import { disputeCommands } from "./dispute-cli-commands";
 
@@ -182,11 +183,15 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
   },
   ...channelCommands,
   ...disputeCommands,
+  ...chainCommands,
 };
+
+// Flags that take no value: `--fix` alone means yes.
+const SWITCHES = new Set(["fix"]);
 
 /**
  * `--name value` and `--name=value` (the form for values that start with a dash: `--ends-in=-60`;
- * `--ends-in -60` works too, since a value is anything but another flag).
+ * `--ends-in -60` works too, since a value is anything but another flag); a switch (`--fix`) alone.
  */
 export function parseFlags(args: string[]): Flags {
   const flags: Flags = {};
@@ -194,6 +199,10 @@ export function parseFlags(args: string[]): Flags {
     const match = /^--([a-z][a-z-]*)(?:=(.*))?$/s.exec(args[i]);
     if (!match) throw new Error(`Unexpected argument "${args[i]}"; flags look like --name value or --name=value.`);
     const [, name, inline] = match;
+    if (inline === undefined && SWITCHES.has(name)) {
+      flags[name] = "true";
+      continue;
+    }
     if (inline !== undefined) {
       flags[name] = inline;
       continue;

@@ -146,4 +146,9 @@ describe("parseFlags", () => {
     expect(() => parseFlags(["email=x"])).toThrow('Unexpected argument "email=x"; flags look like --name value or --name=value.');
     expect(() => parseFlags(["--=x"])).toThrow(/Unexpected argument "--=x"/);
   });
+
+  it("takes a switch (--fix) alone, and with a flag after it", () => {
+    expect(parseFlags(["--fix"])).toEqual({ fix: "true" });
+    expect(parseFlags(["--fix", "--since", "7"])).toEqual({ fix: "true", since: "7" });
+  });
 });

@@ -34,6 +34,7 @@ import {
 } from "./payments-harness";
 
 const { releaseEndedRentals } = await import("@/lib/chain/release-ended-rentals");
+const { reconcileEscrow } = await import("@/lib/chain/reconcile-escrow");
 
 isolateDatabase("payments_reorgs");
 
@@ -265,5 +266,49 @@ describe(`reorgs of 1, 2 and ${CONFIRMATIONS + 1} blocks (CHAIN_CONFIRMATIONS=${
     expect((await syncEscrowEvents()).rewoundTo).not.toBeNull();
     expect(await statusOf(r)).toBe("active");
     await agree();
+  });
+
+  it("the issue's end state (completed here, Active on chain, the recorded nonce above the chain's) is reported by chain:reconcile and repaired by --fix", async () => {
+    const r = await paid();
+    await p.increaseTime(HOUR);
+    await mine(CONFIRMATIONS - 1);
+    const snapshot = await p.testClient.snapshot();
+    await sweep();
+    await mine(CONFIRMATIONS - 1);
+    await sweep();
+    const released = await db.rental.findUniqueOrThrow({ where: { id: r.id }, include: { releaseTx: true } });
+    expect(released).toMatchObject({ status: "completed", releaseTx: { status: "confirmed" } });
+    // The batch may hold earlier tests' rentals that had ended too.
+    const batch = await db.rental.findMany({ where: { releaseTxId: released.releaseTxId } });
+    // A reorg the database kept no trace of (no block hashes, no journal: as before they existed).
+    await p.testClient.revert({ id: snapshot });
+    await db.chainFact.deleteMany();
+    await db.chainBlock.deleteMany();
+    await mine(CONFIRMATIONS + 2);
+
+    const report = await reconcileEscrow({ fix: false });
+    const byRef = (a: { rental: string }, b: { rental: string }) => a.rental.localeCompare(b.rental);
+    expect(report.differences.sort(byRef)).toEqual(
+      batch.map((row) => ({ rental: row.ref, escrowId: row.escrowId, database: "completed", chain: "active" })).sort(byRef),
+    );
+    const usdc = (value: string) => BigInt(Math.round(Number(value) * 1e6));
+    expect(usdc(report.escrow.open_on_chain_usdc) - usdc(report.escrow.open_in_database_usdc)).toBe(
+      batch.reduce((sum, row) => sum + row.priceMicro + row.feeMicro, 0n),
+    );
+    expect(usdc(report.escrow.balance_usdc)).toBe(usdc(report.escrow.open_on_chain_usdc));
+    expect(report.nonces).toMatchObject({ chain: released.releaseTx!.nonce, next_recorded: released.releaseTx!.nonce + 1 });
+
+    const fixed = await reconcileEscrow({ fix: true });
+    expect(fixed.differences.map((d) => d.fixed)).toEqual(batch.map(() => "active"));
+    expect(await db.rental.findUniqueOrThrow({ where: { id: r.id } })).toMatchObject({
+      status: "active",
+      settledAt: null,
+      settleTxHash: null,
+      releaseTxId: null,
+    });
+    expect((await reconcileEscrow({ fix: false })).differences).toEqual([]);
+    // The sweep sends the lost release again at its nonce: released once, the renter told once.
+    await agree();
+    expect(await statusOf(r)).toBe("completed");
   });
 });
