@@ -50,7 +50,7 @@ test("an owner signs in with a wallet, lists an agent, connects its webhook and 
   await owner.waitForURL(/\/dashboard\/agents\/[0-9a-f-]{36}\?created=1$/);
   agentId = owner.url().match(/agents\/([0-9a-f-]{36})/)![1];
   await expect(owner.getByRole("status").filter({ hasText: "Listing created" })).toBeVisible();
-  await expect(owner.locator(".badge")).toHaveText("Status: Offline");
+  await expect(owner.locator(".badge")).toHaveText("Status: Not connected");
 
   // Not on the marketplace while offline.
   const hidden = await owner.request.get(`/agents/${agentId}/rent`);
