@@ -32,6 +32,12 @@ export async function applyEscrowEvent(event: EscrowLog): Promise<EscrowEventOut
   switch (event.eventName) {
     case "RentalCreated": {
       const result = await activatePaidRental(event.args, source);
+      if (result.outcome === "not-ours") {
+        // Money in the escrow that no rental here accounts for: never dropped silently.
+        console.error(
+          `[payments] escrow id ${event.args.id}: paid in ${event.transactionHash}, but no rental here has that id; if this service is the escrow's only user, refund it with cancel(id) from the operator key (docs/operations.md)`,
+        );
+      }
       return result.outcome === "activated" ? "activated" : null;
     }
     case "DisputeOpened": {
