@@ -3,6 +3,7 @@ import { BlockNotFoundError } from "viem";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { type ChainState, readChainStates, writeChainState } from "@/lib/chain/chain-state";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * Blocks below the final one whose hashes (and the changes taken from them) are kept. A reorg
@@ -31,9 +32,22 @@ export type Rewind = { toBlock: bigint; undone: number; reopened: number };
  * Returns null when nothing changed.
  */
 export async function undoReorgs(): Promise<Rewind | null> {
+  if (await unchanged()) return null;
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REWIND_LOCK})`;
+      // Another run may have undone it while this one waited for the lock.
+      if (await unchanged()) return null;
+      return rewindTo(tx, await forkPoint());
+    },
+    { timeout: 60_000 },
+  );
+}
+
+// The newest block kept is still the chain's (or nothing is kept yet).
+async function unchanged(): Promise<boolean> {
   const top = await db.chainBlock.findFirst({ orderBy: { number: "desc" } });
-  if (!top || (await hashAt(top.number)) === top.hash) return null;
-  return rewindTo(await forkPoint());
+  return !top || (await hashAt(top.number)) === top.hash;
 }
 
 async function hashAt(blockNumber: bigint): Promise<string | null> {
@@ -59,43 +73,40 @@ async function forkPoint(): Promise<bigint> {
   console.error(
     `[escrow] the chain changed below every block kept (the last ${REORG_WINDOW} final blocks): what blocks from ${oldest} on changed is undone, anything older cannot be. Run npm run cli -- chain:reconcile --fix (docs/operations.md).`,
   );
-  return oldest - 1n;
+  // Every change kept is undone; the reader also reads a window below them again, which costs
+  // only RPC calls (applying an event twice changes nothing).
+  const below = oldest - 1n - REORG_WINDOW;
+  return below > 0n ? below : 0n;
 }
 
-async function rewindTo(fork: bigint): Promise<Rewind> {
-  return db.$transaction(
-    async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REWIND_LOCK})`;
-      const facts = await tx.chainFact.findMany({ where: { blockNumber: { gt: fork } }, orderBy: { id: "desc" } });
-      const rentalIds = [...new Set(facts.map((fact) => fact.rentalId))];
-      await tx.$queryRaw`SELECT id FROM rentals WHERE id = ANY(${rentalIds}::uuid[]) ORDER BY id FOR UPDATE`;
-      const states = await readChainStates(tx, rentalIds);
-      const restored = new Map<string, ChainState>();
-      for (const fact of facts) {
-        const state = states.get(fact.rentalId);
-        if (!state) continue;
-        const [before, after] = [fact.before as ChainState, fact.after as ChainState];
-        // A field is given back only if it still holds what this change wrote: a later change
-        // from a block that stays (applied out of order by the other writer) is kept.
-        for (const [key, value] of Object.entries(after)) {
-          if (state[key] !== value) continue;
-          state[key] = before[key];
-          restored.set(fact.rentalId, { ...restored.get(fact.rentalId), [key]: before[key] });
-        }
-      }
-      for (const [rentalId, fields] of restored) await writeChainState(tx, rentalId, fields);
-      await tx.chainFact.deleteMany({ where: { blockNumber: { gt: fork } } });
-      const reopened = await tx.chainTransaction.updateMany({
-        where: { status: "confirmed", blockNumber: { gt: fork } },
-        data: { status: "prepared", confirmedAt: null, blockNumber: null, sentAt: null },
-      });
-      await tx.chainBlock.deleteMany({ where: { number: { gt: fork } } });
-      await tx.chainCursor.updateMany({ where: { blockNumber: { gt: fork } }, data: { blockNumber: fork } });
-      console.warn(
-        `[escrow] reorg: the chain changed after block ${fork}; ${facts.length} change(s) to ${rentalIds.length} rental(s) undone, ${reopened.count} transaction(s) back in flight; the blocks are read again`,
-      );
-      return { toBlock: fork, undone: facts.length, reopened: reopened.count };
-    },
-    { timeout: 60_000 },
+async function rewindTo(tx: Prisma.TransactionClient, fork: bigint): Promise<Rewind> {
+  const facts = await tx.chainFact.findMany({ where: { blockNumber: { gt: fork } }, orderBy: { id: "desc" } });
+  const rentalIds = [...new Set(facts.map((fact) => fact.rentalId))];
+  await tx.$queryRaw`SELECT id FROM rentals WHERE id = ANY(${rentalIds}::uuid[]) ORDER BY id FOR UPDATE`;
+  const states = await readChainStates(tx, rentalIds);
+  const restored = new Map<string, ChainState>();
+  for (const fact of facts) {
+    const state = states.get(fact.rentalId);
+    if (!state) continue;
+    const [before, after] = [fact.before as ChainState, fact.after as ChainState];
+    // A field is given back only if it still holds what this change wrote: a later change
+    // from a block that stays (applied out of order by the other writer) is kept.
+    for (const [key, value] of Object.entries(after)) {
+      if (state[key] !== value) continue;
+      state[key] = before[key];
+      restored.set(fact.rentalId, { ...restored.get(fact.rentalId), [key]: before[key] });
+    }
+  }
+  for (const [rentalId, fields] of restored) await writeChainState(tx, rentalId, fields);
+  await tx.chainFact.deleteMany({ where: { blockNumber: { gt: fork } } });
+  const reopened = await tx.chainTransaction.updateMany({
+    where: { status: "confirmed", blockNumber: { gt: fork } },
+    data: { status: "prepared", confirmedAt: null, blockNumber: null, sentAt: null },
+  });
+  await tx.chainBlock.deleteMany({ where: { number: { gt: fork } } });
+  await tx.chainCursor.updateMany({ where: { blockNumber: { gt: fork } }, data: { blockNumber: fork } });
+  console.warn(
+    `[escrow] reorg: the chain changed after block ${fork}; ${facts.length} change(s) to ${rentalIds.length} rental(s) undone, ${reopened.count} transaction(s) back in flight; the blocks are read again`,
   );
+  return { toBlock: fork, undone: facts.length, reopened: reopened.count };
 }
