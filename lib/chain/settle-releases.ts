@@ -80,15 +80,15 @@ export async function settleRelease(row: ChainTransaction, receipt: TransactionR
  * Looks after the operator's transactions earlier runs left in flight (releases and nonce
  * fillers), in nonce order, once the nonces the database holds agree with the chain's
  * (lib/chain/free-nonces.ts: a confirmed one the chain lost is in flight again): one mined and
- * final is settled; one mined but not yet final is left to
- * deepen; one whose nonce another transaction used (in a final block) is marked failed and its
- * rentals go back to the queue; one recorded but never taken, or refused, is broadcast, and
- * re-signed at the current fees when the node refuses it; one sent less than 90 s ago is
- * re-broadcast (cheap, and covers a node that dropped it); one still unmined after that is
- * re-signed with higher fees; one signed by a previous operator key (rotated since) that is stuck
- * cannot be re-signed: it is given up and its rentals re-queued. `fees` null: the base fee is above
- * CHAIN_MAX_FEE_GWEI, and nothing is re-signed. No lock is held across the RPC calls: every write
- * is conditional on the row being as it was read (status and `attempts`).
+ * final is settled; one mined but not yet final is left to deepen; one whose nonce another
+ * transaction used (in a final block) is marked failed and its rentals go back to the queue; one
+ * recorded but not yet taken by the node is broadcast; one sent less than 90 s ago is re-broadcast
+ * (cheap, and covers a node that dropped it); either, refused by the node, is re-signed at the
+ * current fees; one still unmined after 90 s is re-signed with higher fees; one signed by a
+ * previous operator key (rotated since) that is stuck cannot be re-signed: it is given up and its
+ * rentals re-queued. `fees` null: the base fee is above CHAIN_MAX_FEE_GWEI, and nothing is
+ * re-signed. No lock is held across the RPC calls: every write is conditional on the row being as
+ * it was read (status and `attempts`).
  */
 export async function settleReleasesInFlight(summary: ReleaseSummary, clock: Clock, now: Date, fees: Fees | null): Promise<void> {
   const { publicClient, operator } = chainClients();

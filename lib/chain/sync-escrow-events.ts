@@ -71,7 +71,7 @@ export async function syncEscrowEvents(): Promise<SyncSummary> {
     });
     read = end;
   }
-  summary.toBlock = String(read >= from ? read : to);
+  summary.toBlock = String(to < from ? to : read); // from > to: nothing read
   if (read === final) {
     summary.expiredQuotes = await dropExpiredQuotes(final);
     await forgetOldBlocks(final);
