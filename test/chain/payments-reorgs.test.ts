@@ -274,6 +274,8 @@ describe(`reorgs of 1, 2 and ${CONFIRMATIONS + 1} blocks (CHAIN_CONFIRMATIONS=${
     await mine(CONFIRMATIONS - 1);
     const snapshot = await p.testClient.snapshot();
     await sweep();
+    const sent = await db.rental.findUniqueOrThrow({ where: { id: r.id }, include: { releaseTx: true } });
+    await p.publicClient.waitForTransactionReceipt({ hash: sent.releaseTx!.hash as Hex }); // automined, not within the call
     await mine(CONFIRMATIONS - 1);
     await sweep();
     const released = await db.rental.findUniqueOrThrow({ where: { id: r.id }, include: { releaseTx: true } });

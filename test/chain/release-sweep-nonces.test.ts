@@ -50,6 +50,8 @@ const mine = (blocks = 1) => p.testClient.mine({ blocks });
 const sweep = async (options: Parameters<typeof releaseEndedRentals>[0] = {}) =>
   releaseEndedRentals({ now: await chainDate(p), waitMs: 0, ...options });
 const operatorNonce = () => p.publicClient.getTransactionCount({ address: operator.address });
+/** Waits for anvil to mine a transaction the sweep broadcast (automine mines it, but not within the call). */
+const minedTx = (hash: string | null) => p.publicClient.waitForTransactionReceipt({ hash: hash as Hex });
 const transactions = () => db.chainTransaction.findMany({ orderBy: [{ nonce: "asc" }, { createdAt: "asc" }] });
 const quiet = () => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -123,6 +125,7 @@ describe("release sweep: no stuck nonce", () => {
     Object.assign(env, { CHAIN_MAX_FEE_GWEI: 30 });
     expect(await sweep()).toMatchObject({ waitingForFees: false, replaced: 2, failed: 0 });
     const resigned = await transactions();
+    for (const t of resigned) await minedTx(t.hash);
     for (const [i, t] of resigned.entries()) {
       const now = parseTransaction(t.rawTx as Hex);
       expect([now.nonce, now.data, now.gas, t.replacedHashes]).toEqual([before[i].nonce, before[i].data, before[i].gas, [signed[i].hash]]);
@@ -188,6 +191,7 @@ describe("release sweep: no stuck nonce", () => {
     expect(await sweep()).toMatchObject({ sent: 1, filled: 0 });
     const { releaseTx } = await db.rental.findUniqueOrThrow({ where: { id: r.id }, include: { releaseTx: true } });
     expect(releaseTx!.nonce).toBe(nonce); // not nonce + 1, behind a gap for ever
+    await minedTx(releaseTx!.hash);
     expect(await sweep()).toMatchObject({ completed: 1 });
     expect((await db.rental.findUniqueOrThrow({ where: { id: r.id } })).status).toBe("completed");
     await releasedExactlyOnce();
@@ -230,6 +234,8 @@ describe("release sweep: no stuck nonce", () => {
     const filler = (await transactions()).find((t) => t.kind === "filler" && t.heldNonce === nonce)!;
     const sent = await p.publicClient.getTransaction({ hash: filler.hash as Hex });
     expect([sent.to, sent.value, sent.nonce]).toEqual([operator.address.toLowerCase(), 0n, nonce]);
+    await minedTx(filler.hash);
+    await minedTx(releaseTx!.hash); // no longer waiting behind the gap
     expect(await sweep()).toMatchObject({ completed: 1 });
     expect(await operatorNonce()).toBe(nonce + 2);
     expect((await db.rental.findUniqueOrThrow({ where: { id: r.id } })).status).toBe("completed");
@@ -253,8 +259,9 @@ describe("release sweep: no stuck nonce", () => {
     const recorded = await db.chainTransaction.findUniqueOrThrow({ where: { id: first.id } });
     expect(recorded).toMatchObject({ status: "prepared", attempts: 1, replacedHashes: [first.hash] });
     expect(await operatorNonce()).toBe(nonce);
-    // Killed right after the node took the recorded version (mined at once).
+    // Killed right after the node took the recorded version (automine mines it).
     await sweepKilled((tx) => tx.hash === recorded.hash, "after");
+    await minedTx(recorded.hash);
     expect(await operatorNonce()).toBe(nonce + 1);
 
     expect(await sweep()).toMatchObject({ completed: 1, replaced: 0, sent: 0 });
