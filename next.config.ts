@@ -3,6 +3,21 @@ import { API_CONTENT_SECURITY_POLICY, API_SOURCES, staticSecurityHeaders } from 
 
 const config: NextConfig = {
   poweredByHeader: false,
+  experimental: {
+    // `next dev` rebuilds from scratch on every start. Its persisted cache (.next/dev/cache), once
+    // `npm run dev` had restarted, sent the browser's shared chunk list as "restart" updates; each
+    // one moved the dev server's HMR version, so every open page was told "HMR hash mismatch",
+    // reloaded, subscribed again and set off the next one: pages reloaded in a loop until .next was
+    // deleted (issue 23; test/embedded-default.test.ts restarts the server ten times).
+    turbopackFileSystemCacheForDev: false,
+  },
+  logging: {
+    // Next.js dev logs each server action with its arguments, and useActionState passes the last
+    // result back in: a shown signing secret (whsec_…) would reach the log with the next call.
+    serverFunctions: false,
+    // Nor a request line whose URL carries a secret: a sign-in link's token, an OAuth code.
+    incomingRequests: { ignore: [/[?&](token|code)=/] },
+  },
   // {base_url} may be {app_url}/api or an API host of its own: serve both path shapes.
   async rewrites() {
     return [

@@ -8,13 +8,19 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 // One client per process (Next.js dev reloads modules, so keep it on globalThis; `npm start`
 // closes its pool at shutdown with disconnectDatabase). The pool size is explicit: serverless
 // functions must not each open dozens of connections, and the embedded PGlite server accepts a
-// single one (DATABASE_POOL_MAX=1).
+// single one (DATABASE_POOL_MAX=1). That one is kept open (DATABASE_IDLE_TIMEOUT_MS=0): the
+// server frees its slot only a moment after a client leaves, so a connection opened just after an
+// idle one was closed could be refused, failing its request ("Connection terminated unexpectedly").
 function client(): PrismaClient {
   if (globalForDb.prisma) return globalForDb.prisma;
   if (!env.DATABASE_URL) {
     throw new Error("DATABASE_URL is not set. Set it (see .env.example), or use `npm run dev`, which sets it for you.");
   }
-  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX });
+  const pool = new pg.Pool({
+    connectionString: env.DATABASE_URL,
+    max: env.DATABASE_POOL_MAX,
+    idleTimeoutMillis: env.DATABASE_IDLE_TIMEOUT_MS,
+  });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   globalForDb.prisma = new PrismaClient({ adapter });
   return globalForDb.prisma;

@@ -1,13 +1,20 @@
 // What `npm run dev` prints once the app is up: where it runs, how to sign in as the demo owner
 // (e-mail, through the outbox), as the demo renter and as the arbiter (wallet keys), the owner's API key (new
-// on every start, the previous one revoked), the demo rental's code, and commands to paste.
+// on every start, the previous one revoked), the owner's payout-wallet key (accepting a dispute sends
+// from it), the echo agent's webhook URL and token (for a listing of one's own), the demo rental's
+// code, and commands to paste.
 import type { LocalChain } from "./deploy-local-chain";
 
 export type DemoBannerInput = {
   base: string;
   demo: { email: string; apiKey: string; agentId: string; code: string };
+  /** The demo agent's webhook: the local echo agent. */
+  echo: { url: string; token: string };
   /** The local anvil chain, or undefined when the chain settings are the developer's own. */
-  chain?: Pick<LocalChain, "rpcUrl" | "chainId" | "escrow" | "usdc" | "renter" | "renterKey" | "arbiter" | "arbiterKey">;
+  chain?: Pick<
+    LocalChain,
+    "rpcUrl" | "chainId" | "escrow" | "usdc" | "renter" | "renterKey" | "arbiter" | "arbiterKey" | "owner" | "ownerKey"
+  >;
   chainDir: string;
   settings: { rpcUrl?: string; chainId?: string; escrow?: string; usdc?: string };
 };
@@ -34,8 +41,17 @@ function renterLines({ base, chain }: DemoBannerInput): string {
    Sign in:        the same way, with this key: ${chain.arbiterKey}`;
 }
 
+// Without the local chain the payout wallet is the developer's own business.
+function payoutLines({ base, chain }: DemoBannerInput): string {
+  if (!chain) return "";
+  return `
+ Payout wallet     ${chain.owner} (the demo owner's; the escrow pays out to it)
+   In a wallet:    accepting a dispute (${base}/dashboard/agents) sends from it: add this key
+                   to the browser wallet as for the renter, ${chain.ownerKey}`;
+}
+
 export function demoBanner(input: DemoBannerInput): string {
-  const { base, demo } = input;
+  const { base, demo, echo } = input;
   return `
 ────────────────────────────────────────────────────────────────────────
  Agent Rental Service is running at ${base}
@@ -44,8 +60,12 @@ export function demoBanner(input: DemoBannerInput): string {
    Sign in:        ${base}/sign-in → "E-mail me a sign-in link" with that address,
                    then open the link in the outbox: ${base}/dev/outbox
  Owner API key     ${demo.apiKey}
-                   new on every start: the previous demo key was revoked
+                   new on every start: the previous demo key was revoked${payoutLines(input)}
  Demo agent        Echo Agent (${demo.agentId})
+ Echo agent        ${echo.url} (the demo agent's webhook; it echoes every message)
+   Token:          ${echo.token}
+                   point a listing of yours at it with this URL and token; both are new on
+                   every start (the demo agent is moved along, a listing of yours is not)
  Demo rental code  ${demo.code}
  Chat bots         ${base}/dev/channels (Telegram, Discord and Slack against a local mock)
 

@@ -88,8 +88,9 @@ export type LocalChain = {
   arbiter: Address;
   /** Sends the release sweep's transactions. */
   operator: Address;
-  /** The demo owner's payout wallet. */
+  /** The demo owner's payout wallet, and its key: accepting a dispute sends from that wallet. */
   owner: Address;
+  ownerKey: Hex;
   treasury: Address;
   /** True when the contracts were deployed on this start (a new chain, or new contract code). */
   deployed: boolean;
@@ -177,6 +178,7 @@ export async function ensureLocalChain(rpcUrl: string, deploymentFile: string): 
     arbiter: arbiter.address,
     operator: operator.address,
     owner: owner.address,
+    ownerKey: privateKeyOf(owner),
     treasury: treasury.address,
     deployed: !reusable,
   };

@@ -18,6 +18,7 @@ import { ensureLocalChain, type LocalChain } from "./deploy-local-chain";
 import { startDevChannels } from "./dev-channels";
 import { type EchoAgent, startEchoAgent } from "./echo-agent";
 import { startEmbeddedPostgres } from "./embedded-postgres";
+import { freePort } from "./free-port";
 import { type Anvil, startAnvil } from "./start-anvil";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -36,7 +37,12 @@ let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  server?.kill("SIGTERM");
+  // The server goes first: requests it still serves would otherwise meet a closed database (500).
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
   await echo?.close();
   await platforms?.close();
   await anvil?.stop(); // anvil writes its state file as it exits
@@ -59,6 +65,11 @@ try {
 }
 
 async function start() {
+  // Before anything opens the data folder: a server still holding the port (an earlier
+  // `npm run dev` that outlived its parent) would keep serving, and reach the new database.
+  await freePort(port).catch(() => {
+    throw new Error(`port ${port} on 127.0.0.1 is in use (another \`npm run dev\`?): stop it, or choose another PORT`);
+  });
   if (!process.env.DATABASE_URL) {
     console.log(`Starting embedded PostgreSQL (data in ${shown(dataDir)})…`);
     embedded = await startEmbeddedPostgres({
@@ -67,6 +78,7 @@ async function start() {
     });
     process.env.DATABASE_URL = embedded.url;
     process.env.DATABASE_POOL_MAX = "1"; // PGlite serves one connection at a time
+    process.env.DATABASE_IDLE_TIMEOUT_MS = "0"; // and refuses a new one just after an idle one closed
   }
   process.env.ALLOW_PRIVATE_WEBHOOKS ??= "1"; // the demo agent listens on 127.0.0.1
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -124,6 +136,7 @@ async function start() {
     demoBanner({
       base,
       demo,
+      echo: { url: echo.url, token: webhookToken },
       chain,
       chainDir: shown(chainDir),
       settings: {

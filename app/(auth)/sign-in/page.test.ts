@@ -56,4 +56,18 @@ describe("/sign-in", () => {
     expect(await destination("//evil.example")).toBe("/dashboard");
     expect(await destination("https://evil.example")).toBe("/dashboard");
   });
+
+  it("in development, where no e-mail is sent, says the link lands in the dev outbox", async () => {
+    expect(await render()).not.toContain("/dev/outbox");
+    vi.stubEnv("NODE_ENV", "development");
+    vi.stubEnv("RESEND_API_KEY", "");
+    vi.resetModules();
+    try {
+      const { default: DevSignInPage } = await import("@/app/(auth)/sign-in/page");
+      const html = renderToStaticMarkup(await DevSignInPage({ searchParams: Promise.resolve({}) }));
+      expect(html).toContain('In development no e-mail is sent: the link lands in the <a href="/dev/outbox">dev outbox</a>.');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 });

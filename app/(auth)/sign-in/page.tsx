@@ -1,10 +1,12 @@
 // /sign-in — renters and owners sign in with a wallet (Sign-In with Ethereum); owners may also
 // ask for an e-mailed link. Server-rendered: the wallet code loads only when its button is pressed.
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AFTER_SIGN_IN, readSignInNext } from "@/lib/auth/sign-in-path";
 import { signedInAccount } from "@/lib/auth/signed-in-account";
 import { expectedSiweChainId } from "@/lib/auth/verify-siwe-sign-in";
+import { env } from "@/lib/env";
 import { signInErrorMessage } from "@/lib/schemas/auth";
 import { EmailSignInForm } from "./email-sign-in-form";
 import styles from "./sign-in.module.css";
@@ -51,6 +53,12 @@ export default async function SignInPage({
           We e-mail you a link that signs you in once, within 15 minutes. New here? The link creates your owner account.
         </p>
         <EmailSignInForm next={next} />
+        {/* `npm run dev` sends no mail (no RESEND_API_KEY): the link waits in the outbox. */}
+        {env.NODE_ENV === "development" && !env.RESEND_API_KEY && (
+          <p className="hint">
+            In development no e-mail is sent: the link lands in the <Link href="/dev/outbox">dev outbox</Link>.
+          </p>
+        )}
       </section>
     </main>
   );
