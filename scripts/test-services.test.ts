@@ -1,0 +1,70 @@
+// The services `npm test` makes ready: used when something answers, started throwaway when
+// nothing does, and only what was started is stopped. Run against free ports, so the machine's
+// own PostgreSQL and Redis are never touched.
+import { existsSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { freePort } from "./free-port";
+import { answers, ensurePostgres, ensureRedis, startTestServices, stopServices } from "./test-services";
+
+const quiet = () => {};
+
+function listen(): Promise<Server> {
+  return new Promise((resolve) => {
+    const server = createServer((socket) => socket.destroy());
+    server.listen(0, "127.0.0.1", () => resolve(server));
+  });
+}
+const portOf = (server: Server) => (server.address() as { port: number }).port;
+
+describe("test services", () => {
+  it("tells a port that answers from one that does not", async () => {
+    const server = await listen();
+    const port = portOf(server);
+    expect(await answers(port)).toBe(true);
+    await new Promise((resolve) => server.close(resolve));
+    expect(await answers(port)).toBe(false);
+  });
+
+  it("starts nothing where something already answers", async () => {
+    const [postgres, redis] = [await listen(), await listen()];
+    try {
+      expect(await ensurePostgres(portOf(postgres), quiet)).toBeUndefined();
+      expect(await ensureRedis(portOf(redis), quiet)).toBeUndefined();
+      expect(await startTestServices({ postgresPort: portOf(postgres), redisPort: portOf(redis), log: quiet })).toEqual([]);
+    } finally {
+      postgres.close();
+      redis.close();
+    }
+  });
+
+  it("starts a throwaway Redis on a port where none answers, and stops it", async () => {
+    const port = await freePort();
+    const redis = (await ensureRedis(port, quiet))!;
+    expect(redis.name).toBe(`Redis on 127.0.0.1:${port}`);
+    expect(await answers(port)).toBe(true);
+    await stopServices([redis]);
+    expect(await answers(port)).toBe(false);
+  });
+
+  it("starts a throwaway PostgreSQL (trust auth, user postgres) where none answers, and stops it", { timeout: 60_000 }, async () => {
+    const port = await freePort();
+    const postgres = (await ensurePostgres(port, quiet))!;
+    try {
+      const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${port}/postgres` });
+      await client.connect();
+      const { rows } = await client.query(
+        "SELECT current_setting('listen_addresses') AS listen, current_setting('data_directory') AS data",
+      );
+      await client.end();
+      expect(rows[0].listen).toBe("127.0.0.1");
+      expect(existsSync(rows[0].data)).toBe(true);
+      await stopServices([postgres]);
+      expect(await answers(port)).toBe(false);
+      expect(existsSync(rows[0].data)).toBe(false); // its folder went with it
+    } finally {
+      await stopServices([postgres], quiet);
+    }
+  });
+});
