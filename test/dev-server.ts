@@ -2,7 +2,6 @@
 // or chain configured, its own data folder and ports, in a process group of its own so that
 // stopping it is what Ctrl-C does in a terminal (every process of the group gets SIGINT).
 import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
 import { freePort } from "../scripts/free-port";
 
 export type DevServer = {
@@ -43,21 +42,11 @@ export async function devPorts(): Promise<{ PORT: string; EMBEDDED_PG_PORT: stri
   return { PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_CHAIN_PORT: String(await freePort()) };
 }
 
-/**
- * Starts `npm run dev` on `dataDir` (`entryOnly`: its entry, scripts/dev.ts, without the Prisma
- * client generation that comes first, which a restart does not need).
- */
-export function startDevServer(
-  dataDir: string,
-  ports: Awaited<ReturnType<typeof devPorts>>,
-  opts: { entryOnly?: boolean } = {},
-): DevServer {
+/** Starts `npm run dev` on `dataDir`, the whole command as a person types it. */
+export function startDevServer(dataDir: string, ports: Awaited<ReturnType<typeof devPorts>>): DevServer {
   const env: NodeJS.ProcessEnv = { ...process.env, ...ports, EMBEDDED_DATA_DIR: dataDir };
   for (const name of CONFIGURED) delete env[name];
-  const [command, args] = opts.entryOnly
-    ? [process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/dev.ts"]]
-    : ["npm", ["run", "dev", "--silent"]];
-  const child: ChildProcess = spawn(command, args, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn("npm", ["run", "dev", "--silent"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stderr!.on("data", (chunk) => (output += chunk));
   const ready = new Promise<string>((resolve, reject) => {

@@ -14,6 +14,8 @@ export type WatchedDevPage = {
    * as soon as the page reloads instead.
    */
   settled(): Promise<void>;
+  /** Resolves when the dev server next reports a finished compilation to the page. */
+  nextBuilt(): Promise<void>;
 };
 
 export function watchDevPage(page: Page): WatchedDevPage {
@@ -22,6 +24,7 @@ export function watchDevPage(page: Page): WatchedDevPage {
   let settle: { resolve: () => void; reject: (error: Error) => void };
   const settled = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
   settled.catch(() => {});
+  let waiting: Array<() => void> = [];
 
   page.on("request", (request) => {
     if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
@@ -41,8 +44,16 @@ export function watchDevPage(page: Page): WatchedDevPage {
       if (typeof payload !== "string") return;
       // A "restart" update moves the server's HMR version: every other page then reloads.
       if (/"type":"reloadPage"|"type":"restart"/.test(payload)) problems.push(`the dev server sent ${payload.slice(0, 160)}`);
-      if (subscribed && payload.includes('"type":"built"')) settle.resolve();
+      if (!payload.includes('"type":"built"')) return;
+      if (subscribed) settle.resolve();
+      for (const resolve of waiting) resolve();
+      waiting = [];
     });
   });
-  return { loads: () => loads, problems: () => problems, settled: () => settled };
+  return {
+    loads: () => loads,
+    problems: () => problems,
+    settled: () => settled,
+    nextBuilt: () => new Promise<void>((resolve) => waiting.push(resolve)),
+  };
 }
