@@ -120,8 +120,8 @@ export async function ensureRedis(port: number, log: (line: string) => void): Pr
   };
 }
 
-// The newest installed PostgreSQL's bin folder (Debian keeps initdb off the PATH).
-function postgresBin(): string | undefined {
+/** The newest installed PostgreSQL's bin folder (Debian keeps initdb off the PATH). */
+export function postgresBin(): string | undefined {
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin", "initdb"))) : [];
   const newest = versions.sort((a, b) => Number(a) - Number(b)).pop();
@@ -143,7 +143,7 @@ function executable(file: string): boolean {
   }
 }
 
-function onPath(command: string): Promise<boolean> {
+export function onPath(command: string): Promise<boolean> {
   return run("sh", ["-c", `command -v ${command}`]).then(
     () => true,
     () => false,
