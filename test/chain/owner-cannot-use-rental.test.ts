@@ -28,7 +28,9 @@ let hook: Awaited<ReturnType<typeof startWebhook>>;
 beforeAll(async () => {
   p = await startPayments();
   hook = await startWebhook((req, res) => {
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(req.headers["x-health-check"] ? "ok" : "Hello from the agent"));
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify(req.headers["x-health-check"] ? "ok" : "Hello from the agent"));
   });
 });
 afterAll(async () => {
@@ -36,8 +38,7 @@ afterAll(async () => {
   await p?.stop();
 });
 
-const chat = (code: string, message: string) =>
-  chatPost(renterRequest("chat", { code, ip: uniqueIp(), body: { message } }));
+const chat = (code: string, message: string) => chatPost(renterRequest("chat", { code, ip: uniqueIp(), body: { message } }));
 const status = (code: string) => statusGet(renterRequest("status", { code, ip: uniqueIp() }));
 
 describe("a rental whose dispute the owner won", () => {
@@ -46,7 +47,10 @@ describe("a rental whose dispute the owner won", () => {
     const { agent } = await makePayableAgent({ webhook: hook.url });
     await db.account.update({ where: { id: agent.ownerId }, data: { email: `owner-${randomUUID()}@example.com` } });
     const { apiKey } = await issueApiKey(agent.ownerId);
-    const quoted = await quoteRental({ agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address }, await chainDate(p));
+    const quoted = await quoteRental(
+      { agentId: agent.id, durationType: "hour", channel: "API", renter: renter.address },
+      await chainDate(p),
+    );
     const receipt = await pay(p, renter, quoted);
     expect((await confirmRentalPayment(receipt.transactionHash)).status).toBe("active");
     // The chain's blocks run a little ahead of the wall clock the chat route reads: start the

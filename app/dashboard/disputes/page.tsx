@@ -76,7 +76,8 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
             <p className="hint">
               Opened {formatDateTime(dispute.openedAt)}, {formatSpan(now.getTime() - dispute.openedAt.getTime())} ago. Price{" "}
               {formatUsdc(rental.priceMicro)} + {formatUsdc(rental.feeMicro)} fee; rental from {formatDateTime(rental.startsAt)} to{" "}
-              {formatDateTime(rental.endsAt)}. Paid by <code className={styles.address}>{rental.renterAddress ?? "no wallet on record"}</code>.
+              {formatDateTime(rental.endsAt)}. Paid by{" "}
+              <code className={styles.address}>{rental.renterAddress ?? "no wallet on record"}</code>.
             </p>
             <DisputeEvidence
               reason={dispute.reason}

@@ -46,10 +46,9 @@ export default function WebhookDocsPage() {
           </dt>
           <dd>
             The rental the message belongs to (<code>ref</code>, the same as <code>X-Rental-Ref</code>: <code>rr_</code> and 32 random
-            characters, the same for the whole rental), when it ends and for how long it was bought. It is the rental&apos;s reference,
-            not its id: the renter&apos;s rental code is the first characters of the id and works as their password, so it is never
-            sent to you. The reference is what the service shows you in your dashboard, your e-mails and disputes, and what support
-            asks for.
+            characters, the same for the whole rental), when it ends and for how long it was bought. It is the rental&apos;s reference, not
+            its id: the renter&apos;s rental code is the first characters of the id and works as their password, so it is never sent to you.
+            The reference is what the service shows you in your dashboard, your e-mails and disputes, and what support asks for.
           </dd>
           <dt>
             <code>agentId</code>
