@@ -9,9 +9,11 @@ import { db } from "@/lib/db";
 import { MARKETPLACE_PAGE_SIZE, parseMarketplaceQuery } from "@/lib/schemas/marketplace-query";
 import { makeOwner } from "@/test/fixtures";
 
-// Ends in a letter: a token ending in "57" would share the trigram "57 " with "Helper 57", whose
-// closeness score (word similarity) would then rank it above the other helpers.
-const token = `rk${randomBytes(5).toString("hex")}z`;
+// Random, yet sharing no trigram with the other listings' names and skills ("Helper 104 general"):
+// letters none of those words has, and no digits. A token holding "104" would share the trigram
+// "104" with "Helper 104", whose closeness score (word similarity) would then rank it first.
+const LETTERS = "bcdfijkmoqstuvwx";
+const token = `rk${[...randomBytes(10)].map((b) => LETTERS[b % LETTERS.length]).join("")}z`;
 const others = RANKED_CANDIDATES + 30;
 let named: string;
 
