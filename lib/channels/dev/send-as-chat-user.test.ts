@@ -5,18 +5,13 @@
 import { generateKeyPairSync, randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ChatPlatformMock, startChatPlatformMock } from "@/scripts/chat-platform-mock";
+import { settleAfter } from "@/test/after-at-once";
 import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
 import { makeRenterAccount } from "@/test/renter-fixtures";
 
-// after() needs a Next.js request scope: here the task starts at once and the test awaits it.
-const pending = vi.hoisted(() => [] as Promise<unknown>[]);
-vi.mock("next/server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("next/server")>()),
-  after: (task: () => Promise<unknown>) => void pending.push(Promise.resolve().then(task)),
-}));
-const settle = async () => {
-  while (pending.length > 0) await pending.shift();
-};
+vi.mock("next/server", async (importOriginal) =>
+  (await import("@/test/after-at-once")).withAfterAtOnce(await importOriginal<typeof import("next/server")>()),
+);
 
 const { env } = await import("@/lib/env");
 const { db } = await import("@/lib/db");
@@ -68,7 +63,7 @@ async function typed(platform: Platform, userId: string, text: string): Promise<
   const since = mock.calls().length;
   const res = await routes[platform](chatUserRequest(platform, BASE, userId, text));
   expect(res.status, `${platform} ${text}`).toBe(200);
-  await settle();
+  await settleAfter();
   const { messages } = await listBotMessages(platform, since);
   return messages.at(-1)?.text ?? "(no answer)";
 }

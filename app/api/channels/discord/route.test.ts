@@ -3,17 +3,13 @@
 import { generateKeyPairSync, randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ChatPlatformMock, type PlatformCall, startChatPlatformMock } from "@/scripts/chat-platform-mock";
+import { settleAfter } from "@/test/after-at-once";
 import { makeAgent, makeRental, type ReceivedRequest, startWebhook } from "@/test/fixtures";
 import { makeRenterAccount } from "@/test/renter-fixtures";
 
-const pending = vi.hoisted(() => [] as Promise<unknown>[]);
-vi.mock("next/server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("next/server")>()),
-  after: (task: () => Promise<unknown>) => void pending.push(Promise.resolve().then(task)),
-}));
-const settle = async () => {
-  while (pending.length > 0) await pending.shift();
-};
+vi.mock("next/server", async (importOriginal) =>
+  (await import("@/test/after-at-once")).withAfterAtOnce(await importOriginal<typeof import("next/server")>()),
+);
 
 const { POST } = await import("@/app/api/channels/discord/route");
 const { env } = await import("@/lib/env");
@@ -61,7 +57,7 @@ async function run(
   extra: Parameters<typeof discordCommandRequest>[5] = {},
 ) {
   const res = await POST(discordCommandRequest(URL_, privateKey, who, command, options, extra));
-  await settle();
+  await settleAfter();
   return res;
 }
 const edits = () =>

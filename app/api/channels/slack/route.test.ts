@@ -3,18 +3,13 @@
 import { createHmac, randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ChatPlatformMock, startChatPlatformMock } from "@/scripts/chat-platform-mock";
+import { settleAfter } from "@/test/after-at-once";
 import { makeAgent, makeRental, type ReceivedRequest, startWebhook } from "@/test/fixtures";
 import { makeRenterAccount } from "@/test/renter-fixtures";
 
-// after() needs a Next.js request scope: here the task starts at once and the test awaits it.
-const pending = vi.hoisted(() => [] as Promise<unknown>[]);
-vi.mock("next/server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("next/server")>()),
-  after: (task: () => Promise<unknown>) => void pending.push(Promise.resolve().then(task)),
-}));
-const settle = async () => {
-  while (pending.length > 0) await pending.shift();
-};
+vi.mock("next/server", async (importOriginal) =>
+  (await import("@/test/after-at-once")).withAfterAtOnce(await importOriginal<typeof import("next/server")>()),
+);
 
 const { POST } = await import("@/app/api/channels/slack/route");
 const { env } = await import("@/lib/env");
@@ -53,12 +48,12 @@ beforeEach(() => {
 const newUser = () => ({ team: TEAM, user: `U${randomInt(1e9, 9e9)}` });
 async function command(who: { team: string; user: string }, text: string) {
   const res = await POST(slackCommandRequest(URL_, SECRET, who, text));
-  await settle();
+  await settleAfter();
   return res;
 }
 async function dm(who: { team: string; user: string }, text: string, options: Parameters<typeof slackMessageRequest>[4] = {}) {
   const res = await POST(slackMessageRequest(URL_, SECRET, who, text, options));
-  await settle();
+  await settleAfter();
   return res;
 }
 const posted = (who: { user: string }) =>
@@ -137,7 +132,7 @@ describe("POST /api/channels/slack", () => {
     const delivery = { timestamp: Math.floor(Date.now() / 1000), triggerId: `${randomInt(1e9, 9e9)}.1000000000.twice` };
     const first = await POST(slackCommandRequest(URL_, SECRET, who, `start ${code}`, delivery));
     const again = await POST(slackCommandRequest(URL_, SECRET, who, `start ${code}`, delivery));
-    await settle();
+    await settleAfter();
     expect(await first.json()).toMatchObject({ response_type: "ephemeral" });
     expect(again.status).toBe(200);
     expect(await again.text()).toBe("");
@@ -169,7 +164,7 @@ describe("POST /api/channels/slack", () => {
         body: form.toString(),
       }),
     );
-    await settle();
+    await settleAfter();
     expect(res.status).toBe(400);
     expect(posted(who)).toHaveLength(0);
   });

@@ -5,18 +5,13 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ChatPlatformMock, startChatPlatformMock } from "@/scripts/chat-platform-mock";
+import { settleAfter } from "@/test/after-at-once";
 import { makeAgent, type ReceivedRequest, startWebhook } from "@/test/fixtures";
 import { makeRenterAccount, rentalOf } from "@/test/renter-fixtures";
 
-// after() needs a Next.js request scope: here the task starts at once and the test awaits it.
-const pending = vi.hoisted(() => [] as Promise<unknown>[]);
-vi.mock("next/server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("next/server")>()),
-  after: (task: () => Promise<unknown>) => void pending.push(Promise.resolve().then(task)),
-}));
-const settle = async () => {
-  while (pending.length > 0) await pending.shift();
-};
+vi.mock("next/server", async (importOriginal) =>
+  (await import("@/test/after-at-once")).withAfterAtOnce(await importOriginal<typeof import("next/server")>()),
+);
 
 const { POST } = await import("@/app/api/channels/telegram/route");
 const { env } = await import("@/lib/env");
@@ -57,7 +52,7 @@ type User = { id: number; username: string };
 const newUser = (): User => ({ id: randomInt(1, 2 ** 40), username: `u${randomBytes(3).toString("hex")}` });
 async function send(user: User, text: string) {
   expect((await POST(telegramMessageRequest(URL_, SECRET, user, text))).status).toBe(200);
-  await settle();
+  await settleAfter();
 }
 const said = (user: User) =>
   mock

@@ -3,17 +3,12 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ChatPlatformMock, type PlatformCall, startChatPlatformMock } from "@/scripts/chat-platform-mock";
+import { settleAfter } from "@/test/after-at-once";
 import { makeAgent, makeRental, type ReceivedRequest, startWebhook } from "@/test/fixtures";
 
-// after() needs a Next.js request scope: here the task starts at once and the test awaits it.
-const pending = vi.hoisted(() => [] as Promise<unknown>[]);
-vi.mock("next/server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("next/server")>()),
-  after: (task: () => Promise<unknown>) => void pending.push(Promise.resolve().then(task)),
-}));
-const settle = async () => {
-  while (pending.length > 0) await pending.shift();
-};
+vi.mock("next/server", async (importOriginal) =>
+  (await import("@/test/after-at-once")).withAfterAtOnce(await importOriginal<typeof import("next/server")>()),
+);
 
 const { POST, GET } = await import("@/app/api/channels/telegram/route");
 const { env } = await import("@/lib/env");
@@ -58,7 +53,7 @@ beforeEach(() => {
 const newUser = () => ({ id: randomInt(1, 2 ** 40), username: `u${randomBytes(3).toString("hex")}` });
 async function send(user: { id: number; username?: string }, text: string, updateId?: number) {
   const res = await POST(telegramMessageRequest(URL_, SECRET, user, text, updateId));
-  await settle();
+  await settleAfter();
   return res;
 }
 const sentTo = (user: { id: number }) => mock.calls().filter((c) => c.method === "sendMessage" && c.body.chat_id === String(user.id));
@@ -146,7 +141,7 @@ describe("POST /api/channels/telegram", () => {
     await POST(telegramMessageRequest(URL_, SECRET, user, "second"));
     await vi.waitFor(() => expect(lastText(user)).toContain("Still waiting for the agent's answer"));
     release();
-    await settle();
+    await settleAfter();
     hold = null;
     expect(lastText(user)).toBe("Echo: wait");
     expect(received.map((r) => JSON.parse(r.body).message)).toEqual(["wait"]);

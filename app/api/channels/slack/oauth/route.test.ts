@@ -3,12 +3,11 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ChatPlatformMock, startChatPlatformMock } from "@/scripts/chat-platform-mock";
+import { settleAfter } from "@/test/after-at-once";
 
-const pending = vi.hoisted(() => [] as Promise<unknown>[]);
-vi.mock("next/server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("next/server")>()),
-  after: (task: () => Promise<unknown>) => void pending.push(Promise.resolve().then(task)),
-}));
+vi.mock("next/server", async (importOriginal) =>
+  (await import("@/test/after-at-once")).withAfterAtOnce(await importOriginal<typeof import("next/server")>()),
+);
 
 const { GET: INSTALL } = await import("@/app/api/channels/slack/install/route");
 const { GET: OAUTH } = await import("@/app/api/channels/slack/oauth/route");
@@ -67,7 +66,7 @@ describe("Add to Slack", () => {
         "help",
       ),
     );
-    while (pending.length > 0) await pending.shift();
+    await settleAfter();
     const post = mock.calls().find((c) => c.method === "chat.postMessage");
     expect(post?.auth ?? String(post?.body.token)).toContain("xoxb-mock-installed");
   });
