@@ -38,6 +38,8 @@ const schema = z.object({
   MARKETPLACE_FACETS_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   HEALTH_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(50),
   HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
+  // Per-minute availability probes in flight at once (docs/availability.md).
+  PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(2_000).default(200),
   // E-mail: Resend when RESEND_API_KEY is set, otherwise the development outbox.
   RESEND_API_KEY: z.string().optional(),
   // Resend's API (the SDK's baseUrl); tests and local mocks point it at their own server.

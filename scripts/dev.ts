@@ -209,6 +209,18 @@ function scheduleCrons(base: string) {
   );
   every(
     MINUTE,
+    2_000,
+    cronTick(
+      base,
+      "probe-rentals",
+      "availability probes",
+      (b) =>
+        Boolean(b.probed) &&
+        `${b.probed} agent(s) probed for ${b.rentals} running rental(s): ${b.up} up, ${b.down} down (${b.durationMs} ms)`,
+    ),
+  );
+  every(
+    MINUTE,
     10_000,
     cronTick(base, "sync-escrow", "escrow events", (b) => {
       const changed = counts(b, ["activated", "disputed", "cancelled", "completed"]);

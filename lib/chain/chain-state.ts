@@ -10,10 +10,12 @@ const RENTAL = {
   disputeRefundMicro: true,
   settledAt: true,
   settleTxHash: true,
+  availabilityRefundMicro: true,
+  slaHash: true,
 } as const;
 const DISPUTE = { openedAt: true, openTxHash: true, resolvedAt: true, resolvedBy: true, resolveTxHash: true } as const;
 const DATES = new Set(["rental.startsAt", "rental.endsAt", "rental.settledAt", "dispute.openedAt", "dispute.resolvedAt"]);
-const AMOUNTS = new Set(["rental.disputeRefundMicro"]);
+const AMOUNTS = new Set(["rental.disputeRefundMicro", "rental.availabilityRefundMicro"]);
 
 /**
  * Those fields as JSON values, keyed "rental.<field>" and "dispute.<field>": dates as ISO strings,

@@ -13,10 +13,14 @@ const CHECK_NOT_SENT = "internal: the check could not be sent; press Test connec
 // any 2xx is healthy. A redirect is a failure: redirects are never followed. Never throws: a
 // check that could not even be sent is a failed check (logged), so it takes an agent offline
 // and tells its owner like any other failure instead of leaving a broken agent `available`.
-export async function checkWebhookHealth(agent: { id: string; name: string }, creds: WebhookCredentials): Promise<HealthResult> {
+export async function checkWebhookHealth(
+  agent: { id: string; name: string },
+  creds: WebhookCredentials,
+  options: { timeoutMs?: number } = {},
+): Promise<HealthResult> {
   const started = performance.now();
   try {
-    return await sendHealthCheck(agent, creds);
+    return await sendHealthCheck(agent, creds, options.timeoutMs ?? env.HEALTH_CHECK_TIMEOUT_MS);
   } catch (error) {
     return failedToRunCheck(agent.id, error, CHECK_NOT_SENT, Math.round(performance.now() - started));
   }
@@ -31,7 +35,7 @@ export function failedToRunCheck(agentId: string, error: unknown, ownerMessage =
   return { ok: false, statusCode: null, error: ownerMessage, latencyMs };
 }
 
-async function sendHealthCheck(agent: { id: string; name: string }, creds: WebhookCredentials): Promise<HealthResult> {
+async function sendHealthCheck(agent: { id: string; name: string }, creds: WebhookCredentials, timeoutMs: number): Promise<HealthResult> {
   const body = JSON.stringify({ type: "health_check", timestamp: new Date().toISOString(), agentId: agent.id });
   const result = await safeFetch(creds.url, {
     method: "POST",
@@ -44,7 +48,7 @@ async function sendHealthCheck(agent: { id: string; name: string }, creds: Webho
       ...signatureHeaders(creds.signingSecret, body),
     },
     body,
-    timeoutMs: env.HEALTH_CHECK_TIMEOUT_MS,
+    timeoutMs,
     maxBytes: 64 * 1024,
   });
   if (result.kind === "error") {

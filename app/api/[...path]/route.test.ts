@@ -11,6 +11,7 @@ import * as AUTH_SIWE from "@/app/api/auth/siwe/route";
 import * as CHECKOUT_CONFIRM from "@/app/api/checkout/confirm/route";
 import * as CHECKOUT_QUOTE from "@/app/api/checkout/quote/route";
 import * as CRON_HEALTH_CHECKS from "@/app/api/cron/health-checks/route";
+import * as CRON_PROBE_RENTALS from "@/app/api/cron/probe-rentals/route";
 import * as CRON_RELEASE from "@/app/api/cron/release-rentals/route";
 import * as CRON_SYNC from "@/app/api/cron/sync-escrow/route";
 import * as HEALTH from "@/app/api/health/route";
@@ -43,6 +44,7 @@ const ROUTES: [string, RouteModule, string][] = [
   ["/api/checkout/confirm", CHECKOUT_CONFIRM, "POST"],
   ["/api/checkout/quote", CHECKOUT_QUOTE, "POST"],
   ["/api/cron/health-checks", CRON_HEALTH_CHECKS, "GET, POST"],
+  ["/api/cron/probe-rentals", CRON_PROBE_RENTALS, "GET, POST"],
   ["/api/cron/release-rentals", CRON_RELEASE, "GET, POST"],
   ["/api/cron/sync-escrow", CRON_SYNC, "GET, POST"],
   ["/api/health", HEALTH, "GET"],

@@ -1,0 +1,52 @@
+import "server-only";
+import { minuteIndex, minuteStart, minutesTotal } from "@/lib/availability/availability-terms";
+import type { MinuteFacts } from "@/lib/availability/record-minutes";
+import { db } from "@/lib/db";
+
+/** What the calls rule reads of a rental. */
+export type CallsRuleRental = { id: string; startsAt: Date; endsAt: Date; callsCheckedUntil: number };
+
+// A chat call failed "the same way" a probe fails when the renter got a 5xx: the webhook answered
+// non-2xx (502), timed out (504), was unreachable or not connected (502/503). Refusals of the
+// service's own (401, 404, 410, 413, 429) are not the agent's.
+const FAILED = 500;
+// A call is recorded when it finishes, up to the chat timeout (30 s) after it began: calls that
+// finish this long after the rental's end are counted in its last minute.
+const LAST_MINUTE_SLACK_MS = 60_000;
+
+type MinuteCalls = { rentalId: string; minute: number; calls: number; failed: number };
+
+/**
+ * The rule on real chat calls (docs/availability.md), for every minute of each rental that has
+ * ended by `now` and was not looked at before: a minute with calls is measured, and down when at
+ * least half of its calls failed. One grouped query for all the rentals.
+ */
+export async function applyCallsRule(rentals: CallsRuleRental[], now: Date): Promise<MinuteFacts[]> {
+  const windows = rentals
+    .map((r) => {
+      const total = minutesTotal(r);
+      const upTo = Math.min(total, Math.max(0, minuteIndex(r, now)));
+      return { r, total, upTo };
+    })
+    .filter((w) => w.upTo > w.r.callsCheckedUntil);
+  if (windows.length === 0) return [];
+  const rows = await db.$queryRaw<MinuteCalls[]>`
+    SELECT w.id::text AS "rentalId",
+           least(w.last_minute, floor(extract(epoch FROM c.created_at - w.starts_at) / 60)::int) AS minute,
+           count(*)::int AS calls, count(*) FILTER (WHERE c.status_code >= ${FAILED})::int AS failed
+      FROM unnest(${windows.map((w) => w.r.id)}::uuid[], ${windows.map((w) => w.r.startsAt)}::timestamptz[],
+                  ${windows.map((w) => minuteStart(w.r, w.r.callsCheckedUntil))}::timestamptz[],
+                  ${windows.map((w) => (w.upTo === w.total ? new Date(w.r.endsAt.getTime() + LAST_MINUTE_SLACK_MS) : minuteStart(w.r, w.upTo)))}::timestamptz[],
+                  ${windows.map((w) => w.total - 1)}::int[]) AS w(id, starts_at, from_at, to_at, last_minute)
+      JOIN chat_calls c ON c.rental_id = w.id AND c.created_at >= w.from_at AND c.created_at < w.to_at
+     GROUP BY 1, 2`;
+  const facts = new Map<string, MinuteFacts>(
+    windows.map((w) => [w.r.id, { rentalId: w.r.id, measured: [], down: [], callsCheckedUntil: w.upTo }]),
+  );
+  for (const row of rows) {
+    const fact = facts.get(row.rentalId)!;
+    fact.measured.push(row.minute);
+    if (row.failed * 2 >= row.calls) fact.down.push(row.minute);
+  }
+  return [...facts.values()];
+}

@@ -1,0 +1,140 @@
+import "server-only";
+import { openWebhookCredentials } from "@/lib/agents/webhook-credentials";
+import { applyCallsRule } from "@/lib/availability/apply-calls-rule";
+import { minuteIndex } from "@/lib/availability/availability-terms";
+import { type MinuteFacts, recordMinutes } from "@/lib/availability/record-minutes";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { checkWebhookHealth, failedToRunCheck, type HealthResult } from "@/lib/webhooks/check-webhook-health";
+
+export type ProbeOptions = {
+  /** The run's time: its wall-clock minute is the one probed (default: now). */
+  now?: Date;
+  /** Probes in flight at once (default PROBE_CONCURRENCY). */
+  concurrency?: number;
+  /** A probe slower than this is a failed one (default HEALTH_CHECK_TIMEOUT_MS, at most 10 s). */
+  timeoutMs?: number;
+  /** Agents claimed per query and rentals written per statement (default 500). */
+  batchSize?: number;
+  /** Only these agents (tests share one database with other test files). */
+  agentIds?: string[];
+  /** Milliseconds on a monotonic clock, for the summary's duration (default performance.now). */
+  clock?: () => number;
+};
+
+export type ProbeSummary = {
+  /** Agents probed this run (each once a minute, however many runs and rentals). */
+  probed: number;
+  up: number;
+  down: number;
+  /** Rentals whose minute was recorded. */
+  rentals: number;
+  durationMs: number;
+};
+
+type ClaimedAgent = {
+  id: string;
+  name: string;
+  webhookUrlCipher: string | null;
+  webhookTokenCipher: string | null;
+  webhookSigningSecretCipher: string | null;
+};
+
+type RunningRental = { id: string; agentId: string; startsAt: Date; endsAt: Date; callsCheckedUntil: number };
+
+const DEFAULT_BATCH_SIZE = 500;
+const MAX_TIMEOUT_MS = 10_000;
+const NO_WEBHOOK = "no webhook is connected";
+
+/**
+ * One round of the per-minute availability probe (cron `/api/cron/probe-rentals`, every minute;
+ * docs/availability.md): every agent with a rental running now is claimed for this wall-clock
+ * minute (so overlapping runs, or several servers, probe it once) and sent one signed
+ * `health_check` through the SSRF-guarded client; each of its running rentals records the minute
+ * that holds `now` as measured, and as down when the probe failed (non-2xx, timeout, unreachable,
+ * no webhook). The rule on real chat calls is brought up to date for the same rentals. A minute no
+ * run probed (the service was down or late) stays unmeasured, which counts as up.
+ */
+export async function probeRentals(options: ProbeOptions = {}): Promise<ProbeSummary> {
+  const clock = options.clock ?? (() => performance.now());
+  const started = clock();
+  const now = options.now ?? new Date();
+  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  const concurrency = options.concurrency ?? env.PROBE_CONCURRENCY;
+  const timeoutMs = Math.min(options.timeoutMs ?? env.HEALTH_CHECK_TIMEOUT_MS, MAX_TIMEOUT_MS);
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const summary = { probed: 0, up: 0, down: 0, rentals: 0 };
+  const results = new Map<string, boolean>();
+
+  let exhausted = false;
+  const pending: ClaimedAgent[] = [];
+  async function nextAgent(): Promise<ClaimedAgent | undefined> {
+    if (pending.length === 0 && !exhausted) {
+      const batch = await claimAgents(now, minute, batchSize, options.agentIds);
+      if (batch.length === 0) exhausted = true;
+      pending.push(...batch);
+    }
+    return pending.shift();
+  }
+  const worker = async () => {
+    for (let agent = await nextAgent(); agent; agent = await nextAgent()) {
+      const result = await probe(agent, timeoutMs);
+      results.set(agent.id, result.ok);
+      summary.probed++;
+      summary[result.ok ? "up" : "down"]++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+
+  const agentIds = [...results.keys()];
+  for (let i = 0; i < agentIds.length; i += batchSize) {
+    const rentals = await runningRentals(agentIds.slice(i, i + batchSize), now);
+    const facts: MinuteFacts[] = rentals.map((r) => {
+      const index = minuteIndex(r, now);
+      return { rentalId: r.id, measured: [index], down: results.get(r.agentId) ? [] : [index] };
+    });
+    facts.push(...(await applyCallsRule(rentals, now)));
+    await recordMinutes(facts);
+    summary.rentals += rentals.length;
+  }
+  return { ...summary, durationMs: Math.round(clock() - started) };
+}
+
+// A probe that cannot even be sent (no webhook connected, credentials that no longer decrypt) is
+// a failed probe: an owner cannot make the minutes count as up by disconnecting.
+async function probe(agent: ClaimedAgent, timeoutMs: number): Promise<HealthResult> {
+  try {
+    const creds = openWebhookCredentials(agent.id, agent);
+    if (!creds) return { ok: false, statusCode: null, error: NO_WEBHOOK, latencyMs: 0 };
+    return await checkWebhookHealth(agent, creds, { timeoutMs });
+  } catch (error) {
+    return failedToRunCheck(agent.id, error);
+  }
+}
+
+// Stamping the minute is the claim: a concurrent run skips the locked rows, and once this
+// statement commits they are no longer due this minute.
+function claimAgents(now: Date, minute: Date, size: number, agentIds: string[] | undefined): Promise<ClaimedAgent[]> {
+  return db.$queryRaw<ClaimedAgent[]>`
+    UPDATE agents SET probed_minute = ${minute}
+    WHERE id IN (
+      SELECT a.id FROM agents a
+       WHERE a.id IN (SELECT agent_id FROM rentals
+                       WHERE status IN ('active', 'disputed') AND starts_at <= ${now} AND ends_at > ${now})
+         AND (a.probed_minute IS NULL OR a.probed_minute < ${minute})
+         ${agentIds ? Prisma.sql`AND a.id = ANY(${agentIds}::uuid[])` : Prisma.empty}
+       LIMIT ${size}
+       FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id::text AS id, name, webhook_url_cipher AS "webhookUrlCipher", webhook_token_cipher AS "webhookTokenCipher",
+      webhook_signing_secret_cipher AS "webhookSigningSecretCipher"`;
+}
+
+function runningRentals(agentIds: string[], now: Date): Promise<RunningRental[]> {
+  return db.$queryRaw<RunningRental[]>`
+    SELECT id::text AS id, agent_id::text AS "agentId", starts_at AS "startsAt", ends_at AS "endsAt",
+           calls_checked_until AS "callsCheckedUntil"
+      FROM rentals
+     WHERE agent_id = ANY(${agentIds}::uuid[]) AND status IN ('active', 'disputed') AND starts_at <= ${now} AND ends_at > ${now}`;
+}
