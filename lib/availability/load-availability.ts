@@ -24,8 +24,11 @@ const MEASURED = {
 export async function loadAvailability(rentalIds: string[], now: Date = new Date()): Promise<Map<string, AvailabilityTerms>> {
   if (rentalIds.length === 0) return new Map();
   const read = () => db.rental.findMany({ where: { id: { in: rentalIds } }, select: MEASURED });
-  const before = await read();
-  const facts = await applyCallsRule(before, now);
-  const rentals = facts.length > 0 ? (await recordMinutes(facts), await read()) : before;
+  let rentals = await read();
+  const facts = await applyCallsRule(rentals, now);
+  if (facts.length > 0) {
+    await recordMinutes(facts);
+    rentals = await read();
+  }
   return new Map(rentals.map((rental) => [rental.id, availabilityTerms(rental, now)]));
 }
