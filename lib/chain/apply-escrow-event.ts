@@ -1,5 +1,6 @@
 import "server-only";
 import type { Log } from "viem";
+import { recordAvailabilitySettlements } from "@/lib/availability/record-availability-settlements";
 import { applyChainChange, becameStatus, type ChainSource } from "@/lib/chain/apply-chain-change";
 import { blockTime } from "@/lib/chain/block-time";
 import type { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
@@ -60,6 +61,12 @@ export async function applyEscrowEvent(event: EscrowLog): Promise<EscrowEventOut
       if (!id) return null;
       const chain = { resolvedAt: await blockTime(event.blockNumber), how: event.args.how, refundMicro: event.args.refund };
       return (await recordDisputeResolved(id, source, chain)) ? "cancelled" : null;
+    }
+    case "RentalSettled": {
+      // Comes before its RentalReleased in the same transaction: what was paid back for down minutes.
+      const { id, refund, slaHash } = event.args;
+      await recordAvailabilitySettlements([{ escrowId: id, refund, slaHash }], source);
+      return null;
     }
     case "RentalReleased": {
       const id = await rentalIdByEscrowId(event.args.id);

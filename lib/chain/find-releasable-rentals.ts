@@ -78,7 +78,7 @@ export async function findReleasableRentals(now: Date, want: number, run: Releas
 type Verdict = "release" | "settled" | "skip";
 
 // What to do with a rental, from the escrow's record of it. "settled": released, refunded or
-// disputed on chain. "skip": releaseMany would skip it and nothing says why — unknown to this
+// disputed on chain. "skip": settleMany would skip it and nothing says why — unknown to this
 // escrow (paid on another escrow address, or its payment undone by a reorg) or not yet ended by the
 // chain's clock — so it is tried again later.
 function verdictOf(record: { status: number; endsAt: number }, time: bigint): Verdict {

@@ -1,4 +1,5 @@
 import "server-only";
+import { loadAvailability } from "@/lib/availability/load-availability";
 import { fillNonceGaps } from "@/lib/chain/fill-nonce-gaps";
 import { findReleasableRentals } from "@/lib/chain/find-releasable-rentals";
 import { broadcastRelease, prepareRelease, waitForRelease } from "@/lib/chain/send-release";
@@ -16,7 +17,7 @@ export type ReleaseSummary = {
   replaced: number; // transactions re-signed at the same nonce (refused by the node, or stuck)
   completed: number;
   failed: number;
-  // Ended rentals the escrow would not release (releaseMany skips them), found by reading the
+  // Ended rentals the escrow would not settle (settleMany skips them), found by reading the
   // escrow's own record of each before it is sent:
   reconciled: number; // released, refunded or disputed on chain already: the event reader, caught up, now says so
   backedOff: number; // not releasable (unknown to this escrow, not ended there): tried again later
@@ -31,13 +32,13 @@ export type ReleaseOptions = { now?: Date; batchSize?: number; waitMs?: number; 
 /** The run's clock: `now`, advancing with real time. */
 export type Clock = () => Date;
 
-// releaseMany costs ~45k gas a rental: 50 stay far below a block's limit.
+// settleMany costs ~45k gas a rental at most: 50 stay far below a block's limit.
 const DEFAULT_BATCH = 50;
 
 /**
  * The release sweep (cron, every minute): ended rentals are checked against the escrow's record,
- * claimed without blocking a concurrent run, released on chain with `releaseMany` from the
- * operator key — the transaction and its nonce recorded before broadcasting, every batch of the
+ * claimed without blocking a concurrent run, settled on chain by their measured availability with
+ * `settleMany` from the operator key (docs/availability.md) — the transaction and its nonce recorded before broadcasting, every batch of the
  * run sent before any receipt is waited for — and completed once the receipt is CHAIN_CONFIRMATIONS
  * deep and shows the RentalReleased events. Rentals the escrow would not release are settled by
  * the event reader (caught up here) or backed off, never sent again and again ahead of the others.
@@ -70,7 +71,9 @@ export async function releaseEndedRentals(options: ReleaseOptions = {}): Promise
   for (let batch = 0; fees && batch < (options.maxBatches ?? 10); batch++) {
     const releasable = await findReleasableRentals(now, options.batchSize ?? DEFAULT_BATCH, run, summary);
     if (releasable.length === 0) break;
-    const prepared = await prepareRelease(releasable, fees);
+    // Their minutes made final (the calls rule brought up to their end) before they are settled.
+    await loadAvailability(releasable, now);
+    const prepared = await prepareRelease(releasable, fees, now);
     if (prepared === "busy") {
       summary.skipped = true;
       break;

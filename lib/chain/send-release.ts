@@ -1,5 +1,6 @@
 import "server-only";
 import { encodeFunctionData, type Hex, keccak256 } from "viem";
+import { availabilityTerms } from "@/lib/availability/availability-terms";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { freeNonces, NONCE_LOCK } from "@/lib/chain/free-nonces";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
@@ -9,29 +10,49 @@ import type { Fees } from "@/lib/chain/transaction-fees";
 import { db } from "@/lib/db";
 import type { ChainTransaction } from "@/lib/generated/prisma/client";
 
+type DueRow = {
+  id: string;
+  escrowId: Hex;
+  startsAt: Date;
+  endsAt: Date;
+  priceMicro: bigint;
+  guaranteePermille: number;
+  minutesMeasured: number[];
+  minutesDown: number[];
+};
+
 /**
- * Claims the rentals still unclaimed and records one signed `releaseMany` for them, with its nonce
- * (the lowest gap below the transactions in flight, else the next one) and `fees`, before anything
- * is sent; "busy" while another sweep is preparing one.
+ * Claims the rentals still unclaimed and records one signed `settleMany` for them — each with the
+ * refund its measured availability is due and the hash of its down-minute list, read from the
+ * locked rows (their minutes are final: the caller brought the calls rule up to their end) — with
+ * its nonce (the lowest gap below the transactions in flight, else the next one) and `fees`,
+ * before anything is sent; "busy" while another sweep is preparing one.
  */
-export async function prepareRelease(ids: string[], fees: Fees) {
+export async function prepareRelease(ids: string[], fees: Fees, now: Date) {
   const { publicClient, operatorClient, operator, config } = chainClients();
   return db.$transaction(
     async (tx) => {
       const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${NONCE_LOCK}) AS locked`;
       if (!locked) return "busy" as const;
       // Still unclaimed: a concurrent sweep may have taken some since they were checked.
-      const due = await tx.$queryRaw<{ id: string; escrowId: Hex }[]>`
-        SELECT id::text AS id, escrow_id AS "escrowId" FROM rentals
+      const due = await tx.$queryRaw<DueRow[]>`
+        SELECT id::text AS id, escrow_id AS "escrowId", starts_at AS "startsAt", ends_at AS "endsAt",
+               price_micro_usdc AS "priceMicro", guarantee_permille AS "guaranteePermille",
+               minutes_measured AS "minutesMeasured", minutes_down AS "minutesDown"
+          FROM rentals
         WHERE id = ANY(${ids}::uuid[]) AND status = 'active' AND release_tx_id IS NULL
         ORDER BY ends_at FOR UPDATE SKIP LOCKED`;
       if (due.length === 0) return null;
 
       const { gaps, next, head } = await freeNonces(tx);
       const nonce = gaps[0] ?? next;
+      const settlements = due.map((r) => {
+        const terms = availabilityTerms(r, now);
+        return { id: r.escrowId, refund: terms.refundMicro, slaHash: terms.slaHash };
+      });
       const call = {
         to: config.escrow,
-        data: encodeFunctionData({ abi: escrowAbi, functionName: "releaseMany", args: [due.map((r) => r.escrowId)] }),
+        data: encodeFunctionData({ abi: escrowAbi, functionName: "settleMany", args: [settlements] }),
       };
       // Estimated without the fees: a node caps an estimate at what the sender's balance pays for at
       // the fee given, and an operator without gas (an outage) would get 0 and sign nothing.

@@ -1,5 +1,6 @@
 import "server-only";
 import { getAddress, type Hex, parseEventLogs, type TransactionReceipt } from "viem";
+import { recordAvailabilitySettlements } from "@/lib/availability/record-availability-settlements";
 import { blockTime } from "@/lib/chain/block-time";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { finalBlockNumber } from "@/lib/chain/final-block";
@@ -38,18 +39,18 @@ export async function settleRelease(row: ChainTransaction, receipt: TransactionR
   const { config } = chainClients();
   const mined = { blockNumber: receipt.blockNumber, hash: receipt.transactionHash };
   if (receipt.status === "success") {
-    const released = parseEventLogs({
-      abi: escrowAbi,
-      eventName: "RentalReleased",
-      logs: receipt.logs.filter((log) => log.address.toLowerCase() === config.escrow.toLowerCase()),
-    }).map((event) => event.args.id);
+    const logs = receipt.logs.filter((log) => log.address.toLowerCase() === config.escrow.toLowerCase());
+    const released = parseEventLogs({ abi: escrowAbi, eventName: "RentalReleased", logs }).map((event) => event.args.id);
+    const settled = parseEventLogs({ abi: escrowAbi, eventName: "RentalSettled", logs }).map(({ args }) => ({
+      escrowId: args.id,
+      refund: args.refund,
+      slaHash: args.slaHash,
+    }));
     const ids = [...(await rentalIdsByEscrowId(released)).values()];
-    const source = {
-      event: "RentalReleased",
-      blockNumber: receipt.blockNumber,
-      blockHash: receipt.blockHash,
-      txHash: receipt.transactionHash,
-    };
+    const at = { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, txHash: receipt.transactionHash };
+    // What was paid back for down minutes first, so the end-of-rental messages can say it.
+    await recordAvailabilitySettlements(settled, { event: "RentalSettled", ...at });
+    const source = { event: "RentalReleased", ...at };
     summary.completed += await completeRentals(ids, { source, at: await blockTime(receipt.blockNumber) });
     await db.$transaction(async (tx) => {
       await tx.chainTransaction.updateMany({
@@ -110,8 +111,8 @@ export async function settleReleasesInFlight(summary: ReleaseSummary, clock: Clo
       continue;
     }
     if (used > row.nonce) {
-      // The nonce went to a transaction none of our hashes names: free the rentals; releaseMany
-      // skips any that were in fact released, and the event reader completes those.
+      // The nonce went to a transaction none of our hashes names: free the rentals; settleMany
+      // skips any that were in fact settled, and the event reader completes those.
       await abandon(row, "nonce used by another transaction", summary);
       continue;
     }
@@ -125,7 +126,7 @@ export async function settleReleasesInFlight(summary: ReleaseSummary, clock: Clo
     }
     if (!ours) {
       // Signed by a previous operator key (it was rotated): this key cannot replace it. Its
-      // rentals go back to the queue; releaseMany skips any the old transaction releases after all.
+      // rentals go back to the queue; settleMany skips any the old transaction settles after all.
       await abandon(row, "stuck, and signed by a previous operator key", summary);
       continue;
     }

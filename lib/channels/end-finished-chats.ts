@@ -1,4 +1,5 @@
 import "server-only";
+import { loadAvailability } from "@/lib/availability/load-availability";
 import { chatEndNotice } from "@/lib/channels/chat-end-notice";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
 import { endedBinding } from "@/lib/channels/ended-binding";
@@ -19,9 +20,15 @@ export type EndedChats = { ended: number; told: number; failed: number; deliveri
 export async function endFinishedChats(now: Date = new Date()): Promise<EndedChats> {
   const open = await db.chatBinding.findMany({
     where: { endedAt: null, rental: { OR: [{ status: { not: "active" } }, { endsAt: { lte: now } }] } },
-    include: { rental: { select: { status: true, startsAt: true, endsAt: true, agent: { select: { name: true } } } } },
+    include: { rental: { select: { id: true, status: true, startsAt: true, endsAt: true, agent: { select: { name: true } } } } },
     take: 500,
   });
+  // What an ended rental's chat is told includes its measured uptime and any refund due.
+  const ended = open.filter((b) => b.rental.endsAt <= now && ["active", "completed"].includes(b.rental.status));
+  const availability = await loadAvailability(
+    ended.map((b) => b.rental.id),
+    now,
+  );
   const result: EndedChats = { ended: 0, told: 0, failed: 0, deliveriesDeleted: 0 };
   for (const binding of open) {
     const { count } = await db.chatBinding.updateMany({
@@ -33,7 +40,7 @@ export async function endFinishedChats(now: Date = new Date()): Promise<EndedCha
     const platform = binding.platform as ChatPlatform;
     const told = await notifyChatUser(
       { platform, id: binding.chatUser, chatId: binding.chatId },
-      chatEndNotice(platform, binding.rental, now),
+      chatEndNotice(platform, binding.rental, now, availability.get(binding.rental.id)),
     ).catch((error: unknown) => {
       console.error(
         `[channels] telling a ${binding.platform} chat that its rental ended failed: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,16 +1,18 @@
 import "server-only";
+import { availabilityTerms } from "@/lib/availability/availability-terms";
 import { applyChainChange, becameStatus, type ChainSource } from "@/lib/chain/apply-chain-change";
 import { db } from "@/lib/db";
 import { tellAccount } from "@/lib/disputes/tell-account";
-import { rentalEndedEmail } from "@/lib/email/templates/rental-ended";
+import { rentalEndedEmail, rentalPaidOutEmail } from "@/lib/email/templates/rental-ended";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordSettlement } from "@/lib/rentals/record-settlement";
 
 /** The release that paid rentals out: its block (final, CHAIN_CONFIRMATIONS deep) and the block's time. */
 export type Released = { source: ChainSource; at: Date };
 
-// Marks rentals as `completed` and tells each renter once: a dashboard notification and, when the
-// account has an address, an e-mail. Rentals the chain released (`released`) are completed in a
+// Marks rentals as `completed` and tells each renter (and, for a paid rental, its owner) once: a
+// dashboard notification and, when the account has an address, an e-mail stating the measured
+// uptime and any refund for down minutes. Rentals the chain released (`released`) are completed in a
 // journaled chain change with the release's settlement, so a reorg that takes the release away
 // makes them active again; rentals that never went through the chain (`null`) simply end. Safe to
 // call again for the same rentals (the release sweep and the event reader may both see a release).
@@ -35,14 +37,29 @@ export async function completeRentals(rentalIds: string[], released: Released | 
     where: {
       id: { in: rentalIds },
       status: "completed",
-      renterId: { not: null },
       OR: [{ disputeRefundMicro: null }, { disputeRefundMicro: 0n }],
     },
-    include: { agent: { select: { name: true } }, renter: { select: { id: true, email: true } } },
+    include: {
+      agent: { select: { name: true, owner: { select: { id: true, email: true } } } },
+      renter: { select: { id: true, email: true } },
+    },
   });
   for (const rental of rentals) {
-    const email = rentalEndedEmail({ rental, agent: rental.agent });
-    await tellAccount(rental.renter!, "rental-ended", rental.id, email, { title: email.subject, body: email.text });
+    const message = {
+      rental,
+      agent: rental.agent,
+      terms: availabilityTerms(rental, rental.endsAt),
+      refundMicro: rental.availabilityRefundMicro ?? 0n,
+    };
+    if (rental.renter) {
+      const email = rentalEndedEmail(message);
+      await tellAccount(rental.renter, "rental-ended", rental.id, email, { title: email.subject, body: email.text });
+    }
+    // The owner is told what a paid rental brought in; a rental that never held a payment has none.
+    if (released) {
+      const email = rentalPaidOutEmail(message);
+      await tellAccount(rental.agent.owner, "rental-paid-out", rental.id, email, { title: email.subject, body: email.text });
+    }
   }
   return count;
 }

@@ -14,6 +14,7 @@ export const metadata: Metadata = { title: "Notifications" };
 
 const KIND_LABEL: Record<string, string> = {
   "rental-ended": "Rental ended",
+  "rental-paid-out": "Rental paid out",
   "dispute-opened": "Dispute opened",
   "dispute-resolved": "Dispute decided",
 };
