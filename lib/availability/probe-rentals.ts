@@ -69,11 +69,20 @@ export async function probeRentals(options: ProbeOptions = {}): Promise<ProbeSum
 
   let exhausted = false;
   const pending: ClaimedAgent[] = [];
+  // One claim in flight at a time: the workers that find nothing pending wait for it, instead of
+  // each sending a claim of its own (200 statements a round, even for one agent).
+  let claiming: Promise<void> | null = null;
   async function nextAgent(): Promise<ClaimedAgent | undefined> {
-    if (pending.length === 0 && !exhausted) {
-      const batch = await claimAgents(now, minute, batchSize, options.agentIds);
-      if (batch.length === 0) exhausted = true;
-      pending.push(...batch);
+    while (pending.length === 0 && !exhausted) {
+      claiming ??= claimAgents(now, minute, batchSize, options.agentIds)
+        .then((batch) => {
+          if (batch.length === 0) exhausted = true;
+          pending.push(...batch);
+        })
+        .finally(() => {
+          claiming = null;
+        });
+      await claiming;
     }
     return pending.shift();
   }
