@@ -14,3 +14,21 @@ export function formatDateTime(date: Date): string {
 export function formatDate(date: Date): string {
   return `${DATE.format(date)} (UTC)`;
 }
+
+const CLOCK = new Intl.DateTimeFormat(LOCALE, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const DAY_CLOCK = new Intl.DateTimeFormat(LOCALE, {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+
+/**
+ * "07:14", or with the day "23 Nov, 07:14": a minute of the UTC clock, for lists of times where
+ * the sentence says "UTC" once (a rental's down minutes).
+ */
+export function formatClock(date: Date, withDay = false): string {
+  return (withDay ? DAY_CLOCK : CLOCK).format(date);
+}

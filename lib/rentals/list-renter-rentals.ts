@@ -32,6 +32,8 @@ export type RenterRental = {
   dispute: RenterDispute | null;
   /** How a decided dispute ended: the part of the price returned (null: none decided). */
   disputeRefundMicro: bigint | null;
+  /** What the escrow refunded for down minutes when it settled the rental (null: not settled by availability). */
+  availabilityRefundMicro: bigint | null;
 };
 
 export type RenterDispute = {
@@ -76,6 +78,7 @@ const SELECT = {
     select: { reason: true, details: true, openedAt: true, resolvedAt: true, resolvedBy: true, ownerAnswer: true, ownerAnsweredAt: true },
   },
   disputeRefundMicro: true,
+  availabilityRefundMicro: true,
 } satisfies Prisma.RentalSelect;
 
 type Row = Prisma.RentalGetPayload<{ select: typeof SELECT }>;
@@ -100,6 +103,7 @@ function toRenterRental(row: Row): RenterRental {
     rating: row.rating,
     dispute: row.dispute,
     disputeRefundMicro: row.disputeRefundMicro,
+    availabilityRefundMicro: row.availabilityRefundMicro,
   };
 }
 

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
+import { formatClock } from "@/lib/format/date-time";
 import { mockedCookies, mockedHeaders, signInNewRenter, signOutOfJar } from "@/test/dashboard-session";
 import { makeAgent, makeRental } from "@/test/fixtures";
 import { rentalOf } from "@/test/renter-fixtures";
@@ -101,6 +102,52 @@ describe("/dashboard/rentals/[id]", () => {
     expect(html).toContain("no longer answers its code");
     expect(html).toContain("The dispute window closed");
     expect(html).toMatch(/Status: <\/span>Ended/);
+  });
+
+  it("draws the rental's minutes and says what the downtime returns of the price, then what was refunded", async () => {
+    const { accountId } = await signInNewRenter();
+    const rental = await rentalFor(accountId, { durationType: "hour" });
+    // An hour that ended a minute ago, 6 USDC, a 99% guarantee (no down minute allowed in 60):
+    // minutes 14–28 down, so 15 of 60 and a quarter of the price back.
+    const startsAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 61 * 60_000);
+    await db.rental.update({
+      where: { id: rental.id },
+      data: {
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3_600_000),
+        priceMicro: 6_000_000n,
+        guaranteePermille: 990,
+        minutesMeasured: [0, 60],
+        minutesDown: [14, 29],
+      },
+    });
+    const clock = (minute: number) => formatClock(new Date(startsAt.getTime() + minute * 60_000));
+    let html = await renderRental(rental.id);
+    expect(html).toContain('<h2 id="uptime-heading">Uptime</h2>');
+    expect(html).toContain(`45 of 60 minutes up, 15 down (${clock(14)}–${clock(28)} UTC).`);
+    expect(html.match(/<span [^>]*title="[^"]*: down"/g)).toHaveLength(15);
+    expect(html.match(/<span [^>]*title="[^"]*: up"/g)).toHaveLength(45);
+    expect(html).toContain(`title="${clock(14)} UTC: down"`);
+    expect(html).toMatch(/role="img" aria-labelledby="rental-minutes-summary"/);
+    expect(html).toContain("Uptime 75% against a 99% guarantee: 1.50 USDC of the price comes back to you when the rental is settled.");
+    expect(html).toContain("allows no down minute in this rental&#x27;s 60 minutes");
+
+    // Once the escrow settled it, the page says what it returned.
+    await db.rental.update({ where: { id: rental.id }, data: { availabilityRefundMicro: 1_500_000n } });
+    html = await renderRental(rental.id);
+    expect(html).toContain("Uptime 75% against a 99% guarantee: 1.50 USDC was refunded to you.");
+  });
+
+  it("a running day within its guarantee: 15-minute cells, so far, no refund due", async () => {
+    const { accountId } = await signInNewRenter();
+    const rental = await rentalFor(accountId, { startsInSeconds: -3600 });
+    await db.rental.update({ where: { id: rental.id }, data: { minutesMeasured: [0, 60], minutesDown: [30, 31] } });
+    const html = await renderRental(rental.id);
+    expect(html).toMatch(/So far \d+ of \d+ minutes up, 1 down \(/);
+    expect(html).toMatch(/Uptime so far 9\d(\.\d+)?% against a 99% guarantee\. Within the guarantee so far: no refund due\./);
+    expect(html).toContain("allows 14 of this rental&#x27;s 1,440 minutes down");
+    expect(html.match(/<span [^>]*title="[^"]* UTC: [^"]*"/g)).toHaveLength(96);
+    expect(html.match(/title="[^"]*: 1 of 15 minutes down"/g)).toHaveLength(1);
   });
 
   it("rates through the server action once, then shows the rating instead of the form", async () => {

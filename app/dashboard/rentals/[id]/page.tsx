@@ -1,12 +1,14 @@
 // /dashboard/rentals/[id] — one of the renter's rentals: its facts, a chat playground that calls
-// the public renter API with the rental code, its usage so far, the rating form, and (while the rental runs) the way
-// to open a dispute on chain, or how it was decided.
+// the public renter API with the rental code, its measured minutes and what downtime returns of the
+// price, its usage so far, the rating form, and (while the rental runs) the way to open a dispute on
+// chain, or how it was decided.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { StatusBadge } from "@/app/_components/status-badge";
 import { OwnerAnswer } from "@/app/dashboard/_components/owner-answer";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { loadAvailability } from "@/lib/availability/load-availability";
 import { escrowChain } from "@/lib/chain/escrow-chain";
 import { shortHex } from "@/lib/chain/short-hex";
 import { channelLinks } from "@/lib/channels/channel-links";
@@ -29,6 +31,7 @@ import { LazyRentalLiveUpdates } from "../_components/lazy-rental-live-updates";
 import { MoveChatForm } from "../_components/move-chat-form";
 import { RatingForm } from "../_components/rating-form";
 import { RentalEndFacts } from "../_components/rental-end-facts";
+import { RentalUptime } from "../_components/rental-uptime";
 import { RentalUsage } from "../_components/rental-usage";
 import { disconnectChatAction, moveChatAction, rateRentalAction, saveDisputeClaimAction } from "../actions";
 import styles from "../renter.module.css";
@@ -178,10 +181,12 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
   const running = isRentalRunning(rental, now);
   const playground = playgroundState(rental, now);
   const status = rentalStatusLabel(rental.status, rental.endsAt, now);
-  const [chat, usage] = await Promise.all([
+  const [chat, usage, availability] = await Promise.all([
     rental.channel === "API" ? null : findRentalChat(rental.id),
     rental.startsAt <= now ? loadRentalUsage(rental, now) : null,
+    loadAvailability([rental.id], now),
   ]);
+  const terms = availability.get(rental.id);
   // What the page refreshes itself for when it changes (the playground, a bot, the chain).
   const live = rentalLiveState({
     status: rental.status,
@@ -289,6 +294,13 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
               <Link href={`/agents/${rental.agentId}`}>The agent&apos;s page</Link>
             </p>
           </section>
+
+          {terms && (
+            <section id="uptime" aria-labelledby="uptime-heading" className={`surface ${styles.panel}`}>
+              <h2 id="uptime-heading">Uptime</h2>
+              <RentalUptime terms={terms} rental={rental} />
+            </section>
+          )}
 
           {usage && (
             <section id="usage" aria-labelledby="usage-heading" className={`surface ${styles.panel}`}>
