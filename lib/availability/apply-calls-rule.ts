@@ -25,7 +25,10 @@ export async function applyCallsRule(rentals: CallsRuleRental[], now: Date): Pro
   const windows = rentals
     .map((r) => {
       const total = minutesTotal(r);
-      const upTo = Math.min(total, Math.max(0, minuteIndex(r, now)));
+      // The last minute has ended, for this rule, only once the calls in flight at the rental's
+      // end have finished: closed earlier (a read just after the end), their calls were never counted.
+      const lastEnded = now.getTime() >= r.endsAt.getTime() + LAST_MINUTE_SLACK_MS;
+      const upTo = Math.min(lastEnded ? total : total - 1, Math.max(0, minuteIndex(r, now)));
       return { r, total, upTo };
     })
     .filter((w) => w.upTo > w.r.callsCheckedUntil);
