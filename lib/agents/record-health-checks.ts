@@ -2,7 +2,10 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { HealthResult } from "@/lib/webhooks/check-webhook-health";
 
-export type HealthTrigger = "schedule" | "connect";
+// schedule: the 15-minute sweep; connect: the owner's Test connection; checkout: the check right
+// before a quote (lib/rentals/probe-before-quote.ts). Uptime and the owner's stats read only
+// `schedule`: the others happen when someone asks, not at regular times.
+export type HealthTrigger = "schedule" | "connect" | "checkout";
 export type HealthCheckRow = HealthResult & { agentId: string; createdAt: Date };
 
 // Every check is kept (time, outcome, latency): uptime and the owner's stats are computed from them.
@@ -24,7 +27,7 @@ export async function recordHealthChecks(rows: HealthCheckRow[], trigger: Health
     ) AS row (agent_id, created_at, ok, status_code, error, latency_ms)`;
 }
 
-/** One check (the test connection's), as it happened now. */
-export function recordHealthCheck(agentId: string, result: HealthResult, trigger: HealthTrigger): Promise<void> {
-  return recordHealthChecks([{ agentId, createdAt: new Date(), ...result }], trigger);
+/** One check (the test connection's, a checkout's), as it happened at `createdAt` (default now). */
+export function recordHealthCheck(agentId: string, result: HealthResult, trigger: HealthTrigger, createdAt = new Date()): Promise<void> {
+  return recordHealthChecks([{ agentId, createdAt, ...result }], trigger);
 }

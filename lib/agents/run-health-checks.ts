@@ -1,14 +1,11 @@
 import "server-only";
+import { applyHealthOutcome } from "@/lib/agents/apply-health-outcome";
+import { checkAgentWebhook } from "@/lib/agents/check-agent-webhook";
 import { type HealthCheckRow, type HealthTrigger, recordHealthChecks } from "@/lib/agents/record-health-checks";
-import { openWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
-import { sendEmail } from "@/lib/email/send-email";
-import { agentOfflineEmail } from "@/lib/email/templates/agent-offline";
-import { agentOnlineEmail } from "@/lib/email/templates/agent-online";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AgentStatus } from "@/lib/generated/prisma/enums";
-import { checkWebhookHealth, failedToRunCheck, type HealthResult } from "@/lib/webhooks/check-webhook-health";
 
 export type HealthCheckRunOptions = {
   /** The claim time: agents last claimed 14 minutes or more before it are due. */
@@ -102,20 +99,17 @@ export async function runHealthChecks(options: HealthCheckRunOptions = {}): Prom
   const flushRecords = () => recordHealthChecks(records.splice(0), TRIGGER);
 
   async function checkOne(agent: ClaimedAgent): Promise<void> {
-    const result = await checkAgent(agent);
+    // A check that throws counts as a failed check, never as a silent skip (checkAgentWebhook).
+    const result = await checkAgentWebhook(agent);
     const checkedAt = new Date();
     summary.checked++;
     summary[result.ok ? "healthy" : "failed"]++;
     records.push({ agentId: agent.id, createdAt: checkedAt, ...result });
     if (records.length >= batchSize) await flushRecords();
 
-    if (!result.ok && agent.status === "available" && (await transition(agent.id, "available", "offline"))) {
-      summary.wentOffline++;
-      await notifyOwner(agent, "agent-offline", now, agentOfflineEmail({ agent, failure: result, checkedAt }));
-    } else if (result.ok && agent.status === "offline" && (await transition(agent.id, "offline", "available"))) {
-      summary.cameOnline++;
-      await notifyOwner(agent, "agent-online", now, agentOnlineEmail({ agent, check: result, checkedAt }));
-    }
+    // One e-mail key per transition: the claim time makes it unique to this run's check of this agent.
+    const moved = await applyHealthOutcome(agent, result, checkedAt, now);
+    if (moved) summary[moved]++;
   }
 
   const queue = claimed();
@@ -125,7 +119,7 @@ export async function runHealthChecks(options: HealthCheckRunOptions = {}): Prom
         await checkOne(next.value);
       } catch (error) {
         // Recording or moving the agent failed (the database): one agent's trouble must not stop
-        // the sweep. A check that could not be made is not this: it fails the check (checkAgent).
+        // the sweep. A check that could not be made is not this: it fails the check (checkAgentWebhook).
         summary.errors++;
         console.error(`[health-checks] agent ${next.value.id}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -145,22 +139,6 @@ export async function runHealthChecks(options: HealthCheckRunOptions = {}): Prom
   }
   return { ...summary, durationMs: Math.round(elapsed()) };
 }
-
-// A check that throws counts as a failed check, never as a silent skip: the agent goes offline
-// and its owner is told, as for a non-2xx reply. The usual cause is a ciphertext under a key no
-// longer in SECRET_BOX_KEYS; the owner fixes it by connecting the webhook again.
-async function checkAgent(agent: ClaimedAgent): Promise<HealthResult> {
-  let creds: WebhookCredentials;
-  try {
-    // Only agents with both ciphertexts are claimed, so there are always credentials to open.
-    creds = openWebhookCredentials(agent.id, agent)!;
-  } catch (error) {
-    return failedToRunCheck(agent.id, error, UNREADABLE_CREDENTIALS);
-  }
-  return checkWebhookHealth(agent, creds);
-}
-
-const UNREADABLE_CREDENTIALS = "internal: the stored webhook URL and token could not be read; connect the webhook again";
 
 function dueAgents(now: Date, agentIds: string[] | undefined): Prisma.Sql {
   return Prisma.sql`webhook_url_cipher IS NOT NULL AND webhook_token_cipher IS NOT NULL
@@ -188,24 +166,4 @@ function claimDueAgents(due: Prisma.Sql, now: Date, size: number): Promise<Claim
 async function countDueAgents(due: Prisma.Sql): Promise<number> {
   const [{ count }] = await db.$queryRaw<[{ count: number }]>`SELECT count(*)::int AS count FROM agents WHERE ${due}`;
   return count;
-}
-
-// Conditional, so that of two writers only the one that really moves the agent sends the e-mail.
-async function transition(agentId: string, from: AgentStatus, to: AgentStatus): Promise<boolean> {
-  const { count } = await db.agent.updateMany({ where: { id: agentId, status: from }, data: { status: to } });
-  return count === 1;
-}
-
-async function notifyOwner(
-  agent: ClaimedAgent,
-  event: "agent-offline" | "agent-online",
-  claimedAt: Date,
-  email: { subject: string; text: string; html: string },
-): Promise<void> {
-  if (!agent.ownerEmail) {
-    console.warn(`[health-checks] ${event} for agent ${agent.id}: its owner has no e-mail address, so none was sent.`);
-    return;
-  }
-  // One key per transition: the claim time makes it unique to this run's check of this agent.
-  await sendEmail({ to: agent.ownerEmail, ...email, idempotencyKey: `${event}:${agent.id}:${claimedAt.toISOString()}` });
 }
