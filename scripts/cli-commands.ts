@@ -140,7 +140,9 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
         renterKey: env.RENTER_PRIVATE_KEY as `0x${string}`,
         permit: input.payment === "permit",
       });
-      return { id: paid.id, code: paid.code, ends_at: paid.ends_at, txHash: paid.txHash };
+      // The live check the quote made of the agent's webhook; when it failed the quote was
+      // refused (409) and nothing was paid: the CLI prints that message and exits non-zero.
+      return { id: paid.id, code: paid.code, ends_at: paid.ends_at, txHash: paid.txHash, probe: paid.probe };
     },
   },
   "rental:create": {

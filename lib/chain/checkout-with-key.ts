@@ -19,12 +19,13 @@ export type KeyCheckout = {
 
 // The whole checkout done with a private key instead of a browser wallet (operator CLI, the
 // demo of `npm run dev`, tests): quote → permit (one transaction) or approve → createRental →
-// confirm. It runs the same services the web checkout calls.
+// confirm. It runs the same services the web checkout calls: the quote checks the agent's webhook
+// live first and refuses (ApiError 409) when it does not answer; the result carries that check.
 export async function checkoutWithKey(input: KeyCheckout) {
   const { publicClient, chain, config } = chainClients();
   const account = privateKeyToAccount(input.renterKey);
   const wallet = createWalletClient({ chain, transport: http(config.rpcUrl), account });
-  const { quote, signature, claimSecret } = await quoteRental({ ...input, renter: account.address });
+  const { quote, signature, claimSecret, probe } = await quoteRental({ ...input, renter: account.address });
   const total = quote.price + quote.fee;
 
   let hash: Hex;
@@ -69,5 +70,5 @@ export async function checkoutWithKey(input: KeyCheckout) {
   const confirmed = await confirmRentalPayment(hash, { claimSecret });
   // The claim secret is our own, so the code always comes back; this narrows the type.
   if (!("code" in confirmed)) throw new Error(`Payment ${hash} was confirmed but its claim secret was not recognised.`);
-  return confirmed;
+  return { ...confirmed, probe };
 }

@@ -12,6 +12,7 @@ import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 import { DURATION_SECONDS } from "@/lib/rentals/durations";
 import { newRentalId } from "@/lib/rentals/new-rental-id";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
+import { probeBeforeQuote, type QuoteProbeOptions } from "@/lib/rentals/probe-before-quote";
 
 export type QuoteRequest = { agentId: string; durationType: DurationType; channel: Channel; renter: Address };
 
@@ -19,8 +20,10 @@ export type QuoteRequest = { agentId: string; durationType: DurationType; channe
 // `pending` (invisible to /v1) until the chain shows it paid; its times are then the chain's.
 // The quote names the rental by a random escrow id, never by its id (the code's source), and
 // comes with a claim secret: confirm hands the code only to whoever shows it (or the paying
-// wallet, signed in), since the payment's transaction hash is public.
-export async function quoteRental(request: QuoteRequest, now: Date = new Date()) {
+// wallet, signed in), since the payment's transaction hash is public. Before anything is written
+// or signed, the agent's webhook is checked live (probeBeforeQuote): one that does not answer
+// refuses the quote with 409 and takes the agent offline, so nobody pays for an agent that is down.
+export async function quoteRental(request: QuoteRequest, now: Date = new Date(), options: { probe?: QuoteProbeOptions } = {}) {
   const { config, quoteSigner } = chainClients();
   const agent = await db.agent.findUnique({ where: { id: request.agentId }, include: { owner: true } });
   if (!agent) throw new ApiError(404, "No such agent.");
@@ -36,8 +39,9 @@ export async function quoteRental(request: QuoteRequest, now: Date = new Date())
     throw new ApiError(409, `This service does not run a ${request.channel} bot right now; choose another channel (the API always works).`);
   }
   if (!agent.owner.walletAddress) throw new ApiError(409, `"${agent.name}" cannot be rented yet: its owner has no payout wallet.`);
-
   const renter = getAddress(request.renter);
+  const probe = await probeBeforeQuote(agent, options.probe);
+
   const renterAccount = await db.account.upsert({
     where: { walletAddress: renter.toLowerCase() },
     create: { walletAddress: renter.toLowerCase() },
@@ -92,5 +96,6 @@ export async function quoteRental(request: QuoteRequest, now: Date = new Date())
     chainId: config.chainId,
     escrow: config.escrow,
     usdc: config.usdc,
+    probe,
   };
 }

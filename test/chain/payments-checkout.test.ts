@@ -82,6 +82,8 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
       starts_at: iso(t),
       ends_at: iso(t + 3_600n),
       txHash: result.txHash,
+      // The live check of the agent's webhook the quote began with.
+      probe: { latency_ms: expect.any(Number), checked_at: expect.any(String) },
     });
     expect(renterBefore - (await p.e.balanceOf(renter.address))).toBe(2n * USDC + FEE);
     expect((await p.e.balanceOf(p.e.escrow)) - escrowBefore).toBe(2n * USDC + FEE);
@@ -143,6 +145,7 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
       fee: 1,
       total: 11,
       totalMicro: "11000000",
+      probe: { latency_ms: expect.any(Number), checked_at: expect.any(String) },
     });
     expect(res.headers.get("ratelimit-limit")).toBe("20");
     const id: string = body.rentalId;

@@ -2,6 +2,8 @@
 // signer, operator, arbiter and treasury accounts), the service's chain settings pointed at it,
 // fresh renters and payable agents, and the steps a browser wallet takes at checkout.
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { type Address, type Hex, type PrivateKeyAccount, parseSignature, toHex } from "viem";
 import { generatePrivateKey, type HDAccount, privateKeyToAccount } from "viem/accounts";
 import { permitTypes } from "@/lib/chain/permit-typed-data";
@@ -73,22 +75,50 @@ export function newAddress(): Address {
   return privateKeyToAccount(generatePrivateKey()).address;
 }
 
+let answering: Promise<string> | undefined;
+
 /**
- * An agent that can be quoted: available, webhook connected (never called here), prices
- * 2 / 10 / 100 USDC, and an owner with a fresh payout wallet. Options take each of those away.
+ * The URL of a webhook that answers every call 200 `{"ok":true}`: what a quote's live check
+ * (probeBeforeQuote) needs to pass. One per test process, on 127.0.0.1 (the tests set
+ * ALLOW_PRIVATE_WEBHOOKS=1); unref'd, so it never keeps a worker alive.
+ */
+export function answeringWebhookUrl(): Promise<string> {
+  answering ??= new Promise((resolve, reject) => {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'));
+    });
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      server.unref();
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/agent`);
+    });
+  });
+  return answering;
+}
+
+/**
+ * An agent that can be quoted: available, webhook connected (one that answers the quote's live
+ * check with 200), prices 2 / 10 / 100 USDC, and an owner with a fresh payout wallet. Options take
+ * each of those away.
  */
 export async function makePayableAgent(
   options: {
     listing?: Partial<AgentListingInput>;
     offline?: boolean;
-    // false: none connected; a URL: that webhook; otherwise one that refuses at once (port 9).
+    // false: none connected; a URL: that webhook; otherwise one that answers 200 (answeringWebhookUrl).
     webhook?: boolean | string;
+    // The listing's Standard Webhooks secret (whsec_…), to verify what its webhook received.
+    signingSecret?: string;
     wallet?: boolean;
   } = {},
 ) {
-  const url = typeof options.webhook === "string" ? options.webhook : "http://127.0.0.1:9/hooks/agent";
+  const url = typeof options.webhook === "string" ? options.webhook : await answeringWebhookUrl();
   const agent = await makeAgent({
-    webhook: options.webhook === false ? undefined : { url, token: randomBytes(24).toString("base64url") },
+    webhook:
+      options.webhook === false
+        ? undefined
+        : { url, token: randomBytes(24).toString("base64url"), ...(options.signingSecret ? { signingSecret: options.signingSecret } : {}) },
     listing: options.listing,
   });
   if (options.offline) await db.agent.update({ where: { id: agent.id }, data: { status: "offline" } });
