@@ -75,6 +75,49 @@ describe("owner dashboard pages", () => {
     expect(markup).not.toContain("Delete listing Owner Agent");
   });
 
+  it("lists the listing's rentals by reference with their uptime and what downtime cost, never any part of their ids", async () => {
+    const agent = await makeOwnerAgent(owner.id); // 2 USDC an hour, 10 a day
+    const hourAgo = (hours: number) => ({
+      durationType: "hour" as const,
+      startsInSeconds: -hours * 3600,
+      endsInSeconds: -hours * 3600 + 3600,
+    });
+    // Ended, unsettled: 15 of 60 minutes down against a 99% guarantee (none allowed): 0.50 USDC due.
+    const due = await makeRental(agent.id, hourAgo(5));
+    await db.rental.update({ where: { id: due.id }, data: { minutesMeasured: [0, 60], minutesDown: [10, 25] } });
+    // Settled by the escrow: 0.25 USDC went back to the renter.
+    const settled = await makeRental(agent.id, { ...hourAgo(4), status: "completed" });
+    await db.rental.update({
+      where: { id: settled.id },
+      data: { minutesMeasured: [0, 60], minutesDown: [0, 8], availabilityRefundMicro: 250_000n },
+    });
+    // Running, one minute down of the day's 14 allowed.
+    const running = await makeRental(agent.id, { startsInSeconds: -600 });
+    await db.rental.update({ where: { id: running.id }, data: { minutesMeasured: [0, 10], minutesDown: [3, 4] } });
+    const disputed = await makeRental(agent.id, { ...hourAgo(3), status: "disputed" });
+    const pending = await makeRental(agent.id, { status: "pending" });
+
+    const markup = html(await EditListing({ params: Promise.resolve({ id: agent.id }), searchParams: noSearch }));
+    const text = markup.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(markup).toContain('<h2 id="rentals-heading">Rentals</h2>');
+    expect(text).toContain("Rental Started Status Price Uptime Refunded for downtime");
+    expect(text).toContain(`${due.ref} · 1 hour`);
+    expect(text).toMatch(new RegExp(`${due.ref} .* Ended 2\\.00 USDC 75% 15 of 60 minutes down 0\\.50 USDC due at settlement`));
+    expect(text).toMatch(new RegExp(`${settled.ref} .* Completed 2\\.00 USDC 86\\.66% 8 of 60 minutes down 0\\.25 USDC `));
+    expect(text).toMatch(
+      new RegExp(`${running.ref} .* Active 10\\.00 USDC 9\\d(\\.\\d+)?% so far 1 of 1[01] minutes down None so far, within the guarantee`),
+    );
+    expect(text).toMatch(new RegExp(`${disputed.ref} .* Disputed 2\\.00 USDC 100% none of 60 minutes down The dispute decides`));
+    expect(markup).not.toContain(pending.ref);
+    // Newest first.
+    expect(text.indexOf(running.ref)).toBeLessThan(text.indexOf(disputed.ref));
+    expect(text.indexOf(settled.ref)).toBeLessThan(text.indexOf(due.ref));
+    for (const rental of [due, settled, running, disputed, pending]) {
+      const hex = rental.id.replaceAll("-", "");
+      for (let i = 0; i + 8 <= hex.length; i += 4) expect(markup).not.toContain(hex.slice(i, i + 8));
+    }
+  });
+
   it("another account's listing is a 404", async () => {
     const theirs = await makeOwnerAgent((await makeOwner()).id);
     await expect(EditListing({ params: Promise.resolve({ id: theirs.id }), searchParams: noSearch })).rejects.toMatchObject({

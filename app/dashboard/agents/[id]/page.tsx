@@ -1,4 +1,6 @@
-// /dashboard/agents/[id] — one listing: its disputes (when it has any), connect and test its webhook, its picture, edit its details, delete it.
+// /dashboard/agents/[id] — one listing: its disputes (when it has any), its latest rentals with their
+// measured uptime and what downtime cost, connect and test its webhook, its picture, edit its
+// details, delete it.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -6,6 +8,7 @@ import { AgentAvatar } from "@/app/_components/agent-avatar";
 import { StatusBadge } from "@/app/_components/status-badge";
 import { countAgentRentals } from "@/lib/agents/count-agent-rentals";
 import { findOwnerAgent } from "@/lib/agents/find-owner-agent";
+import { listAgentRentals } from "@/lib/agents/list-agent-rentals";
 import { openWebhookHost } from "@/lib/agents/webhook-credentials";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { databaseAvatarStore } from "@/lib/avatars/avatar-store";
@@ -23,6 +26,7 @@ import { removePictureAction, uploadPictureAction } from "../picture-actions";
 import { PictureForm } from "../picture-form";
 import { DeleteForm } from "./delete-form";
 import { ListingDisputes } from "./listing-disputes";
+import { ListingRentals } from "./listing-rentals";
 import { RotateSigningSecretForm } from "./signing-secret";
 import { WebhookForm } from "./webhook-form";
 
@@ -49,10 +53,11 @@ export default async function EditListingPage({
   const [{ id }, { created }] = await Promise.all([params, searchParams]);
   const agent = await loadAgent(account.id, id);
   const now = new Date();
-  const [rentals, avatar, disputes] = await Promise.all([
+  const [rentals, avatar, disputes, latest] = await Promise.all([
     countAgentRentals(agent.id),
     databaseAvatarStore.get(agent.id),
     listAgentDisputes(agent.id),
+    listAgentRentals(agent.id, now),
   ]);
   const withEvidence = await Promise.all(
     disputes.map(async (dispute) => ({
@@ -97,6 +102,13 @@ export default async function EditListingPage({
         <section id="disputes" className={styles.panel} aria-labelledby="disputes-heading">
           <h2 id="disputes-heading">Disputes</h2>
           <ListingDisputes disputes={withEvidence} chain={escrowChain()} now={now} />
+        </section>
+      )}
+
+      {latest.total > 0 && (
+        <section id="rentals" className={styles.panel} aria-labelledby="rentals-heading">
+          <h2 id="rentals-heading">Rentals</h2>
+          <ListingRentals rentals={latest.rentals} total={latest.total} now={now} />
         </section>
       )}
 
