@@ -1,13 +1,16 @@
 // What the service measured of a disputed rental, for the owner (listing page) and the arbiter
-// (console): the renter's words (and, in the console, the owner's answer beside them), the downtime
-// and the refund it suggests, then the health checks and the calls themselves. Never message text:
-// the service does not keep it.
+// (console): the renter's words (and, in the console, the owner's answer beside them), the rental's
+// minutes as measured every minute (uptime, down minutes, the strip, and what the guarantee would
+// refund) when given, the downtime from the health checks and the refund it suggests, then the
+// health checks and the calls themselves. Never message text: the service does not keep it.
 
 import type { ReactNode } from "react";
+import { MinuteStrip } from "@/app/_components/minute-strip";
+import type { AvailabilityTerms } from "@/lib/availability/availability-terms";
 import type { DisputeEvidence as Evidence } from "@/lib/disputes/load-dispute-evidence";
 import { formatDateTime } from "@/lib/format/date-time";
 import { disputeReasonLabel } from "@/lib/format/dispute-reason";
-import { formatCount } from "@/lib/format/number";
+import { formatCount, formatPercent } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
 import { formatReplyTime } from "@/lib/format/reply-time";
 import { formatSpan } from "@/lib/format/span";
@@ -24,9 +27,11 @@ type Props = {
   priceMicro: bigint;
   /** Names the tables for screen readers when several disputes share a page. */
   label: string;
+  /** The rental's measured minutes (lib/availability), with its start and an id unique on the page for the strip. */
+  availability?: { terms: AvailabilityTerms; startsAt: Date; id: string };
 };
 
-export function DisputeEvidence({ reason, details, answer, evidence: e, priceMicro, label }: Props) {
+export function DisputeEvidence({ reason, details, answer, evidence: e, priceMicro, label, availability }: Props) {
   const share = e.rentalMs > 0 ? Math.round((e.downtimeMs / e.rentalMs) * 1000) / 10 : 0;
   return (
     <div className={styles.evidence}>
@@ -35,7 +40,9 @@ export function DisputeEvidence({ reason, details, answer, evidence: e, priceMic
       </p>
       {details && <blockquote className={styles.quote}>{details}</blockquote>}
       {answer}
+      {availability && <MinuteStrip id={availability.id} minutes={availability.terms} startsAt={availability.startsAt} />}
       <dl className={styles.evidenceFacts}>
+        {availability && <MeasuredMinutes terms={availability.terms} priceMicro={priceMicro} />}
         <dt>Measured downtime</dt>
         <dd>
           {e.downtimeMs > 0 ? formatSpan(e.downtimeMs) : "none"}{" "}
@@ -117,6 +124,30 @@ export function DisputeEvidence({ reason, details, answer, evidence: e, priceMic
         </TableScrollRegion>
       </details>
     </div>
+  );
+}
+
+// The figures of the minutes measured every minute, beside those of the 15-minute health checks.
+function MeasuredMinutes({ terms, priceMicro }: { terms: AvailabilityTerms; priceMicro: bigint }) {
+  const guarantee = formatPercent(terms.guaranteePermille / 10);
+  return (
+    <>
+      <dt>Uptime, every minute</dt>
+      <dd>
+        {terms.uptimeBasisPoints === null ? "not started" : formatPercent(terms.uptimeBasisPoints / 100)}{" "}
+        <span className="hint">
+          ({formatCount(terms.minutesDown)} of {plural(terms.minutesElapsed, "minute")} down, against a {guarantee} guarantee)
+        </span>
+      </dd>
+      <dt>Refund by the guarantee</dt>
+      <dd>
+        {formatUsdc(terms.refundMicro)}{" "}
+        <span className="hint">
+          of {formatUsdc(priceMicro)}: what settling by these minutes would return
+          {terms.minutesElapsed < terms.minutesTotal ? ", so far" : ""}
+        </span>
+      </dd>
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { DECIDED_PER_PAGE } from "@/lib/disputes/list-disputes";
+import { formatClock } from "@/lib/format/date-time";
 import { mockedCookies, signInNewRenter } from "@/test/dashboard-session";
 import { disputedRental } from "@/test/dispute-fixtures";
 import { makeAgent } from "@/test/fixtures";
@@ -107,6 +108,37 @@ describe("the arbiter console", () => {
     // The open disputes stay on top of every page.
     expect(text).toContain(`rental ${open.rental.ref}`);
     expect(words(await render("many"))).toContain(`rental ${decided[1].rental.ref}`);
+  });
+
+  it("shows the disputed rental's measured minutes as evidence: uptime, the down minutes, the strip, what the guarantee refunds", async () => {
+    const measured = await disputedRental({ openedAt: at(3) });
+    // An hour that ended half an hour ago, 4 USDC, a 99% guarantee: minutes 20–31 down.
+    const startsAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 90 * 60_000);
+    await db.rental.update({
+      where: { id: measured.rental.id },
+      data: {
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3_600_000),
+        priceMicro: 4_000_000n,
+        guaranteePermille: 990,
+        minutesMeasured: [0, 60],
+        minutesDown: [20, 32],
+      },
+    });
+    const clock = (minute: number) => formatClock(new Date(startsAt.getTime() + minute * 60_000));
+    const html = await render();
+    const section = html.slice(html.indexOf(`id="dispute-${measured.rental.ref}"`));
+    const text = words(section.slice(0, section.indexOf("</section>")));
+    expect(text).toContain(`48 of 60 minutes up, 12 down (${clock(20)}–${clock(31)} UTC).`);
+    expect(text).toMatch(/Uptime, every minute 80% \( ?12 of 60 minutes down, against a 99% guarantee ?\)/);
+    expect(text).toContain("Refund by the guarantee 0.80 USDC of 4.00 USDC: what settling by these minutes would return");
+    // The reasons first, then the minutes, then the health checks' figures.
+    expect(text.indexOf("The agent is not responding")).toBeLessThan(text.indexOf("48 of 60 minutes up"));
+    expect(text.indexOf("48 of 60 minutes up")).toBeLessThan(text.indexOf("Measured downtime"));
+    expect(html.match(/title="[^"]*: down"/g)).toHaveLength(12);
+    expect(html).toContain(`aria-labelledby="minutes-${measured.rental.ref}-summary"`);
+    const hex = measured.rental.id.replaceAll("-", "");
+    for (let i = 0; i + 8 <= hex.length; i += 4) expect(html.toLowerCase()).not.toContain(hex.slice(i, i + 8));
   });
 
   it("names every rental by its reference and paying wallet: no part of any rental's id is in the page", async () => {

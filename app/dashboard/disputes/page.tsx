@@ -1,8 +1,9 @@
 // /dashboard/disputes — the arbiter console: open disputes oldest first, with their age, the
-// renter's reason, the owner's answer, the evidence the service measured and the three decisions;
-// below them the decided ones, newest first, a page at a time (?page=2). For a wallet signed in
-// that holds ARBITER_ROLE on the escrow now: read on chain at every request, so a revoked arbiter
-// sees nothing from the next one on.
+// renter's reason, the owner's answer, the evidence the service measured (the rental's minutes as
+// a strip, beside the health checks and calls) and the three decisions; below them the decided
+// ones, newest first, a page at a time (?page=2). For a wallet signed in that holds ARBITER_ROLE on
+// the escrow now: read on chain at every request, so a revoked arbiter sees nothing from the next
+// one on.
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { Hex } from "viem";
@@ -11,6 +12,7 @@ import { DisputeEvidence } from "@/app/dashboard/_components/dispute-evidence";
 import { OwnerAnswer } from "@/app/dashboard/_components/owner-answer";
 import { checkArbiterRole } from "@/lib/auth/check-arbiter-role";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { loadAvailability } from "@/lib/availability/load-availability";
 import { escrowChain } from "@/lib/chain/escrow-chain";
 import { listDecidedDisputes, listOpenDisputes } from "@/lib/disputes/list-disputes";
 import { loadDisputeEvidence } from "@/lib/disputes/load-dispute-evidence";
@@ -52,7 +54,13 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
   const chain = escrowChain();
   const page = pageSchema.parse((await searchParams).page);
   const [disputes, decided] = await Promise.all([listOpenDisputes(), listDecidedDisputes(page)]);
-  const evidence = await Promise.all(disputes.map((d) => loadDisputeEvidence(d.rental, now)));
+  const [evidence, availability] = await Promise.all([
+    Promise.all(disputes.map((d) => loadDisputeEvidence(d.rental, now))),
+    loadAvailability(
+      disputes.map((d) => d.rental.id),
+      now,
+    ),
+  ]);
 
   return (
     <main id="main" tabIndex={-1}>
@@ -68,6 +76,7 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
         const { rental } = dispute;
         // The reference and the paying wallet, never the id: its first characters are the code.
         const { ref } = rental;
+        const terms = availability.get(rental.id);
         return (
           <section key={ref} className={styles.panel} aria-labelledby={`dispute-${ref}`}>
             <h2 id={`dispute-${ref}`}>
@@ -92,6 +101,7 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
               evidence={evidence[i]}
               priceMicro={rental.priceMicro}
               label={`rental ${ref}`}
+              availability={terms && { terms, startsAt: rental.startsAt, id: `minutes-${ref}` }}
             />
             {chain ? (
               <ArbiterDecision
