@@ -25,6 +25,8 @@ export type QuoteResponse = {
   fee: number;
   total: number;
   totalMicro: string;
+  /** The live check of the agent's webhook the quote began with (it answered, or there is no quote). */
+  probe: { latency_ms: number; checked_at: string };
 };
 
 export type ClaimedRental = {

@@ -14,7 +14,7 @@ import { initialSteps, type StepAction, type StepsState, stepsReducer } from "@/
 import { db } from "@/lib/db";
 import { formatDateTime } from "@/lib/format/date-time";
 import { checkoutRequest, makePayableAgent, newRenter, type Payments, startPayments, USDC } from "@/test/chain/payments-harness";
-import { uniqueIp } from "@/test/fixtures";
+import { startWebhook, uniqueIp } from "@/test/fixtures";
 import { keyWalletProvider } from "@/test/key-wallet-provider";
 
 let p: Payments;
@@ -31,9 +31,9 @@ async function api<T>(res: Response): Promise<T> {
   return body;
 }
 
-async function setup(options: { usdc?: bigint; rejectNext?: () => boolean; receiptTimeoutMs?: number } = {}) {
+async function setup(options: { usdc?: bigint; rejectNext?: () => boolean; receiptTimeoutMs?: number; webhook?: string } = {}) {
   const renter = await newRenter(p, { usdc: options.usdc });
-  const { agent } = await makePayableAgent();
+  const { agent } = await makePayableAgent({ webhook: options.webhook });
   const chain: PublicChainSettings = {
     chainId: p.publicClient.chain.id,
     chainName: "anvil",
@@ -86,6 +86,7 @@ describe("browser checkout steps (wagmi + anvil)", () => {
       data,
       {
         agentId: t.agent.id,
+        agentName: t.agent.name,
         duration: "hour",
         channel: "API",
         renter: t.renter.address,
@@ -109,6 +110,42 @@ describe("browser checkout steps (wagmi + anvil)", () => {
     const receipt = await p.publicClient.getTransactionReceipt({ hash: data.payHash! });
     const block = await p.publicClient.getBlock({ blockNumber: receipt.blockNumber });
     expect(t.state().steps.pay.detail).toBe(`Paid at ${formatDateTime(new Date(Number(block.timestamp) * 1000))}`);
+    // The quote began with the live check of the agent: said while it ran, then its outcome.
+    expect(t.log[t.log.findIndex((a) => a.type === "pending" && a.step === "quote")]).toEqual({
+      type: "pending",
+      step: "quote",
+      detail: `Checking that ${t.agent.name} is answering…`,
+    });
+    const deadline = formatDateTime(new Date(Number(data.quote!.quote.deadline) * 1000));
+    expect(t.state().steps.quote.detail).toBe(`${t.agent.name} answered in ${data.quote!.probe.latency_ms} ms. Valid until ${deadline}`);
+  });
+
+  it("stops at the quote, in the service's words, when the agent's webhook does not answer: no wallet prompt", async () => {
+    const failing = await startWebhook((_req, res) => res.writeHead(500).end("down"));
+    try {
+      const t = await setup({ webhook: failing.url });
+      const outcome = await runCheckout(
+        t.deps,
+        {},
+        {
+          agentId: t.agent.id,
+          agentName: t.agent.name,
+          duration: "hour",
+          channel: "API",
+          renter: t.renter.address,
+          total: 3n * USDC,
+          from: "quote",
+        },
+        t.hooks,
+      );
+      expect(outcome).toEqual({ kind: "failed", step: "quote" });
+      expect(t.state().steps.quote.error).toBe(
+        `"${t.agent.name}" is not answering right now. Nothing was charged: try again later, or pick another agent.`,
+      );
+      expect(t.wallet.prompts).toEqual([]);
+    } finally {
+      await failing.close();
+    }
   });
 
   it("pays with approve then createRental when the token has no permit", async () => {
@@ -119,6 +156,7 @@ describe("browser checkout steps (wagmi + anvil)", () => {
       data,
       {
         agentId: t.agent.id,
+        agentName: t.agent.name,
         duration: "day",
         channel: "Telegram",
         renter: t.renter.address,
@@ -139,6 +177,7 @@ describe("browser checkout steps (wagmi + anvil)", () => {
       {},
       {
         agentId: t.agent.id,
+        agentName: t.agent.name,
         duration: "hour",
         channel: "API",
         renter: t.renter.address,
@@ -161,6 +200,7 @@ describe("browser checkout steps (wagmi + anvil)", () => {
     const data: FlowData = {};
     const input = {
       agentId: t.agent.id,
+      agentName: t.agent.name,
       duration: "hour" as const,
       channel: "API" as const,
       renter: t.renter.address,
@@ -186,6 +226,7 @@ describe("browser checkout steps (wagmi + anvil)", () => {
       {},
       {
         agentId: t.agent.id,
+        agentName: t.agent.name,
         duration: "hour",
         channel: "API",
         renter: t.renter.address,
@@ -204,6 +245,7 @@ describe("browser checkout steps (wagmi + anvil)", () => {
     const data: FlowData = {};
     const input = {
       agentId: t.agent.id,
+      agentName: t.agent.name,
       duration: "hour" as const,
       channel: "API" as const,
       renter: t.renter.address,

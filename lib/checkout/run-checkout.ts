@@ -24,7 +24,7 @@ import {
 import { confirmWithRetry, defaultSleep } from "@/lib/checkout/confirm-with-retry";
 import { type PermitDomain, permitTypes, readPermitDomain, readPermitNonce, splitSignature } from "@/lib/checkout/permit";
 import { shortfallMessage } from "@/lib/checkout/price";
-import { type PaymentPlan, type StepAction, type StepId, stepsFor } from "@/lib/checkout/steps";
+import { AGENT_CHECK, type PaymentPlan, type StepAction, type StepId, stepsFor } from "@/lib/checkout/steps";
 import { describeWalletError } from "@/lib/checkout/wallet-errors";
 import { formatDateTime } from "@/lib/format/date-time";
 import { plural } from "@/lib/format/plural";
@@ -53,6 +53,8 @@ export type FlowData = {
 
 export type RunInput = {
   agentId: string;
+  /** The listing's name, for the words of the check the quote starts with. */
+  agentName: string;
   duration: Duration;
   channel: CheckoutChannel;
   renter: Address;
@@ -121,14 +123,15 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
 
   let step: StepId = order[at];
   try {
-    // 1. Quote: the server prices the rental and signs it for this wallet.
+    // 1. Quote: the server checks that the agent's webhook answers (409 with words when it does
+    // not, up to 10 s), then prices the rental and signs it for this wallet.
     if (at === 0) {
       step = "quote";
       data.permit = undefined;
       data.payHash = undefined;
       data.payReverted = false;
       data.lastError = undefined;
-      dispatch({ type: "pending", step, detail: "Asking the service for a signed price" });
+      dispatch({ type: "pending", step, detail: AGENT_CHECK.running(input.agentName) });
       data.quote = await requestQuote({
         agentId: input.agentId,
         durationType: input.duration,
@@ -145,7 +148,11 @@ export async function runCheckout(deps: CheckoutDeps, data: FlowData, input: Run
       dispatch({
         type: "confirmed",
         step,
-        detail: `Valid until ${formatDateTime(new Date(Number(data.quote.quote.deadline) * 1000))}`,
+        detail: AGENT_CHECK.answered(
+          input.agentName,
+          data.quote.probe.latency_ms,
+          formatDateTime(new Date(Number(data.quote.quote.deadline) * 1000)),
+        ),
       });
     }
     const quote = data.quote!;

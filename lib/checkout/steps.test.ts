@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  AGENT_CHECK,
   announcement,
   failedStep,
   initialSteps,
@@ -74,5 +75,13 @@ describe("checkout stepper", () => {
     expect(s.plan).toBe("approve");
     expect(Object.values(s.steps).every((x) => x.status === "idle")).toBe(true);
     expect(announcement(s)).toBe("");
+  });
+
+  it("says the check of the agent the quote starts with, in the live region too", () => {
+    expect(AGENT_CHECK.idle("Echo Agent")).toBe("First checks that Echo Agent is answering");
+    let s = run([{ type: "pending", step: "quote", detail: AGENT_CHECK.running("Echo Agent") }]);
+    expect(announcement(s)).toBe("Quote: Pending (Checking that Echo Agent is answering…)");
+    s = stepsReducer(s, { type: "confirmed", step: "quote", detail: AGENT_CHECK.answered("Echo Agent", 42, "26 Nov 2026, 10:15 UTC") });
+    expect(announcement(s)).toBe("Quote: Confirmed (Echo Agent answered in 42 ms. Valid until 26 Nov 2026, 10:15 UTC)");
   });
 });

@@ -26,6 +26,16 @@ export const STEP_LABEL: Record<StepId, string> = {
   confirm: "Confirm",
 };
 
+// The quote starts with a live check of the agent's webhook (the server's, before it signs
+// anything): the quote step says so before, while and after it runs. Its detail line is always
+// there (the stepper's `idle` words), so these words replace one another without moving the page;
+// the live region (`announcement`) reads the running and answered ones out.
+export const AGENT_CHECK = {
+  idle: (agent: string) => `First checks that ${agent} is answering`,
+  running: (agent: string) => `Checking that ${agent} is answering…`,
+  answered: (agent: string, latencyMs: number, validUntil: string) => `${agent} answered in ${latencyMs} ms. Valid until ${validUntil}`,
+};
+
 export function stepsFor(plan: PaymentPlan): StepId[] {
   return plan === "permit" ? ["quote", "permit", "pay", "confirm"] : ["quote", "approve", "pay", "confirm"];
 }

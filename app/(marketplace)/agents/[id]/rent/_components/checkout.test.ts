@@ -38,6 +38,7 @@ const walletPayment = (changes: Partial<WalletPaymentProps> = {}) =>
   renderToString(
     createElement(WalletPayment, {
       agentId: "0b83e3cb-3cc3-4cd5-984c-92dd2d9a4b33",
+      agentName: "Echo Agent",
       duration: "hour",
       channel: "API",
       totals: checkoutTotals("2000000"),
@@ -81,6 +82,9 @@ describe("checkout markup", () => {
       expect(html).toContain(`data-testid="${id}"`);
     }
     expect(text(html)).toContain("Connect a wallet to pay 3.00 USDC.");
+    // Before Pay, the quote step already says it starts with a check of the agent: the check's
+    // words later take that line's place (step-list.tsx), so nothing below it moves.
+    expect(html).toMatch(/data-testid="step-quote-detail"[^>]*>First checks that Echo Agent is answering</);
   });
 
   it("has one button per wallet connector: WalletConnect too when a project id is configured", () => {

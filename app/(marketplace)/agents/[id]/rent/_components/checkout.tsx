@@ -76,6 +76,7 @@ export function Checkout({ agentId, agentName, channels, prices, initialDuration
 
       <LazyWalletPayment
         agentId={agentId}
+        agentName={agentName}
         duration={duration}
         channel={channel}
         totals={totals}

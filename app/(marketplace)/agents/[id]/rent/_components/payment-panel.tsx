@@ -1,5 +1,7 @@
 "use client";
 // The Payment part: the stepper, its live announcement, the notice, and Pay / Retry / Cancel.
+import Link from "next/link";
+import { AGENT_CHECK } from "@/lib/checkout/steps";
 import { formatUsdc } from "@/lib/format/usdc";
 import styles from "./checkout.module.css";
 import { StepList } from "./step-list";
@@ -7,10 +9,23 @@ import type { WalletPaymentState } from "./use-wallet-payment";
 
 export type PaymentPanelProps = Pick<
   WalletPaymentState,
-  "steps" | "order" | "status" | "started" | "running" | "walletOpen" | "failed" | "notice" | "totals" | "onChain" | "run" | "cancel"
+  | "agentName"
+  | "steps"
+  | "order"
+  | "status"
+  | "started"
+  | "running"
+  | "walletOpen"
+  | "failed"
+  | "notice"
+  | "totals"
+  | "onChain"
+  | "run"
+  | "cancel"
 > & { connected: boolean };
 
 export function PaymentPanel({
+  agentName,
   steps,
   order,
   status,
@@ -29,7 +44,7 @@ export function PaymentPanel({
   return (
     <div className={styles.payment}>
       <h3 id="steps-heading">Payment</h3>
-      <StepList steps={steps} order={order} />
+      <StepList steps={steps} order={order} idle={{ quote: AGENT_CHECK.idle(agentName) }} />
       <p className="visually-hidden" role="status" aria-live="polite" data-testid="step-announcement">
         {status}
       </p>
@@ -72,6 +87,12 @@ export function PaymentPanel({
           <button type="button" className="button" onClick={cancel}>
             Cancel
           </button>
+        )}
+        {/* Nothing was paid before the quote: another agent is as good a way on as Retry. */}
+        {failed === "quote" && (
+          <Link href="/" className="button">
+            Pick another agent
+          </Link>
         )}
       </div>
       {!connected && <p className="hint">Connect a wallet to pay {formatUsdc(totals.total)}.</p>}

@@ -29,6 +29,7 @@ export type PaymentProgress = { running: boolean; locked: boolean };
 
 export type UseWalletPaymentOptions = {
   agentId: string;
+  agentName: string;
   duration: Duration;
   channel: CheckoutChannel;
   totals: CheckoutTotals;
@@ -44,6 +45,7 @@ export type WalletPaymentState = ReturnType<typeof useWalletPayment>;
 
 export function useWalletPayment({
   agentId,
+  agentName,
   duration,
   channel,
   totals,
@@ -140,7 +142,7 @@ export function useWalletPayment({
     const outcome = await runCheckout(
       { config, chain },
       flow.current,
-      { agentId, duration, channel, renter, total: totals.total, from },
+      { agentId, agentName, duration, channel, renter, total: totals.total, from },
       {
         dispatch,
         live,
@@ -188,6 +190,7 @@ export function useWalletPayment({
   }
 
   return {
+    agentName,
     totals,
     connection,
     onChain,
