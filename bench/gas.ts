@@ -1,10 +1,17 @@
 // `npm run bench:gas`: gas used by each RentalEscrow call on a local anvil chain, beside the
 // goals. Measures the steady state (escrow, renter, owner and treasury already hold USDC;
 // exact approvals), plus an owner's very first payout, which pays for a fresh balance slot.
-// Prints only; asserts nothing.
-import { type Address, getAddress, type Hex, keccak256, toHex } from "viem";
+// Prints only; asserts nothing. Records settle_gas_per_rental (settleMany's gas per rental at 20)
+// for the BENCH_JSON line (bench/figures.ts) and prints that line.
+import { type Address, getAddress, keccak256, toHex } from "viem";
 import { startChain } from "../test/chain/anvil";
 import { admin, arbiter, deployEscrow, type Escrow, operator, owner, type Quote, renter } from "../test/chain/escrow";
+import { benchJsonLine, recordFigures } from "./figures";
+
+// After a rental's end only the operator may settle it for this long; then anyone may release it.
+const SETTLE_GRACE = 86_400;
+// A down-minute list's hash, as the service records it (any 32 non-zero bytes cost the same).
+const slaHash = (label: string) => keccak256(toHex(`down minutes of ${label}`));
 
 const chain = await startChain();
 const rows: [string, bigint, string][] = [];
@@ -13,7 +20,7 @@ const record = (name: string, gas: bigint, goal = "") => rows.push([name, gas, g
 try {
   const e = await deployEscrow(chain, "TestUSDC");
   const fund = (who: Address, amount: bigint) => e.sendToken(admin.address, "mint", [who, amount]);
-  await fund(renter.address, 1_000_000_000n);
+  await fund(renter.address, 10_000_000_000n);
   await fund(owner.address, 1n);
 
   async function newRental(overrides: Partial<Quote> = {}) {
@@ -28,7 +35,7 @@ try {
   const warmUp = await newRental();
   await newRental({ duration: 10n ** 9n });
   await chain.increaseTime(3_600);
-  await e.send(renter.address, "release", [warmUp.q.rentalId]);
+  await e.send(operator.address, "settle", [warmUp.q.rentalId, 0n, slaHash("warm-up")]);
   record("createRental", (await newRental()).gas, "≤ 110,000");
 
   const permitQuote = await e.quote();
@@ -43,21 +50,52 @@ try {
   ]);
   record("createRentalWithPermit", withPermit.gasUsed);
 
+  // Settlement by availability: the operator, right after the end.
+  const fullService = await newRental();
+  const someDown = await newRental();
+  await chain.increaseTime(3_600);
+  const settleFull = (await e.send(operator.address, "settle", [fullService.q.rentalId, 0n, slaHash("full")])).gasUsed;
+  const refund = someDown.q.price / 4n; // 15 of 60 minutes down
+  const settlePart = (await e.send(operator.address, "settle", [someDown.q.rentalId, refund, slaHash("part")])).gasUsed;
+
+  // Release: anyone, once SETTLE_GRACE has passed since the end.
   const toRelease = await newRental();
   const freshOwner = await newRental({ owner: address("fresh owner") });
-  await chain.increaseTime(3_600);
-  record("release", (await e.send(renter.address, "release", [toRelease.q.rentalId])).gasUsed, "≤ 70,000");
+  await chain.increaseTime(3_600 + SETTLE_GRACE);
+  const release = (await e.send(renter.address, "release", [toRelease.q.rentalId])).gasUsed;
+  record("release (after the grace)", release, "≤ 70,000");
   record("release (owner's first USDC)", (await e.send(renter.address, "release", [freshOwner.q.rentalId])).gasUsed);
+  record("settle (refund 0)", settleFull, `≤ release + 10,000 (${(release + 10_000n).toLocaleString("en-US")})`);
+  record("settle (refund > 0)", settlePart);
 
-  const batch: Hex[] = [];
-  for (let i = 0; i < 20; i++) {
-    const payee = address(`owner ${i}`);
-    await fund(payee, 1n);
-    batch.push((await newRental({ owner: payee })).q.rentalId);
+  // Batches of 20, each rental's owner already holding USDC.
+  async function batchOf20(label: string): Promise<Quote[]> {
+    const quotes: Quote[] = [];
+    for (let i = 0; i < 20; i++) {
+      const payee = address(`${label} owner ${i}`);
+      await fund(payee, 1n);
+      quotes.push((await newRental({ owner: payee })).q);
+    }
+    return quotes;
   }
+  const toReleaseMany = await batchOf20("release");
+  await chain.increaseTime(3_600 + SETTLE_GRACE);
+  const many = await e.send(renter.address, "releaseMany", [toReleaseMany.map((q) => q.rentalId)]);
+  const releaseManyPerRental = many.gasUsed / 20n;
+  record("releaseMany, per rental at 20 (after the grace)", releaseManyPerRental, "≤ 45,000");
+
+  const toSettle = await batchOf20("settle");
+  const toSettleWithRefunds = await batchOf20("settle with refunds");
   await chain.increaseTime(3_600);
-  const many = await e.send(renter.address, "releaseMany", [batch]);
-  record("releaseMany, per rental at 20", many.gasUsed / 20n, "≤ 45,000");
+  const settlements = (quotes: Quote[], refundOf: (q: Quote) => bigint) =>
+    quotes.map((q, i) => ({ id: q.rentalId, refund: refundOf(q), slaHash: slaHash(`batch ${i} ${q.rentalId}`) }));
+  const settleMany = await e.send(operator.address, "settleMany", [settlements(toSettle, () => 0n)]);
+  const settleManyPerRental = settleMany.gasUsed / 20n;
+  const goal = `≤ releaseMany + 5,000 (${(releaseManyPerRental + 5_000n).toLocaleString("en-US")})`;
+  record("settleMany, per rental at 20 (refunds 0)", settleManyPerRental, goal);
+  const withRefunds = await e.send(operator.address, "settleMany", [settlements(toSettleWithRefunds, (q) => q.price / 4n)]);
+  record("settleMany, per rental at 20 (refunds > 0)", withRefunds.gasUsed / 20n);
+  recordFigures({ settle_gas_per_rental: Number(settleManyPerRental) });
 
   const disputed = await newRental();
   record("openDispute", (await e.send(renter.address, "openDispute", [disputed.q.rentalId])).gasUsed);
@@ -88,6 +126,7 @@ try {
 }
 
 printTable();
+console.log(`\n${benchJsonLine()}`);
 
 // Credits only arise when a push fails, so this one is measured on the blacklisting token.
 async function withdrawGas(): Promise<bigint> {
@@ -97,7 +136,7 @@ async function withdrawGas(): Promise<bigint> {
   await b.create(q);
   await b.sendToken(admin.address, "setBlacklisted", [owner.address, true]);
   await chain.increaseTime(3_600);
-  await b.send(renter.address, "release", [q.rentalId]);
+  await b.send(operator.address, "settle", [q.rentalId, 0n, slaHash("withdraw")]);
   await b.sendToken(admin.address, "setBlacklisted", [owner.address, false]);
   return (await b.send(owner.address, "withdraw")).gasUsed;
 }

@@ -12,11 +12,16 @@ import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 
 /// @title Escrow for agent rentals paid in USDC.
-/// @notice The service signs an EIP-712 quote; the renter pays price + fee into escrow; after the
-/// rental ends anyone may release it (owner gets the price, treasury the fee). The renter may
-/// dispute once, before the end; the owner may accept (a full refund), an arbiter may refund all or
-/// part of the price or reject the dispute, and after DISPUTE_TIMEOUT anyone may settle it as a
-/// full refund. See docs/escrow.md.
+/// @notice The service signs an EIP-712 quote; the renter pays price + fee into escrow. Each rental
+/// is paid for the service it got: once it has ended, the operator settles it by measured
+/// availability (`settle`): the renter gets back the refund the service computed off chain from the
+/// rental's down minutes, the owner the rest of the price, the treasury the fee, and the hash of the
+/// down-minute list is recorded in RentalSettled. Nobody else can release a rental before its
+/// availability is settled: only from SETTLE_GRACE after the end may anyone release it in full
+/// (owner gets the price, treasury the fee), so nothing stays stuck if the operator is gone. The
+/// renter may dispute once, before the end; the owner may accept (a full refund), an arbiter may
+/// refund all or part of the price or reject the dispute, and after DISPUTE_TIMEOUT anyone may
+/// settle it as a full refund. See docs/escrow.md.
 contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -47,6 +52,10 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
     /// the owner could accept and the arbiter could decide either way all that time.
     uint256 public constant DISPUTE_TIMEOUT = 14 days;
 
+    /// @notice How long after a rental's end only the operator may pay it out (`settle`, by measured
+    /// availability); from `endsAt + SETTLE_GRACE` anyone may `release` it in full.
+    uint256 public constant SETTLE_GRACE = 24 hours;
+
     struct Quote {
         bytes32 rentalId;
         address renter;
@@ -57,10 +66,19 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         uint64 deadline;
     }
 
+    /// @notice One rental of a `settleMany` batch: `refund` (0 to the price) back to the renter,
+    /// `slaHash` the keccak256 of its canonical down-minute list.
+    struct Settlement {
+        bytes32 id;
+        uint256 refund;
+        bytes32 slaHash;
+    }
+
     // Two storage slots per rental: creating one costs two fresh SSTOREs instead of three.
     // uint56 holds 72 billion USDC, uint40 over a million USDC or a timestamp until year 36812.
     struct Rental {
-        // slot 0: everything `releaseMany` needs to decide whether to skip an id
+        // slot 0: everything `releaseMany` needs to decide whether to skip an id (`settleMany` also
+        // checks the refund against the price, in slot 1, which it reads to pay out anyway)
         address renter;
         uint40 startsAt;
         uint40 endsAt;
@@ -93,6 +111,10 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         uint64 endsAt
     );
     event RentalReleased(bytes32 indexed id, address indexed owner, uint256 price, uint256 fee);
+    /// `refund`: the part of the price returned to the renter for the minutes the agent was down;
+    /// `slaHash`: keccak256 of the canonical down-minute list the service computed it from (recorded
+    /// only). Always followed, in the same transaction, by RentalReleased with the owner's part.
+    event RentalSettled(bytes32 indexed id, uint256 refund, bytes32 slaHash);
     event DisputeOpened(bytes32 indexed id);
     /// `refund`: the part of the price returned to the renter. The whole price is a full refund (the
     /// fee too); 0 rejects the dispute (the rental continues, or is released if it has ended);
@@ -120,6 +142,7 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
     error RefundAbovePrice(bytes32 id, uint256 refund, uint256 price);
     error SenderNotOwner();
     error DisputeNotExpired(bytes32 id, uint256 settleableAt);
+    error SettlementPending(bytes32 id, uint256 releasableAt);
 
     constructor(IERC20 token_, address admin, address treasury_, address signer, address operator, address arbiter)
         EIP712("RentalEscrow", "1")
@@ -203,23 +226,61 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
 
     // ---------------------------------------------------------------- settlement
 
-    /// @notice Pays out an ended Active rental: price to the owner, fee to the treasury.
+    /// @notice The operator pays out an ended Active rental by its measured availability: `refund`
+    /// (at most the price, computed off chain from the down minutes) to the renter, the rest of the
+    /// price to the owner, the fee to the treasury. Emits RentalSettled (recording `slaHash`, the
+    /// hash of the down-minute list) and then RentalReleased with the owner's part.
+    function settle(bytes32 id, uint256 refund, bytes32 slaHash) external nonReentrant onlyRole(OPERATOR_ROLE) {
+        Rental storage rental = rentals[id];
+        if (rental.status != Status.Active) revert InvalidStatus(id, rental.status);
+        if (block.timestamp < rental.endsAt) revert NotEnded(id, rental.endsAt);
+        uint256 price = rental.price;
+        if (refund > price) revert RefundAbovePrice(id, refund, price);
+        _pay(treasury, _settle(id, rental, refund, slaHash));
+    }
+
+    /// @notice Settles every settleable rental (Active, ended, refund at most the price) as `settle`
+    /// does and skips the rest (unknown, not ended, disputed, settled, duplicates, refund above the
+    /// price), so a sweep never fails on one bad id. The fees go to the treasury in one transfer.
+    /// @return settled How many rentals were settled.
+    function settleMany(Settlement[] calldata settlements)
+        external
+        nonReentrant
+        onlyRole(OPERATOR_ROLE)
+        returns (uint256 settled)
+    {
+        uint256 fees;
+        for (uint256 i; i < settlements.length; ++i) {
+            Settlement calldata s = settlements[i];
+            Rental storage rental = rentals[s.id];
+            if (rental.status != Status.Active || block.timestamp < rental.endsAt || s.refund > rental.price) continue;
+            fees += _settle(s.id, rental, s.refund, s.slaHash);
+            ++settled;
+        }
+        if (fees != 0) _pay(treasury, fees);
+    }
+
+    /// @notice Anyone pays out an Active rental the operator left unsettled for SETTLE_GRACE after
+    /// its end, in full: price to the owner, fee to the treasury. Before the end NotEnded; inside
+    /// the grace SettlementPending.
     function release(bytes32 id) external nonReentrant {
         Rental storage rental = rentals[id];
         if (rental.status != Status.Active) revert InvalidStatus(id, rental.status);
         if (block.timestamp < rental.endsAt) revert NotEnded(id, rental.endsAt);
+        uint256 releasableAt = uint256(rental.endsAt) + SETTLE_GRACE;
+        if (block.timestamp < releasableAt) revert SettlementPending(id, releasableAt);
         _release(id, rental);
     }
 
-    /// @notice Releases every releasable id and skips the rest (unknown, not ended, disputed,
-    /// settled, duplicates), so a sweep never fails on one bad id. The fees go to the treasury
-    /// in one transfer.
+    /// @notice Releases every releasable id (Active, and SETTLE_GRACE past its end) and skips the
+    /// rest (unknown, not ended or still in the grace, disputed, settled, duplicates), so a sweep
+    /// never fails on one bad id. The fees go to the treasury in one transfer.
     /// @return released How many rentals were released.
     function releaseMany(bytes32[] calldata ids) external nonReentrant returns (uint256 released) {
         uint256 fees;
         for (uint256 i; i < ids.length; ++i) {
             Rental storage rental = rentals[ids[i]];
-            if (rental.status != Status.Active || block.timestamp < rental.endsAt) continue;
+            if (rental.status != Status.Active || block.timestamp < uint256(rental.endsAt) + SETTLE_GRACE) continue;
             (address owner, uint256 price, uint256 fee) = (rental.owner, rental.price, rental.fee);
             rental.status = Status.Released;
             totalOwed -= price + fee;
@@ -298,6 +359,20 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         emit RentalReleased(id, owner, price, fee);
         _pay(owner, price);
         _pay(treasury, fee);
+    }
+
+    /// Settlement by availability (`refund` already checked against the price): Released, the
+    /// renter gets `refund`, the owner the rest of the price. Returns the fee, which the caller pays
+    /// the treasury (`settleMany` in one transfer).
+    function _settle(bytes32 id, Rental storage rental, uint256 refund, bytes32 slaHash) private returns (uint256 fee) {
+        (address owner, uint256 price) = (rental.owner, rental.price);
+        fee = rental.fee;
+        rental.status = Status.Released;
+        totalOwed -= price + fee;
+        emit RentalSettled(id, refund, slaHash);
+        emit RentalReleased(id, owner, price - refund, fee);
+        if (refund != 0) _pay(rental.renter, refund);
+        if (refund != price) _pay(owner, price - refund);
     }
 
     function _disputed(bytes32 id) private view returns (Rental storage rental) {

@@ -1,10 +1,11 @@
 // RentalEscrow's disputes on a real EVM (anvil): opened once by the renter inside the window; ended
 // by the owner accepting (full refund), by the arbiter (full refund, a partial refund split to the
-// micro-USDC, or a rejection that lets the rental run on and release at its end), or by anyone
-// after DISPUTE_TIMEOUT (full refund). Every path pays out price + fee exactly once.
+// micro-USDC, or a rejection that lets the rental run on to be settled at its end, or releases it
+// at once after the end), or by anyone after DISPUTE_TIMEOUT (full refund). Every path pays out
+// price + fee exactly once.
 import { beforeAll, describe, expect, it } from "vitest";
 import { admin, arbiter, type Escrow, FEE, operator, other, owner, renter, Status, treasury } from "./escrow";
-import { type Chain, escrowSuite, events, expectRevert, expectSolvent, ROLE } from "./escrow-suite";
+import { type Chain, escrowSuite, eventNames, events, expectRevert, expectSolvent, ROLE, SETTLE_GRACE, slaHash } from "./escrow-suite";
 
 const Resolution = { Arbiter: 0, OwnerAccepted: 1, Expired: 2 } as const;
 const TIMEOUT = 14n * 86_400n;
@@ -36,11 +37,13 @@ async function disputed(overrides = {}) {
 }
 
 describe("opening", () => {
-  it("freezes the funds: no release while disputed, even after the end", async () => {
+  it("freezes the funds: no release or settlement while disputed, even after the end and its grace", async () => {
     const { q } = await disputed();
-    await chain.increaseTime(q.duration);
+    await chain.increaseTime(q.duration + SETTLE_GRACE);
     await expectRevert(e.send(other.address, "release", [q.rentalId]), "InvalidStatus", [q.rentalId, Status.Disputed]);
+    await expectRevert(e.send(operator.address, "settle", [q.rentalId, 0n, slaHash()]), "InvalidStatus", [q.rentalId, Status.Disputed]);
     await e.send(other.address, "releaseMany", [[q.rentalId]]);
+    await e.send(operator.address, "settleMany", [[{ id: q.rentalId, refund: 0n, slaHash: slaHash() }]]);
     expect((await e.rental(q.rentalId)).status).toBe(Status.Disputed);
     expect(await e.read("disputedAt", [q.rentalId])).toBeGreaterThan(0n);
   });
@@ -102,23 +105,23 @@ describe("the arbiter decides", () => {
     await expectSolvent(e);
   });
 
-  it("a rejection before the end: the rental runs on and is released at its end", async () => {
+  it("a rejection before the end: the rental runs on and is settled by availability at its end", async () => {
     const { q, paid } = await disputed();
     const receipt = await e.send(arbiter.address, "resolveDispute", [q.rentalId, 0n]);
     expect(events(receipt, "DisputeResolved")).toEqual([{ id: q.rentalId, refund: 0n, how: Resolution.Arbiter }]);
     expect((await e.rental(q.rentalId)).status).toBe(Status.Active);
     await expectRevert(e.send(other.address, "release", [q.rentalId]), "NotEnded");
     await chain.increaseTime(q.duration);
-    await e.send(other.address, "releaseMany", [[q.rentalId]]);
+    await e.send(operator.address, "settleMany", [[{ id: q.rentalId, refund: 0n, slaHash: slaHash() }]]);
     expect(await paid()).toEqual({ renter: 0n, owner: q.price, treasury: FEE });
     await expectSolvent(e);
   });
 
-  it("a rejection after the end: released at once", async () => {
+  it("a rejection after the end: released at once, in full, with no settlement (the arbiter decided)", async () => {
     const { q, paid } = await disputed();
     await chain.increaseTime(q.duration);
     const receipt = await e.send(arbiter.address, "resolveDispute", [q.rentalId, 0n]);
-    expect(events(receipt, "RentalReleased")).toHaveLength(1);
+    expect(eventNames(receipt)).toEqual(["DisputeResolved", "RentalReleased"]);
     expect(await paid()).toEqual({ renter: 0n, owner: q.price, treasury: FEE });
     expect((await e.rental(q.rentalId)).status).toBe(Status.Released);
   });

@@ -1,10 +1,11 @@
-// Random sequences of escrow operations (on the blacklisting token, so credits happen too; disputes
-// accepted, refunded in full or in part, rejected, or settled after the timeout)
+// Random sequences of escrow operations (on the blacklisting token, so credits happen too; rentals
+// settled by availability by the operator, one at a time or in batches, or released by anyone after
+// the grace; disputes accepted, refunded in full or in part, rejected, or settled after the timeout)
 // checked against a model after every step: the escrow's balance equals totalOwed, and every
 // participant's balance and credits are exactly what the model says, so no rental is ever
 // paid twice or paid to the wrong party.
 import fc from "fast-check";
-import { type Address, type Hex, maxUint256 } from "viem";
+import { type Address, encodeAbiParameters, type Hex, keccak256, maxUint256 } from "viem";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startChain } from "./anvil";
 import {
@@ -33,6 +34,7 @@ const PAYEES = [...RENTERS, ...OWNERS, treasury.address];
 type ModelRental = { id: Hex; renter: Address; owner: Address; price: bigint; endsAt: bigint; status: number; disputedAt: bigint | null };
 
 const DISPUTE_TIMEOUT = 14n * 86_400n;
+const SETTLE_GRACE = 86_400n;
 type Model = {
   rentals: ModelRental[];
   balances: Map<Address, bigint>;
@@ -68,6 +70,22 @@ function releaseInModel(m: Model, r: ModelRental, payTreasury = true) {
   pay(m, r.owner, r.price);
   if (payTreasury) pay(m, treasury.address, FEE);
 }
+
+/** Settlement by availability: `refund` to the renter, the rest of the price to the owner (each only when not 0). */
+function settleInModel(m: Model, r: ModelRental, refund: bigint, payTreasury = true) {
+  r.status = Status.Released;
+  if (refund > 0n) pay(m, r.renter, refund);
+  if (refund < r.price) pay(m, r.owner, r.price - refund);
+  if (payTreasury) pay(m, treasury.address, FEE);
+}
+
+// The operator's refund: none, a quarter (15 of 60 minutes down), the whole price, or one too many.
+const refundKinds = ["none", "quarter", "full", "above"] as const;
+type RefundKind = (typeof refundKinds)[number];
+const refundOf = (r: ModelRental | undefined, kind: RefundKind) =>
+  !r ? 0n : kind === "none" ? 0n : kind === "quarter" ? r.price / 4n : kind === "full" ? r.price : r.price + 1n;
+const slaHash = (r: ModelRental | undefined, refund: bigint) =>
+  keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "uint256" }], [r?.id ?? unknownId, refund]));
 
 /** block.timestamp of the next transaction: the chain mines each block one second after the last. */
 const nextTimestamp = async () => (await chain.now()) + 1n;
@@ -151,12 +169,53 @@ const release = fc.nat().map(
       const r = pick(m, index);
       const call = e.send(other.address, "release", [r?.id ?? unknownId]);
       if (!r || r.status !== Status.Active) return expectRevertNamed(call, "InvalidStatus").then(() => []);
-      if ((await nextTimestamp()) < r.endsAt) return expectRevertNamed(call, "NotEnded").then(() => []);
+      const ts = await nextTimestamp();
+      if (ts < r.endsAt) return expectRevertNamed(call, "NotEnded").then(() => []);
+      if (ts < r.endsAt + SETTLE_GRACE) return expectRevertNamed(call, "SettlementPending").then(() => []);
       await call;
       releaseInModel(m, r);
       return [r];
     }),
 );
+
+const settle = fc.record({ index: fc.nat(), refund: fc.constantFrom(...refundKinds), byOperator: fc.boolean() }).map(
+  ({ index, refund: kind, byOperator }) =>
+    new Command(`settle(${index}, ${kind}, byOperator=${byOperator})`, async (m) => {
+      const r = pick(m, index);
+      const refund = refundOf(r, kind);
+      const call = e.send(byOperator ? operator.address : other.address, "settle", [r?.id ?? unknownId, refund, slaHash(r, refund)]);
+      if (!byOperator) return expectRevertNamed(call, "AccessControlUnauthorizedAccount").then(() => []);
+      if (!r || r.status !== Status.Active) return expectRevertNamed(call, "InvalidStatus").then(() => []);
+      if ((await nextTimestamp()) < r.endsAt) return expectRevertNamed(call, "NotEnded").then(() => []);
+      if (refund > r.price) return expectRevertNamed(call, "RefundAbovePrice").then(() => []);
+      await call;
+      settleInModel(m, r, refund);
+      return [r];
+    }),
+);
+
+const settleMany = fc
+  .array(fc.record({ index: fc.option(fc.nat(), { freq: 6 }), refund: fc.constantFrom(...refundKinds) }), { maxLength: 6 })
+  .map(
+    (items) =>
+      new Command(`settleMany(${JSON.stringify(items)})`, async (m) => {
+        const targets = items.map(({ index, refund }) => {
+          const r = index === null ? undefined : pick(m, index);
+          return { r, refund: refundOf(r, refund) };
+        });
+        const ts = await nextTimestamp();
+        const settlements = targets.map(({ r, refund }) => ({ id: r?.id ?? unknownId, refund, slaHash: slaHash(r, refund) }));
+        await e.send(operator.address, "settleMany", [settlements]);
+        let fees = 0n;
+        for (const { r, refund } of targets) {
+          if (!r || r.status !== Status.Active || ts < r.endsAt || refund > r.price) continue;
+          settleInModel(m, r, refund, false);
+          fees += FEE;
+        }
+        if (fees > 0n) pay(m, treasury.address, fees);
+        return targets.flatMap(({ r }) => (r ? [r] : []));
+      }),
+  );
 
 const releaseMany = fc.array(fc.option(fc.nat(), { freq: 6 }), { maxLength: 6 }).map(
   (indices) =>
@@ -166,7 +225,7 @@ const releaseMany = fc.array(fc.option(fc.nat(), { freq: 6 }), { maxLength: 6 })
       await e.send(other.address, "releaseMany", [targets.map((r) => r?.id ?? unknownId)]);
       let fees = 0n;
       for (const r of targets) {
-        if (!r || r.status !== Status.Active || ts < r.endsAt) continue;
+        if (!r || r.status !== Status.Active || ts < r.endsAt + SETTLE_GRACE) continue;
         releaseInModel(m, r, false);
         fees += FEE;
       }
@@ -278,8 +337,9 @@ const withdraw = fc.nat(PAYEES.length - 1).map(
     }),
 );
 
-// Now and then past DISPUTE_TIMEOUT, so undecided disputes can be settled.
-const travel = fc.constantFrom(30, 600, 3_600, 14 * 86_400).map(
+// Now and then past SETTLE_GRACE, so anyone may release, or DISPUTE_TIMEOUT, so undecided disputes
+// can be settled.
+const travel = fc.constantFrom(30, 600, 3_600, 86_400, 14 * 86_400).map(
   (seconds) =>
     new Command(`travel(${seconds})`, async () => {
       await chain.increaseTime(seconds);
@@ -317,6 +377,8 @@ it("keeps balance == totalOwed and pays every rental exactly once", { timeout: 1
           { arbitrary: travel, weight: 2 },
           { arbitrary: release, weight: 2 },
           { arbitrary: releaseMany, weight: 2 },
+          { arbitrary: settle, weight: 2 },
+          { arbitrary: settleMany, weight: 2 },
           { arbitrary: openDispute, weight: 2 },
           { arbitrary: resolveDispute, weight: 2 },
           { arbitrary: acceptDispute, weight: 1 },

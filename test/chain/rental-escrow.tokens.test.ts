@@ -18,7 +18,18 @@ import {
   Status,
   treasury,
 } from "./escrow";
-import { type Chain, endedRental as endedRentalOn, escrowSuite, events, expectRevert, expectSolvent, ROLE } from "./escrow-suite";
+import {
+  type Chain,
+  endedRental as endedRentalOn,
+  escrowSuite,
+  events,
+  expectRevert,
+  expectSolvent,
+  ROLE,
+  releasableRental as releasableRentalOn,
+  SETTLE_GRACE,
+  slaHash,
+} from "./escrow-suite";
 
 const suite = escrowSuite();
 let chain: Chain;
@@ -27,14 +38,19 @@ beforeAll(() => {
   ({ chain, e } = suite);
 });
 const endedRental = (x: Escrow, overrides = {}) => endedRentalOn(chain, x, overrides);
+const releasableRental = (x: Escrow, overrides = {}) => releasableRentalOn(chain, x, overrides);
+const settleArgs = (id: Hex, refund = 0n) => [id, refund, slaHash()];
 
 describe("administration", () => {
   it("lets the admin change the treasury, which then receives the fees", async () => {
     const receipt = await e.send(admin.address, "setTreasury", [other.address]);
     expect(events(receipt, "TreasuryChanged")).toEqual([{ previous: treasury.address, current: other.address }]);
     const q = await endedRental(e);
-    await e.send(renter.address, "release", [q.rentalId]);
+    await e.send(operator.address, "settle", settleArgs(q.rentalId));
     expect(await e.balanceOf(other.address)).toBe(FEE);
+    const late = await releasableRental(e);
+    await e.send(renter.address, "release", [late.rentalId]);
+    expect(await e.balanceOf(other.address)).toBe(2n * FEE);
     expect(await e.balanceOf(treasury.address)).toBe(0n);
   });
 
@@ -59,8 +75,10 @@ describe("administration", () => {
     const disputed = await e.quote();
     await e.create(disputed);
     const q = await endedRental(e, { renter: renter2.address });
+    const late = await releasableRental(e, { renter: renter2.address });
     await e.send(operator.address, "pause");
-    await e.send(other.address, "release", [q.rentalId]);
+    await e.send(operator.address, "settle", settleArgs(q.rentalId, 1n));
+    await e.send(other.address, "release", [late.rentalId]);
     await expectRevert(e.send(renter.address, "openDispute", [disputed.rentalId]), "RentalEnded");
     const running = await e.quote();
     await e.send(admin.address, "unpause");
@@ -90,7 +108,11 @@ describe("with a token that blacklists payees", () => {
       await b.sendToken(admin.address, "setQuiet", [quiet]);
       const q = await endedRental(b);
       await b.sendToken(admin.address, "setBlacklisted", [owner.address, true]);
-      const receipt = await b.send(other.address, "release", [q.rentalId]);
+      // Settled by the operator (quiet) or released by anyone after the grace (reverting token).
+      if (!quiet) await chain.increaseTime(SETTLE_GRACE);
+      const receipt = quiet
+        ? await b.send(operator.address, "settle", settleArgs(q.rentalId))
+        : await b.send(other.address, "release", [q.rentalId]);
       expect(events(receipt, "PayoutCredited")).toEqual([{ payee: owner.address, amount: q.price }]);
       expect(await b.balanceOf(treasury.address)).toBe(FEE);
       expect(await b.credits(owner.address)).toBe(q.price);
@@ -118,7 +140,7 @@ describe("with a token that blacklists payees", () => {
     const fine = await b.quote({ owner: owner2.address });
     await b.create(blocked);
     await b.create(fine);
-    await chain.increaseTime(3_600);
+    await chain.increaseTime(3_600n + SETTLE_GRACE);
     await b.sendToken(admin.address, "setBlacklisted", [owner.address, true]);
     await b.sendToken(admin.address, "setBlacklisted", [treasury.address, true]);
     const receipt = await b.send(other.address, "releaseMany", [[blocked.rentalId, fine.rentalId]]);
@@ -129,6 +151,30 @@ describe("with a token that blacklists payees", () => {
     ]);
     expect(await b.balanceOf(owner2.address)).toBe(fine.price);
     expect(await b.credits(treasury.address)).toBe(2n * FEE);
+    await expectSolvent(b);
+  });
+
+  it("keeps a settlement batch going past a blacklisted renter: its availability refund is credited", async () => {
+    const blocked = await b.quote();
+    const fine = await b.quote({ renter: renter2.address, owner: owner2.address });
+    await b.create(blocked);
+    await b.create(fine);
+    await chain.increaseTime(3_600);
+    await b.sendToken(admin.address, "setBlacklisted", [renter.address, true]);
+    const refund = blocked.price / 4n;
+    const receipt = await b.send(operator.address, "settleMany", [
+      [
+        { id: blocked.rentalId, refund, slaHash: slaHash([1n]) },
+        { id: fine.rentalId, refund: 5n, slaHash: slaHash([2n]) },
+      ],
+    ]);
+    expect(events(receipt, "RentalSettled")).toHaveLength(2);
+    expect(events(receipt, "PayoutCredited")).toEqual([{ payee: renter.address, amount: refund }]);
+    expect(await b.credits(renter.address)).toBe(refund);
+    expect(await b.balanceOf(renter2.address)).toBe(5n);
+    expect(await b.balanceOf(owner.address)).toBe(blocked.price - refund);
+    expect(await b.balanceOf(owner2.address)).toBe(fine.price - 5n);
+    expect(await b.totalOwed()).toBe(refund);
     await expectSolvent(b);
   });
 
@@ -165,7 +211,7 @@ describe("with a token that calls back into the escrow", () => {
     const second = await x.quote();
     await x.create(a);
     await x.create(second);
-    await chain.increaseTime(3_600);
+    await chain.increaseTime(3_600n + SETTLE_GRACE);
     await hook(call("release", [second.rentalId]));
     await x.send(other.address, "release", [a.rentalId]);
     expect(await hookOutcome()).toEqual({ ok: false, result: reentrancyError });
@@ -177,8 +223,26 @@ describe("with a token that calls back into the escrow", () => {
     await expectSolvent(x);
   });
 
+  it("refuses a settle re-entered from a payout; the outer settle completes", async () => {
+    const a = await x.quote();
+    const second = await x.quote();
+    await x.create(a);
+    await x.create(second);
+    await chain.increaseTime(3_600);
+    await hook(call("settle", settleArgs(second.rentalId)));
+    await x.send(operator.address, "settle", settleArgs(a.rentalId, 1n));
+    expect(await hookOutcome()).toEqual({ ok: false, result: reentrancyError });
+    expect((await x.rental(a.rentalId)).status).toBe(Status.Released);
+    expect((await x.rental(second.rentalId)).status).toBe(Status.Active);
+    await hook(call("settleMany", [[{ id: second.rentalId, refund: 0n, slaHash: slaHash() }]]));
+    await x.send(operator.address, "settleMany", [[{ id: second.rentalId, refund: 0n, slaHash: slaHash() }]]);
+    expect(await hookOutcome()).toEqual({ ok: false, result: reentrancyError });
+    expect((await x.rental(second.rentalId)).status).toBe(Status.Released);
+    await expectSolvent(x);
+  });
+
   it("refuses withdraw and releaseMany re-entered from a payout or a payment", async () => {
-    const a = await endedRental(x);
+    const a = await releasableRental(x);
     await hook(call("withdraw"));
     await x.send(other.address, "releaseMany", [[a.rentalId]]);
     expect(await hookOutcome()).toEqual({ ok: false, result: reentrancyError });
