@@ -1,5 +1,7 @@
 import "server-only";
-import { MIN_CHECKS } from "@/lib/agents/load-reliability";
+import { measuredUptime } from "@/lib/agents/load-reliability";
+import { loadRentedMinutes } from "@/lib/availability/load-rented-minutes";
+import { addRentedMinutes } from "@/lib/availability/rented-minutes";
 import { db } from "@/lib/db";
 import { Channel } from "@/lib/generated/prisma/enums";
 import { microToUsdc } from "@/lib/money/usdc";
@@ -25,12 +27,14 @@ const UPTIME_WINDOW_MS = 7 * 24 * 3_600_000;
 //   chatCalls: renter messages, and by channel (the API and each chat bot) in chatCallsByChannel;
 //              errorRate = share answered with a 5xx (0 when there were none)
 //   latencyMs: webhook round trip of calls that reached the webhook (percentile_cont)
-//   uptime7d:  percentage of scheduled health checks in the last 7 days that passed (the owner's
-//              connection tests left out); null below MIN_CHECKS, as on the marketplace
-export async function loadOwnerStats(ownerId: string) {
-  const now = new Date();
+//   uptime7d:  the marketplace's rule (measuredUptime): over the last 7 days, the share of rented
+//              minutes up when the agent's rentals hold an hour of them, else the share of
+//              scheduled health checks passed (the owner's connection tests left out), else null;
+//              uptimeSource says which. The total applies the rule to all the agents' minutes and
+//              checks together.
+export async function loadOwnerStats(ownerId: string, now: Date = new Date()) {
   const since = new Date(now.getTime() - UPTIME_WINDOW_MS);
-  const [agents, rentals, calls, checks] = await Promise.all([
+  const [agents, rentals, calls, checks, minutes] = await Promise.all([
     db.agent.findMany({
       where: { ownerId },
       select: { id: true, name: true },
@@ -63,7 +67,9 @@ export async function loadOwnerStats(ownerId: string) {
         FROM health_checks h JOIN agents a ON a.id = h.agent_id
        WHERE a.owner_id = ${ownerId}::uuid AND h.trigger = 'schedule' AND h.created_at > ${since}
        GROUP BY ROLLUP (h.agent_id)`,
+    loadRentedMinutes({ ownerId }, since, now),
   ]);
+  const allMinutes = [...minutes.values()].reduce(addRentedMinutes, { elapsed: 0, down: 0 });
 
   const byAgent = <T extends { agent_id: string | null }>(rows: T[]) => new Map(rows.map((row) => [row.agent_id, row]));
   const [rentalsOf, callsOf, checksOf] = [byAgent(rentals), byAgent(calls), byAgent(checks)];
@@ -82,7 +88,7 @@ export async function loadOwnerStats(ownerId: string) {
       >,
       errorRate: c?.calls ? round(c.errors / c.calls, 4) : 0,
       latencyMs: { p50: roundOrNull(c?.p50, 0), p95: roundOrNull(c?.p95, 0) },
-      uptime7d: h && h.checks >= MIN_CHECKS ? round((100 * h.ok) / h.checks, 2) : null,
+      ...uptime7d(measuredUptime(agentId === null ? allMinutes : minutes.get(agentId), h, 2)),
     };
   };
   return {
@@ -91,5 +97,6 @@ export async function loadOwnerStats(ownerId: string) {
   };
 }
 
+const uptime7d = ({ uptime, uptimeSource }: ReturnType<typeof measuredUptime>) => ({ uptime7d: uptime, uptimeSource });
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 const roundOrNull = (value: number | null | undefined, decimals: number) => (value == null ? null : round(value, decimals));

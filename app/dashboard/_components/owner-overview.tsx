@@ -5,6 +5,7 @@ import type { listOwnerAgents } from "@/lib/agents/list-owner-agents";
 import type { loadOwnerStats } from "@/lib/agents/load-owner-stats";
 import { formatPercent } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
+import { UPTIME_SOURCE } from "@/lib/format/uptime-source";
 import { formatUsdcNumber } from "@/lib/format/usdc";
 import styles from "../dashboard.module.css";
 
@@ -35,7 +36,7 @@ export function OwnerOverview({ agents, stats }: Props) {
         </FigureCard>
         <FigureCard
           name="Uptime, last 7 days"
-          note={total.uptime7d === null ? "not enough health checks yet" : "of scheduled health checks passed"}
+          note={total.uptimeSource === null ? "not enough rentals or health checks yet" : UPTIME_SOURCE[total.uptimeSource]}
         >
           {total.uptime7d === null ? "—" : formatPercent(total.uptime7d)}
         </FigureCard>

@@ -8,6 +8,7 @@ import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
 import { formatDate } from "@/lib/format/date-time";
 import { formatCount, formatPercent } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
+import { UPTIME_SOURCE } from "@/lib/format/uptime-source";
 import { formatUsdc, formatUsdcNumber } from "@/lib/format/usdc";
 import { microToUsdc } from "@/lib/money/usdc";
 import { Chart } from "../_components/charts";
@@ -66,7 +67,7 @@ export default async function StatsPage() {
         </FigureCard>
         <FigureCard
           name="Uptime, last 7 days"
-          note={total.uptime7d === null ? "not enough health checks yet" : "of scheduled health checks passed"}
+          note={total.uptimeSource === null ? "not enough rentals or health checks yet" : UPTIME_SOURCE[total.uptimeSource]}
         >
           {total.uptime7d === null ? "—" : formatPercent(total.uptime7d)}
         </FigureCard>
@@ -187,13 +188,26 @@ export default async function StatsPage() {
                     <td className={styles.num}>{formatPercent(a.errorRate * 100)}</td>
                     <td className={styles.num}>{a.latencyMs.p50 === null ? "—" : ms(a.latencyMs.p50)}</td>
                     <td className={styles.num}>{a.latencyMs.p95 === null ? "—" : ms(a.latencyMs.p95)}</td>
-                    <td className={styles.num}>{a.uptime7d === null ? "—" : formatPercent(a.uptime7d)}</td>
+                    <td className={styles.num}>
+                      {a.uptime7d === null ? "—" : formatPercent(a.uptime7d)}
+                      {a.uptimeSource && (
+                        <>
+                          <br />
+                          <span className="hint">{UPTIME_SOURCE[a.uptimeSource]}</span>
+                        </>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </TableScrollRegion>
         )}
+        <p className="hint">
+          Uptime over the last 7 days counts every minute of an agent&apos;s rentals, each measured while the rental ran, once it was rented
+          for an hour or more in them (the marketplace shows the same figure); otherwise the scheduled health checks every 15 minutes. The
+          chart above counts the health checks only.
+        </p>
       </section>
     </main>
   );

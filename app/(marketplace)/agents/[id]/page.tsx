@@ -116,10 +116,6 @@ export default async function AgentPage({ params }: Props) {
           <section aria-labelledby="reliability-heading" className={page.how}>
             <h2 id="reliability-heading">Measured by the service</h2>
             <ReliabilityFacts reliability={agent.reliability} />
-            <p className="hint">
-              Uptime is the share of the health checks sent to the agent every 15 minutes that it passed; replies count every message
-              renters sent, over the API and the chat apps.
-            </p>
           </section>
 
           <AgentReviews reviews={reviews} />

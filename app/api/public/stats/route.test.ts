@@ -54,7 +54,9 @@ describe("GET /api/public/stats", () => {
     await makeRental(alpha.id, { status: "disputed", durationType: "hour" }); // in escrow 2.5
     await makeRental(alpha.id, { status: "cancelled", durationType: "day" }); // counted, no revenue
     await makeRental(alpha.id, { status: "pending", durationType: "month" }); // awaiting payment: ignored
-    const b1 = await makeRental(beta.id, { durationType: "hour", startsInSeconds: -7200, endsInSeconds: -60 }); // ended, unreleased: in escrow 2.5, not active
+    // Ended, unreleased: in escrow 2.5, not active. Its 29 minutes (and Alpha's rentals' first
+    // minutes) are under the hour of rentals that uptime needs: the checks count instead.
+    const b1 = await makeRental(beta.id, { durationType: "hour", startsInSeconds: -1800, endsInSeconds: -60 });
     await makeRental(beta.id, { status: "completed", durationType: "month" }); // released 100
 
     // Alpha: 6 calls, 2 of them 5xx; latency over the 5 that reached the webhook: 50, 100, 200, 300, 400.
@@ -122,6 +124,7 @@ describe("GET /api/public/stats", () => {
           errorRate: 0.3333,
           latencyMs: { p50: 200, p95: 380 },
           uptime7d: 75,
+          uptimeSource: "healthChecks",
         },
         {
           id: beta.id,
@@ -133,6 +136,7 @@ describe("GET /api/public/stats", () => {
           errorRate: 0.3333,
           latencyMs: { p50: 2000, p95: 2900 },
           uptime7d: 33.33,
+          uptimeSource: "healthChecks",
         },
         {
           id: idle.id,
@@ -144,6 +148,7 @@ describe("GET /api/public/stats", () => {
           errorRate: 0,
           latencyMs: { p50: null, p95: null },
           uptime7d: null,
+          uptimeSource: null,
         },
       ],
       // Latencies of all 7 calls that reached a webhook: 50 100 200 300 400 1000 3000.
@@ -155,6 +160,7 @@ describe("GET /api/public/stats", () => {
         errorRate: 0.3333,
         latencyMs: { p50: 300, p95: 2400 },
         uptime7d: 66.67, // 6 of 9 scheduled checks: Alpha 3 of 4, Beta 1 of 3, Idle 2 of 2
+        uptimeSource: "healthChecks",
       },
     });
   });
@@ -173,8 +179,38 @@ describe("GET /api/public/stats", () => {
         errorRate: 0,
         latencyMs: { p50: null, p95: null },
         uptime7d: null,
+        uptimeSource: null,
       },
     });
+  });
+
+  it("200: uptime from the rentals' minutes, measured every minute, once an agent was rented an hour in the 7 days", async () => {
+    const { accountId, apiKey } = await makeOwnerWithKey();
+    const rented = await makeOwnerAgent(accountId, { listing: { name: "Rented" } });
+    const checked = await makeOwnerAgent(accountId, { listing: { name: "Checked" } });
+    // Two ended hours, 30 of their 120 minutes down (the second's last 30), all checks passed:
+    // the minutes win.
+    await makeRental(rented.id, { durationType: "hour", status: "completed", startsInSeconds: -3 * 3600, endsInSeconds: -2 * 3600 });
+    const second = await makeRental(rented.id, { durationType: "hour", startsInSeconds: -2 * 3600, endsInSeconds: -3600 });
+    await db.rental.update({ where: { id: second.id }, data: { minutesMeasured: [0, 60], minutesDown: [30, 60] } });
+    await healthChecks(rented.id, [
+      [true, 1_000],
+      [true, 2_000],
+      [true, 3_000],
+    ]);
+    await healthChecks(checked.id, [
+      [true, 1_000],
+      [false, 2_000],
+      [false, 3_000],
+      [false, 4_000],
+    ]);
+    const body = await (await stats(apiKey)).json();
+    expect(body.agents.map((a: { uptime7d: number; uptimeSource: string }) => [a.uptime7d, a.uptimeSource])).toEqual([
+      [75, "rentalMinutes"],
+      [25, "healthChecks"],
+    ]);
+    // The account's 120 rented minutes decide its total too.
+    expect([body.total.uptime7d, body.total.uptimeSource]).toEqual([75, "rentalMinutes"]);
   });
 
   it("revenue is summed exactly in micro-USDC (no float drift over many rentals)", async () => {
