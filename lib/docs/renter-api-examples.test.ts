@@ -2,10 +2,11 @@ import { execFile, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as availability } from "@/app/api/v1/availability/route";
 import { POST as chat } from "@/app/api/v1/chat/route";
 import { GET as status } from "@/app/api/v1/status/route";
 import { RENTAL_CODE_PLACEHOLDER, RENTER_API_REPLIES, renterApiExamples } from "@/lib/docs/renter-api-examples";
-import { chatResponseSchema, statusResponseSchema } from "@/lib/schemas/renter-api";
+import { availabilityResponseSchema, chatResponseSchema, statusResponseSchema } from "@/lib/schemas/renter-api";
 import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
 import { serveRoutes } from "@/test/serve-routes";
 
@@ -26,6 +27,7 @@ beforeAll(async () => {
   api = await serveRoutes([
     { method: "POST", path: /^\/api\/v1\/chat$/, handler: chat },
     { method: "GET", path: /^\/api\/v1\/status$/, handler: status },
+    { method: "GET", path: /^\/api\/v1\/availability$/, handler: availability },
   ]);
 });
 
@@ -45,8 +47,8 @@ const withCode = (example: string) => example.replaceAll(RENTAL_CODE_PLACEHOLDER
 
 describe("the renter API examples", () => {
   it("name the site's own origin and the placeholder code in the X-API-Key header", () => {
-    const { chat, status } = renterApiExamples("https://rent.example/");
-    for (const example of [...chat, ...status]) {
+    const { chat, status, availability } = renterApiExamples("https://rent.example/");
+    for (const example of [...chat, ...status, ...availability]) {
       expect(example.code).toContain("https://rent.example/api/v1/");
       expect(example.code).toMatch(/X-API-Key["']?: ["']?<RENTAL_CODE>/);
     }
@@ -56,6 +58,17 @@ describe("the renter API examples", () => {
   it("show answers of the API's own shape, no field more or less", () => {
     expect(chatResponseSchema.parse(RENTER_API_REPLIES.chat)).toEqual(RENTER_API_REPLIES.chat);
     expect(statusResponseSchema.parse(RENTER_API_REPLIES.status)).toEqual(RENTER_API_REPLIES.status);
+    expect(availabilityResponseSchema.parse(RENTER_API_REPLIES.availability)).toEqual(RENTER_API_REPLIES.availability);
+    // The sample is the rule's own answer: 3 minutes down of a day's 1,440, within the allowance.
+    expect(RENTER_API_REPLIES.availability).toMatchObject({
+      minutes_total: 43_200,
+      minutes_measured: 1440,
+      minutes_down: 3,
+      down_minutes: ["2026-11-21T14:07:00.000Z", "2026-11-21T14:08:00.000Z", "2026-11-21T14:09:00.000Z"],
+      uptime_percent: 99.79,
+      guarantee_percent: 99,
+      refund_due_usdc: "0",
+    });
   });
 
   for (const label of ["curl", "Python", "JavaScript"]) {
@@ -63,6 +76,12 @@ describe("the renter API examples", () => {
       const example = renterApiExamples(api.origin).chat.find((e) => e.label === label)!;
       const { stdout } = await run[label](withCode(example.code));
       expect(stdout).toContain("Echo: Hello! What can you do?");
+    });
+
+    it.skipIf(skip(label))(`${label}: the availability example reads the rental's minutes`, async () => {
+      const example = renterApiExamples(api.origin).availability.find((e) => e.label === label)!;
+      const { stdout } = await run[label](withCode(example.code));
+      expect(stdout).toMatch(label === "curl" ? /"refund_due_usdc":"0"/ : /100 % up, 0 minutes down, 0 USDC due back/);
     });
 
     it.skipIf(skip(label))(`${label}: the status example reads the rental`, async () => {

@@ -3,6 +3,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as availability } from "@/app/api/v1/availability/route";
 import { POST as completions } from "@/app/api/v1/chat/completions/route";
 import { POST as chat } from "@/app/api/v1/chat/route";
 import { GET as models } from "@/app/api/v1/models/route";
@@ -77,7 +78,14 @@ describe("GET /api/v1/openapi.json", () => {
   it("is OpenAPI 3.1, version 1.0.0, and names every endpoint", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("1.0.0");
-    expect(Object.keys(doc.paths).sort()).toEqual(["/v1/chat", "/v1/chat/completions", "/v1/mcp", "/v1/models", "/v1/status"]);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      "/v1/availability",
+      "/v1/chat",
+      "/v1/chat/completions",
+      "/v1/mcp",
+      "/v1/models",
+      "/v1/status",
+    ]);
   });
 
   it("describes the real responses of both endpoints", async () => {
@@ -89,6 +97,8 @@ describe("GET /api/v1/openapi.json", () => {
     await expectConforms(await status(renterRequest("status", { code })), "/v1/status", "get");
     await expectConforms(await status(renterRequest("status", {})), "/v1/status", "get");
     await expectConforms(await status(renterRequest("status", { code: "00000000" })), "/v1/status", "get");
+    await expectConforms(await availability(renterRequest("availability", { code })), "/v1/availability", "get");
+    await expectConforms(await availability(renterRequest("availability", { code: "00000000" })), "/v1/availability", "get");
     await expectConforms(await chat(renterRequest("chat", { code, body: { message: "hi" } })), "/v1/chat", "post");
     await expectConforms(await chat(renterRequest("chat", { code, body: { nope: 1 } })), "/v1/chat", "post");
     await expectConforms(await chat(renterRequest("chat", { code: ended.id, body: { message: "hi" } })), "/v1/chat", "post");
@@ -104,6 +114,7 @@ describe("GET /api/v1/openapi.json", () => {
   it("rejects bodies the API would not send (the schemas are strict)", () => {
     const validate = componentValidator("StatusResponse");
     expect(validate({ rental: {}, agent: {} })).toBe(false);
+    expect(componentValidator("AvailabilityResponse")({ rental_id: "x" })).toBe(false);
     const chatResponse = componentValidator("ChatResponse");
     expect(chatResponse({ success: true, agent: "a", response: "x", rental: { id: "x", ends_at: "y" }, extra: 1 })).toBe(false);
   });

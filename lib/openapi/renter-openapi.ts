@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { chatCompletionRequestSchema, chatCompletionSchema, modelListSchema, openAiErrorSchema } from "@/lib/schemas/openai-compat";
-import { chatRequestSchema, chatResponseSchema, errorResponseSchema, statusResponseSchema } from "@/lib/schemas/renter-api";
+import {
+  availabilityResponseSchema,
+  chatRequestSchema,
+  chatResponseSchema,
+  errorResponseSchema,
+  statusResponseSchema,
+} from "@/lib/schemas/renter-api";
 
 // OpenAPI 3.1 description of the renter surface, generated from the same zod schemas the
 // handlers use, so the document cannot drift from the code.
@@ -104,6 +110,24 @@ export function renterOpenApi(serverUrl: string) {
           },
         },
       },
+      "/v1/availability": {
+        get: {
+          operationId: "availability",
+          summary: "Read the rental's measured minutes, its down minutes and the refund they make due",
+          description:
+            "Every minute of a running rental is measured: a signed health check to the agent, and the rental's own chat calls (down when at least half of a minute's calls failed with a 5xx). Down minutes beyond the listing's uptime guarantee are refunded by the escrow when the rental ends. Does not call the agent; same rate limit as the other /v1 endpoints.",
+          responses: {
+            "200": {
+              description: "The rental's availability so far (once it has ended, the final record).",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/AvailabilityResponse" } } },
+            },
+            "400": error("Ambiguous rental code (send more characters)."),
+            "401": error("Missing or malformed rental code."),
+            "404": error("Rental not found."),
+            "429": rateLimited,
+          },
+        },
+      },
       "/v1/chat/completions": {
         post: {
           operationId: "createChatCompletion",
@@ -174,6 +198,7 @@ export function renterOpenApi(serverUrl: string) {
         ChatRequest: [chatRequestSchema, "input"],
         ChatResponse: [chatResponseSchema, "output"],
         StatusResponse: [statusResponseSchema, "output"],
+        AvailabilityResponse: [availabilityResponseSchema, "output"],
         Error: [errorResponseSchema, "output"],
         ChatCompletionRequest: [chatCompletionRequestSchema, "input"],
         ChatCompletion: [chatCompletionSchema, "output"],

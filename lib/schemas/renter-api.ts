@@ -55,9 +55,42 @@ export const statusResponseSchema = z
   })
   .meta({ id: "StatusResponse" });
 
+// GET /v1/availability: the rental's measured minutes and what they make due (docs/availability.md).
+// A minute is [starts_at + i min, starts_at + (i + 1) min); `down_minutes` are the starts of the
+// down ones, ascending, from which `sla_hash` is recomputed.
+export const availabilityResponseSchema = z
+  .object({
+    rental_id: z.uuid(),
+    minutes_total: z.int().min(0).meta({ description: "Minutes of the rental, from starts_at to ends_at." }),
+    minutes_measured: z.int().min(0).meta({ description: "Minutes the service measured so far (a probe or the rental's own calls)." }),
+    minutes_down: z.int().min(0).meta({ description: "Minutes measured as down." }),
+    down_minutes: z.array(z.iso.datetime()).meta({ description: "The start of each down minute, ascending." }),
+    uptime_percent: z.number().min(0).max(100).nullable().meta({
+      description:
+        "Share of the minutes begun so far that were not down, in percent, rounded down to 2 decimals (a minute not measured counts as up); null before the first minute.",
+    }),
+    guarantee_percent: z.number().min(90).max(99.9).meta({ description: "The uptime the listing guaranteed when the rental was bought." }),
+    refund_due_usdc: z
+      .string()
+      .regex(/^\d+(\.\d{1,6})?$/)
+      .meta({
+        description:
+          "USDC the renter gets back for down minutes beyond the guarantee's allowance, as a decimal string; once the escrow has settled the rental, what it recorded.",
+      }),
+    sla_hash: z
+      .string()
+      .regex(/^0x[0-9a-f]{64}$/)
+      .meta({
+        description:
+          "keccak256 of the ABI-encoded uint64[] of the down minutes' starts in unix seconds; the escrow's RentalSettled event records it.",
+      }),
+  })
+  .meta({ id: "AvailabilityResponse" });
+
 export const errorResponseSchema = z
   .object({ error: z.string().meta({ description: "What went wrong, in words a person can act on." }) })
   .meta({ id: "Error" });
 
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
+export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;

@@ -8,6 +8,7 @@ import * as PUBLIC_AGENTS from "@/app/api/public/agents/route";
 import * as PUBLIC_ROOT from "@/app/api/public/route";
 import * as PUBLIC_STATS from "@/app/api/public/stats/route";
 import * as V1_CATCH_ALL from "@/app/api/v1/[...path]/route";
+import * as V1_AVAILABILITY from "@/app/api/v1/availability/route";
 import * as V1_CHAT_COMPLETIONS from "@/app/api/v1/chat/completions/route";
 import * as V1_CHAT from "@/app/api/v1/chat/route";
 import * as V1_MCP from "@/app/api/v1/mcp/route";
@@ -41,6 +42,7 @@ export const API_ROUTES: Route[] = [
     ),
   },
   { path: "/api/v1/status", mod: V1_STATUS, serves: ["GET"], credential: renterCredential, body: noBody },
+  { path: "/api/v1/availability", mod: V1_AVAILABILITY, serves: ["GET"], credential: renterCredential, body: noBody },
   {
     path: "/api/v1/chat/completions",
     mod: V1_CHAT_COMPLETIONS,

@@ -23,6 +23,7 @@ import * as PUBLIC_ROOT from "@/app/api/public/route";
 import * as PUBLIC_STATS from "@/app/api/public/stats/route";
 import * as API_ROOT from "@/app/api/route";
 import * as V1_CATCH_ALL from "@/app/api/v1/[...path]/route";
+import * as V1_AVAILABILITY from "@/app/api/v1/availability/route";
 import * as V1_CHAT from "@/app/api/v1/chat/route";
 import * as V1_OPENAPI from "@/app/api/v1/openapi.json/route";
 import * as V1_ROOT from "@/app/api/v1/route";
@@ -52,6 +53,7 @@ const ROUTES: [string, RouteModule, string][] = [
   ["/api/public/agents/x", PUBLIC_AGENT, "GET, PATCH, DELETE"],
   ["/api/public/agents", PUBLIC_AGENTS, "GET, POST"],
   ["/api/public/stats", PUBLIC_STATS, "GET"],
+  ["/api/v1/availability", V1_AVAILABILITY, "GET"],
   ["/api/v1/chat", V1_CHAT, "POST"],
   ["/api/v1/openapi.json", V1_OPENAPI, "GET"],
   ["/api/v1/status", V1_STATUS, "GET"],
@@ -82,8 +84,12 @@ describe("paths no route serves", () => {
   const unknown: [string, RouteModule, RegExp][] = [
     ["/api", API_ROOT, /renter API is under \/api\/v1.*owner API under \/api\/public/],
     ["/api/nope/deeper", API_CATCH_ALL, /renter API is under \/api\/v1.*owner API under \/api\/public/],
-    ["/api/v1", V1_ROOT, /POST \/v1\/chat, GET \/v1\/status, POST \/v1\/chat\/completions, GET \/v1\/models and POST \/v1\/mcp/],
-    ["/api/v1/nope", V1_CATCH_ALL, /POST \/v1\/chat, GET \/v1\/status, POST \/v1\/chat\/completions/],
+    [
+      "/api/v1",
+      V1_ROOT,
+      /POST \/v1\/chat, GET \/v1\/status, GET \/v1\/availability, POST \/v1\/chat\/completions, GET \/v1\/models and POST \/v1\/mcp/,
+    ],
+    ["/api/v1/nope", V1_CATCH_ALL, /POST \/v1\/chat, GET \/v1\/status, GET \/v1\/availability, POST \/v1\/chat\/completions/],
     ["/api/public", PUBLIC_ROOT, /\/public\/agents.*\/public\/stats/],
     ["/api/public/nope", PUBLIC_CATCH_ALL, /\/public\/agents.*\/public\/stats/],
   ];

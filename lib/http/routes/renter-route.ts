@@ -46,7 +46,7 @@ export function renterNotFound(): Response {
   const res = Response.json(
     {
       error:
-        "No such endpoint; the renter API has POST /v1/chat, GET /v1/status, POST /v1/chat/completions, GET /v1/models and POST /v1/mcp.",
+        "No such endpoint; the renter API has POST /v1/chat, GET /v1/status, GET /v1/availability, POST /v1/chat/completions, GET /v1/models and POST /v1/mcp.",
     },
     { status: 404 },
   );
