@@ -7,7 +7,7 @@ import { sealWebhookCredentials, type WebhookCredentials } from "@/lib/agents/we
 import { db } from "@/lib/db";
 import type { AgentStatus } from "@/lib/generated/prisma/enums";
 import { ApiError } from "@/lib/http/api-error";
-import type { AgentListing } from "@/lib/schemas/agent-listing";
+import { type AgentListing, GUARANTEE_PERMILLE } from "@/lib/schemas/agent-listing";
 
 // Stores a validated listing. The id is drawn first because the webhook ciphertexts are bound to
 // it; without skills the category's defaults apply (the owner API, as the spec says), unless
@@ -41,6 +41,7 @@ export async function createAgent(ownerId: string, listing: AgentListing, option
         pricePerHour: listing.pricePerHour ?? null,
         pricePerDay: listing.pricePerDay ?? null,
         pricePerMonth: listing.pricePerMonth ?? null,
+        guaranteePermille: listing.guaranteePercent ?? GUARANTEE_PERMILLE.default,
         status: options.status,
         ...sealed,
       },

@@ -9,6 +9,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type MarketplaceAgentDetail = MarketplaceAgent & {
   // The latest webhook health check (scheduled or a test connection), if any ran.
   lastHealthCheck: { ok: boolean; at: Date } | null;
+  // The uptime guarantee a rental bought now gets, in per mille (990 = 99 %; docs/availability.md).
+  guaranteePermille: number;
 };
 
 // One listing for its public page, whatever its status (the page says why an offline one cannot
@@ -29,6 +31,7 @@ export async function findMarketplaceAgent(id: string): Promise<MarketplaceAgent
         pricePerHour: true,
         pricePerDay: true,
         pricePerMonth: true,
+        guaranteePermille: true,
         status: true,
         webhookUrlCipher: true,
         createdAt: true,
@@ -45,7 +48,7 @@ export async function findMarketplaceAgent(id: string): Promise<MarketplaceAgent
     }),
   ]);
   if (!agent) return null;
-  const { webhookUrlCipher, owner, avatar, ...row } = agent;
+  const { webhookUrlCipher, owner, avatar, guaranteePermille, ...row } = agent;
   return {
     ...toMarketplaceAgent(
       { ...row, webhookConnected: webhookUrlCipher !== null, ownerName: owner.displayName, avatarVersion: avatar?.version ?? null },
@@ -53,5 +56,6 @@ export async function findMarketplaceAgent(id: string): Promise<MarketplaceAgent
       reliability.get(agentId)!,
     ),
     lastHealthCheck: lastCheck ? { ok: lastCheck.ok, at: lastCheck.createdAt } : null,
+    guaranteePermille,
   };
 }

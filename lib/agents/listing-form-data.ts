@@ -1,14 +1,17 @@
 /**
  * The listing form's fields as the shared listing schema expects them. Skills arrive as one text
  * field (comma- or space-separated, what the chips component keeps in sync); channels as
- * checkboxes; prices as text, where blank disables the duration.
+ * checkboxes; prices as text, where blank disables the duration; the uptime guarantee as text,
+ * where blank is left out (99 % for a new listing, unchanged for an edit).
  */
 export function listingInputFromForm(form: FormData) {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
+  const guarantee = text("guaranteePercent")?.trim();
   return {
+    ...(guarantee ? { guaranteePercent: guarantee } : {}),
     name: text("name") ?? "",
     description: text("description") ?? "",
     category: text("category") ?? "",

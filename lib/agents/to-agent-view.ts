@@ -13,6 +13,7 @@ export type AgentRow = {
   pricePerHour: bigint | null;
   pricePerDay: bigint | null;
   pricePerMonth: bigint | null;
+  guaranteePermille: number;
   status: string;
   webhookUrlCipher: string | null;
   createdAt: Date;
@@ -34,6 +35,8 @@ export function toAgentView(agent: AgentRow, stats: ListingStats = NEW_LISTING) 
     pricePerHour: price(agent.pricePerHour),
     pricePerDay: price(agent.pricePerDay),
     pricePerMonth: price(agent.pricePerMonth),
+    // The uptime guarantee in percent (99, 99.9): down minutes beyond it are refunded to renters.
+    guaranteePercent: agent.guaranteePermille / 10,
     status: agent.status,
     webhookConnected: agent.webhookUrlCipher !== null,
     // The status alone says `available` for a listing made through this API before it has a

@@ -35,6 +35,7 @@ export async function updateAgent(ownerId: string, agentId: string, patch: Agent
         category,
         skills: nextSkills(agent, category, patch.skills, options.categoryDefaults),
         channels: patch.channels,
+        guaranteePermille: patch.guaranteePercent,
         ...prices,
       },
     });

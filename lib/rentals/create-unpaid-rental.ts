@@ -45,6 +45,7 @@ export async function createUnpaidRental(input: UnpaidRentalInput, now: Date = n
       endsAt,
       priceMicro: price,
       feeMicro: RENTAL_FEE_MICRO,
+      guaranteePermille: agent.guaranteePermille,
     },
   });
 }

@@ -40,6 +40,28 @@ const priceFieldSchema = z
   )
   .optional();
 
+// The uptime guarantee (docs/availability.md), in percent with at most one decimal, from 90 to
+// 99.9 (99 by default) → per mille as stored (agents.guarantee_permille, CHECK 900–999): down
+// minutes beyond what it allows are refunded to the renter. Decimal text is read digit by digit,
+// so 99.9 is 999 exactly and 99.95 is refused rather than rounded.
+export const GUARANTEE_PERMILLE = { min: 900, max: 999, default: 990 } as const;
+const GUARANTEE_TEXT = /^(\d{1,3})(?:\.(\d))?$/;
+export const guaranteePercentSchema = z
+  .union([z.number(), z.string()], { error: "must be a percentage from 90 to 99.9, such as 99 or 99.5" })
+  .transform((value, ctx) => {
+    const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim();
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    if (/^\d+\.\d{2,}$/.test(text)) return refuse("must have at most one decimal, such as 99.5");
+    const match = GUARANTEE_TEXT.exec(text);
+    if (!match) return refuse("must be a percentage from 90 to 99.9, such as 99 or 99.5");
+    const permille = Number(match[1]) * 10 + Number(match[2] ?? 0);
+    if (permille < GUARANTEE_PERMILLE.min || permille > GUARANTEE_PERMILLE.max) return refuse("must be between 90 and 99.9");
+    return permille;
+  });
+
 // Control characters never belong in a listing, and PostgreSQL refuses NUL in text outright (a
 // 500 before this check). A name is one line; a description may keep line breaks and tabs.
 const NAME_CONTROL = /\p{Cc}/u;
@@ -84,6 +106,8 @@ const listingShape = {
   pricePerHour: priceFieldSchema,
   pricePerDay: priceFieldSchema,
   pricePerMonth: priceFieldSchema,
+  // Absent: 99 % for a new listing, unchanged for an update.
+  guaranteePercent: guaranteePercentSchema.optional(),
 };
 const LISTING_FIELDS = Object.keys(listingShape);
 const objectError = strictObjectError(LISTING_FIELDS);

@@ -246,6 +246,7 @@ export const listing = nearObject({
   pricePerHour: usdcAmount,
   pricePerDay: usdcAmount,
   pricePerMonth: usdcAmount,
+  guaranteePercent: mostly(fc.constantFrom(90, 95.5, 99, 99.9, "99.5"), fc.double(), fc.string({ maxLength: 8 })),
 });
 export const address = mostly(
   hex(40, 40).map((h) => `0x${h}`),

@@ -87,6 +87,25 @@ describe("createListingAction", () => {
     expect(await db.agent.count({ where: { ownerId: owner.id } })).toBe(0);
   });
 
+  it("stores the uptime guarantee given in percent, 99 when left blank, and refuses one out of bounds in words", async () => {
+    expect((await createListing({ guaranteePercent: "99.5" })).guaranteePermille).toBe(995);
+    expect((await createListing({ guaranteePercent: " " })).guaranteePermille).toBe(990);
+    expect((await createListing()).guaranteePermille).toBe(990); // a form without the field
+    for (const [given, error] of [
+      ["100", "must be between 90 and 99.9"],
+      ["99.95", "must have at most one decimal, such as 99.5"],
+      ["ninety", "must be a percentage from 90 to 99.9, such as 99 or 99.5"],
+    ]) {
+      const state = await createListingAction(null, formData({ ...LISTING, guaranteePercent: given }));
+      expect(state.ok, given).toBe(false);
+      if (state.ok) return;
+      expect(state.fieldErrors, given).toEqual({ guaranteePercent: error });
+      expect(state.message, given).toContain(`Uptime guarantee: ${error}`);
+      expect(state.values, given).toMatchObject({ guaranteePercent: given });
+    }
+    expect(await db.agent.count({ where: { ownerId: owner.id } })).toBe(3);
+  });
+
   it("needs at least one price", async () => {
     const state = await createListingAction(null, formData({ ...LISTING, pricePerHour: "", pricePerMonth: " " }));
     expect(state).toMatchObject({
@@ -129,6 +148,11 @@ describe("updateListingAction", () => {
       pricePerMonth: 100_000_000n,
       status: "offline",
     });
+    // The guarantee changes when given, and a blank field leaves it as it is.
+    await updateListingAction(agent.id, null, formData({ ...LISTING, guaranteePercent: "97" }));
+    expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).guaranteePermille).toBe(970);
+    await updateListingAction(agent.id, null, formData({ ...LISTING, guaranteePercent: "" }));
+    expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).guaranteePermille).toBe(970);
   });
 
   it("refuses to clear the last price, naming the field", async () => {

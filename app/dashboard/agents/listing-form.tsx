@@ -20,6 +20,8 @@ export type ListingValues = {
   pricePerHour: string;
   pricePerDay: string;
   pricePerMonth: string;
+  /** Percent as text ("99", "99.5"). */
+  guaranteePercent: string;
 };
 
 type Action = (prev: FormState | null, form: FormData) => Promise<FormState>;
@@ -44,6 +46,7 @@ function merge(initial: ListingValues, values: FormValues | undefined): ListingV
     pricePerHour: asText(values.pricePerHour, initial.pricePerHour),
     pricePerDay: asText(values.pricePerDay, initial.pricePerDay),
     pricePerMonth: asText(values.pricePerMonth, initial.pricePerMonth),
+    guaranteePercent: asText(values.guaranteePercent, initial.guaranteePercent),
   };
 }
 
@@ -165,6 +168,7 @@ function ListingFields({
         </div>
         <p className="hint">Renters pay the price plus a 1 USDC service fee; you receive the price when the rental ends.</p>
       </fieldset>
+      <GuaranteeField id={`${id}-guarantee`} value={values.guaranteePercent} error={errors.guaranteePercent} />
     </>
   );
 }
@@ -218,6 +222,30 @@ function PriceField(props: { id: string; name: string; label: string; value: str
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${props.id}-error` : undefined}
       />
+      <FieldError id={`${props.id}-error`} message={props.error} />
+    </div>
+  );
+}
+
+// The uptime guarantee (docs/availability.md): every minute of a rental is measured, and the
+// renter gets back the price of the down minutes beyond what the guarantee allows.
+function GuaranteeField(props: { id: string; value: string; error?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>Uptime guarantee (%)</label>
+      <input
+        id={props.id}
+        name="guaranteePercent"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={`${props.id}-hint${props.error ? ` ${props.id}-error` : ""}`}
+      />
+      <p id={`${props.id}-hint`} className="hint">
+        From 90 to 99.9 (99 by default): down minutes beyond what this allows are refunded to the renter automatically.
+      </p>
       <FieldError id={`${props.id}-error`} message={props.error} />
     </div>
   );

@@ -12,6 +12,8 @@ import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
 import { categoryLabel } from "@/lib/format/category";
 import { formatDate, formatDateTime } from "@/lib/format/date-time";
 import { DURATION_LABEL } from "@/lib/format/duration";
+import { formatGuarantee } from "@/lib/format/guarantee";
+import { formatPercent } from "@/lib/format/number";
 import { formatUsdc } from "@/lib/format/usdc";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 import { AgentReviews } from "../../_components/agent-reviews";
@@ -106,6 +108,17 @@ export default async function AgentPage({ params }: Props) {
               </dd>
             </div>
             <div>
+              <dt>Uptime guarantee</dt>
+              <dd>
+                {formatPercent(agent.guaranteePermille / 10)}
+                <span className="hint">
+                  {" "}
+                  — every minute of your rental is measured; down minutes beyond what this allows are refunded to you automatically when it
+                  ends.
+                </span>
+              </dd>
+            </div>
+            <div>
               <dt>Listed since</dt>
               <dd>
                 <time dateTime={agent.createdAt.toISOString()}>{formatDate(agent.createdAt)}</time>
@@ -129,7 +142,10 @@ export default async function AgentPage({ params }: Props) {
                 Talk to the agent with that code over the API (<code>POST /api/v1/chat</code>) or on the channel you chose, until the rental
                 ends.
               </li>
-              <li>When the rental ends, the owner is paid the price; the fee goes to the service.</li>
+              <li>
+                When the rental ends, the owner is paid the price, less a refund to you for down minutes beyond the uptime guarantee; the
+                fee goes to the service.
+              </li>
             </ol>
           </section>
         </div>
@@ -168,9 +184,13 @@ export default async function AgentPage({ params }: Props) {
             ))}
           </ul>
           {unpriced.length > 0 && <p className="hint">Not offered {unpriced.map((d) => DURATION_LABEL[d].per).join(" or ")}.</p>}
+          <p className="hint" data-testid="uptime-guarantee">
+            {formatGuarantee(agent.guaranteePermille)}: down minutes beyond it are refunded automatically.
+          </p>
           <p className={page.feeNote}>
             <strong>+ 1 USDC service fee per rental.</strong> It is paid at checkout together with the price, whatever the duration. The
-            owner receives the full price when the rental ends. Your wallet also pays the network&apos;s usual transaction fee (gas).
+            owner receives the price when the rental ends, less any refund for down minutes. Your wallet also pays the network&apos;s usual
+            transaction fee (gas).
           </p>
         </aside>
       </div>

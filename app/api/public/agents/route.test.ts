@@ -61,6 +61,7 @@ describe("GET /api/public/agents", () => {
         pricePerHour: 2,
         pricePerDay: 10,
         pricePerMonth: null,
+        guaranteePercent: 99,
         status: "available",
         webhookConnected: true,
         notRentableReason: null,
@@ -151,6 +152,7 @@ describe("POST /api/public/agents", () => {
       pricePerHour: 2,
       pricePerDay: 30.5,
       pricePerMonth: 700.25,
+      guaranteePercent: 99, // the default
       status: "available",
       webhookConnected: false,
       // `available` as the specification says, yet not rentable until a webhook is connected.
@@ -178,6 +180,45 @@ describe("POST /api/public/agents", () => {
     expect(res.status).toBe(201);
     const { agent } = await res.json();
     expect(agent).toMatchObject({ skills: ["docs", "faq"], pricePerHour: null, pricePerDay: null, pricePerMonth: 50 });
+  });
+
+  it("201: the uptime guarantee, from 90 to 99.9 with one decimal at most, is stored per mille and read back", async () => {
+    const { apiKey } = await makeOwnerWithKey();
+    for (const [given, percent, permille] of [
+      [99.9, 99.9, 999],
+      [90, 90, 900],
+      ["99.5", 99.5, 995],
+      [95.0, 95, 950],
+    ] as const) {
+      const res = await create(apiKey, { ...listing, guaranteePercent: given });
+      expect(res.status, String(given)).toBe(201);
+      const { agent } = await res.json();
+      expect(agent.guaranteePercent).toBe(percent);
+      expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).guaranteePermille).toBe(permille);
+    }
+    const { agents } = await (await list(apiKey)).json();
+    expect(agents.map((a: { guaranteePercent: number }) => a.guaranteePercent)).toEqual([99.9, 90, 99.5, 95]);
+  });
+
+  it("400: an uptime guarantee outside 90–99.9, with more than one decimal, or not a number", async () => {
+    const { apiKey } = await makeOwnerWithKey();
+    const cases: [unknown, RegExp][] = [
+      [89.9, /^guaranteePercent: must be between 90 and 99\.9$/],
+      [100, /^guaranteePercent: must be between 90 and 99\.9$/],
+      ["100.0", /^guaranteePercent: must be between 90 and 99\.9$/],
+      [0, /^guaranteePercent: must be between 90 and 99\.9$/],
+      [99.95, /^guaranteePercent: must have at most one decimal, such as 99\.5$/],
+      ["99.99", /^guaranteePercent: must have at most one decimal, such as 99\.5$/],
+      [-99, /^guaranteePercent: must be a percentage from 90 to 99\.9, such as 99 or 99\.5$/],
+      ["high", /^guaranteePercent: must be a percentage from 90 to 99\.9/],
+      [null, /^guaranteePercent: must be a percentage from 90 to 99\.9/],
+      [true, /^guaranteePercent: must be a percentage from 90 to 99\.9/],
+    ];
+    for (const [guaranteePercent, error] of cases) {
+      const res = await create(apiKey, { ...listing, guaranteePercent });
+      expect(res.status, JSON.stringify(guaranteePercent)).toBe(400);
+      expect((await res.json()).error, JSON.stringify(guaranteePercent)).toMatch(error);
+    }
   });
 
   it("400: names the field that is wrong, for every field", async () => {

@@ -147,6 +147,7 @@ export default async function EditListingPage({
             pricePerHour: usdcInputValue(agent.pricePerHour),
             pricePerDay: usdcInputValue(agent.pricePerDay),
             pricePerMonth: usdcInputValue(agent.pricePerMonth),
+            guaranteePercent: String(agent.guaranteePermille / 10),
           }}
         />
       </section>

@@ -25,6 +25,7 @@ describe("GET /api/public/agents/{id}", () => {
       id: agent.id,
       name: "Owner Agent",
       pricePerHour: 2,
+      guaranteePercent: 99,
       status: "available",
       marketplaceUrl: `${appUrl()}/agents/${agent.id}`,
       totalRentals: 1,
@@ -85,6 +86,28 @@ describe("PATCH /api/public/agents/{id}", () => {
     });
     const row = await db.agent.findUniqueOrThrow({ where: { id: agent.id } });
     expect([row.pricePerHour, row.pricePerDay, row.pricePerMonth]).toEqual([2_750_000n, null, null]);
+  });
+
+  it("200: the uptime guarantee changes when sent and stays as it is otherwise", async () => {
+    const { apiKey, agent } = await ownerWithAgent({ listing: { guaranteePercent: 95 } });
+    expect((await (await get(apiKey, agent.id)).json()).agent.guaranteePercent).toBe(95);
+    let res = await patch(apiKey, agent.id, { guaranteePercent: "99.9" });
+    expect(res.status).toBe(200);
+    expect((await res.json()).agent.guaranteePercent).toBe(99.9);
+    res = await patch(apiKey, agent.id, { name: "Still 99.9" });
+    expect((await res.json()).agent).toMatchObject({ name: "Still 99.9", guaranteePercent: 99.9 });
+    expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).guaranteePermille).toBe(999);
+    for (const [body, error] of [
+      [{ guaranteePercent: 100 }, /^guaranteePercent: must be between 90 and 99\.9$/],
+      [{ guaranteePercent: 89 }, /^guaranteePercent: must be between 90 and 99\.9$/],
+      [{ guaranteePercent: 99.45 }, /^guaranteePercent: must have at most one decimal, such as 99\.5$/],
+      [{ guaranteePercent: null }, /^guaranteePercent: must be a percentage/],
+    ] as const) {
+      res = await patch(apiKey, agent.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).error, JSON.stringify(body)).toMatch(error);
+    }
+    expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).guaranteePermille).toBe(999);
   });
 
   it("200: skills follow a category change while they are the old defaults; [] restores the defaults", async () => {
