@@ -2,6 +2,7 @@ import "server-only";
 import { minuteIndex, minuteStart, minutesTotal } from "@/lib/availability/availability-terms";
 import type { MinuteFacts } from "@/lib/availability/record-minutes";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** What the calls rule reads of a rental. */
 export type CallsRuleRental = { id: string; startsAt: Date; endsAt: Date; callsCheckedUntil: number };
@@ -19,21 +20,28 @@ type MinuteCalls = { rentalId: string; minute: number; calls: number; failed: nu
 /**
  * The rule on real chat calls (docs/availability.md), for every minute of each rental that has
  * ended by `now` and was not looked at before: a minute with calls is measured, and down when at
- * least half of its calls failed. One grouped query for all the rentals.
+ * least half of its calls failed. One grouped query for all the rentals. `settling`: the release
+ * sweep closes the last minute of an ended rental at once (its record is final from then on), with
+ * the calls finished by then; a reader waits LAST_MINUTE_SLACK_MS after the end.
  */
-export async function applyCallsRule(rentals: CallsRuleRental[], now: Date): Promise<MinuteFacts[]> {
+export async function applyCallsRule(
+  rentals: CallsRuleRental[],
+  now: Date,
+  options: { client?: Prisma.TransactionClient; settling?: boolean } = {},
+): Promise<MinuteFacts[]> {
+  const client = options.client ?? db;
   const windows = rentals
     .map((r) => {
       const total = minutesTotal(r);
       // The last minute has ended, for this rule, only once the calls in flight at the rental's
       // end have finished: closed earlier (a read just after the end), their calls were never counted.
-      const lastEnded = now.getTime() >= r.endsAt.getTime() + LAST_MINUTE_SLACK_MS;
+      const lastEnded = now.getTime() >= r.endsAt.getTime() + (options.settling ? 0 : LAST_MINUTE_SLACK_MS);
       const upTo = Math.min(lastEnded ? total : total - 1, Math.max(0, minuteIndex(r, now)));
       return { r, total, upTo };
     })
     .filter((w) => w.upTo > w.r.callsCheckedUntil);
   if (windows.length === 0) return [];
-  const rows = await db.$queryRaw<MinuteCalls[]>`
+  const rows = await client.$queryRaw<MinuteCalls[]>`
     SELECT w.id::text AS "rentalId",
            least(w.last_minute, floor(extract(epoch FROM c.created_at - w.starts_at) / 60)::int) AS minute,
            count(*)::int AS calls, count(*) FILTER (WHERE c.status_code >= ${FAILED})::int AS failed

@@ -1,5 +1,4 @@
 import "server-only";
-import { loadAvailability } from "@/lib/availability/load-availability";
 import { fillNonceGaps } from "@/lib/chain/fill-nonce-gaps";
 import { findReleasableRentals } from "@/lib/chain/find-releasable-rentals";
 import { broadcastRelease, prepareRelease, waitForRelease } from "@/lib/chain/send-release";
@@ -71,8 +70,6 @@ export async function releaseEndedRentals(options: ReleaseOptions = {}): Promise
   for (let batch = 0; fees && batch < (options.maxBatches ?? 10); batch++) {
     const releasable = await findReleasableRentals(now, options.batchSize ?? DEFAULT_BATCH, run, summary);
     if (releasable.length === 0) break;
-    // Their minutes made final (the calls rule brought up to their end) before they are settled.
-    await loadAvailability(releasable, now);
     const prepared = await prepareRelease(releasable, fees, now);
     if (prepared === "busy") {
       summary.skipped = true;

@@ -1,6 +1,8 @@
 import "server-only";
 import { encodeFunctionData, type Hex, keccak256 } from "viem";
+import { applyCallsRule } from "@/lib/availability/apply-calls-rule";
 import { availabilityTerms } from "@/lib/availability/availability-terms";
+import { mergeMinutes } from "@/lib/availability/record-minutes";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { freeNonces, NONCE_LOCK } from "@/lib/chain/free-nonces";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
@@ -19,12 +21,13 @@ type DueRow = {
   guaranteePermille: number;
   minutesMeasured: number[];
   minutesDown: number[];
+  callsCheckedUntil: number;
 };
 
 /**
  * Claims the rentals still unclaimed and records one signed `settleMany` for them — each with the
- * refund its measured availability is due and the hash of its down-minute list, read from the
- * locked rows (their minutes are final: the caller brought the calls rule up to their end) — with
+ * refund its measured availability is due and the hash of its down-minute list, from the locked
+ * rows once the calls rule has been brought up to their end — with
  * its nonce (the lowest gap below the transactions in flight, else the next one) and `fees`,
  * before anything is sent; "busy" while another sweep is preparing one.
  */
@@ -38,7 +41,8 @@ export async function prepareRelease(ids: string[], fees: Fees, now: Date) {
       const due = await tx.$queryRaw<DueRow[]>`
         SELECT id::text AS id, escrow_id AS "escrowId", starts_at AS "startsAt", ends_at AS "endsAt",
                price_micro_usdc AS "priceMicro", guarantee_permille AS "guaranteePermille",
-               minutes_measured AS "minutesMeasured", minutes_down AS "minutesDown"
+               minutes_measured AS "minutesMeasured", minutes_down AS "minutesDown",
+               calls_checked_until AS "callsCheckedUntil"
           FROM rentals
         WHERE id = ANY(${ids}::uuid[]) AND status = 'active' AND release_tx_id IS NULL
         ORDER BY ends_at FOR UPDATE SKIP LOCKED`;
@@ -46,7 +50,9 @@ export async function prepareRelease(ids: string[], fees: Fees, now: Date) {
 
       const { gaps, next, head } = await freeNonces(tx);
       const nonce = gaps[0] ?? next;
-      const settlements = due.map((r) => {
+      // Their minutes made final under the claim's locks: the calls rule brought up to their end.
+      const final = await mergeMinutes(tx, due, await applyCallsRule(due, now, { client: tx, settling: true }));
+      const settlements = final.map((r) => {
         const terms = availabilityTerms(r, now);
         return { id: r.escrowId, refund: terms.refundMicro, slaHash: terms.slaHash };
       });

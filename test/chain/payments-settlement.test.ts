@@ -14,7 +14,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isolateDatabase } from "@/test/private-database";
 import { Status } from "./escrow";
-import { chainDate, FEE, operator, other, type Payments, privateKeyOf, startPayments, treasury, USDC } from "./payments-harness";
+import { admin, chainDate, FEE, operator, other, type Payments, privateKeyOf, startPayments, treasury, USDC } from "./payments-harness";
 import { notices, paidRental, releases } from "./settlement-helpers";
 
 // Both this file and its sibling read escrow events into the one cursor row: each keeps its own
@@ -128,7 +128,7 @@ describe("release sweep", () => {
 
     expect(a.completed + b.completed).toBe(2);
     expect(a.failed + b.failed).toBe(0);
-    expect(await operatorNonce()).toBe(nonce + 1); // one releaseMany between them
+    expect(await operatorNonce()).toBe(nonce + 1); // one settleMany between them
     for (const r of rentals) {
       expect(await statusOf(r.id)).toBe("completed");
       expect(await releases(p, r)).toBe(1);
@@ -192,6 +192,8 @@ describe("release sweep", () => {
     const now = (await chainDate(p)).getTime();
     const at = (seconds: number) => new Date(now + seconds * 1000);
     const oldKey = env.OPERATOR_PRIVATE_KEY;
+    // Rotating the key: the admin grants the new key OPERATOR_ROLE first (docs/operations.md).
+    await p.e.send(admin.address, "grantRole", [(await p.e.read("OPERATOR_ROLE")) as Hex, other.address]);
 
     await p.testClient.setAutomine(false);
     try {

@@ -1,4 +1,4 @@
-// The release sweep and the ended rentals the escrow will not release (issue 9): `releaseMany`
+// The release sweep and the ended rentals the escrow will not release (issue 9): `settleMany`
 // skips ids that are not Active on chain — paid on another escrow address, undone by a reorg,
 // released, refunded or disputed without the event reader having told the database yet. Those must
 // never take a batch's place from a releasable rental, and must not be sent again every minute.
@@ -34,6 +34,7 @@ import {
 
 const HOUR = 3_600;
 const MINUTE_MS = 60_000;
+const GRACE = 24 * HOUR; // RentalEscrow.SETTLE_GRACE
 const PRICE = 2n * USDC; // makePayableAgent's hourly price
 
 isolateDatabase("release_sweep_skips");
@@ -88,14 +89,14 @@ const rentals = (ids: string[]) => db.rental.findMany({ where: { id: { in: ids }
 const operatorNonce = () => p.publicClient.getTransactionCount({ address: operator.address });
 const later = (date: Date, ms: number) => new Date(date.getTime() + ms);
 
-/** The escrow ids each of the operator's release transactions asked `releaseMany` for. */
+/** The escrow ids each of the operator's release transactions asked `settleMany` to settle. */
 async function idsSentForRelease(): Promise<Hex[][]> {
   const rows = await db.chainTransaction.findMany({ where: { kind: "release" }, orderBy: { nonce: "asc" } });
   return Promise.all(
     rows.map(async (row) => {
       const tx = await p.publicClient.getTransaction({ hash: row.hash as Hex });
       const { args } = decodeFunctionData({ abi: escrowAbi, data: tx.input });
-      return [...(args![0] as readonly Hex[])];
+      return (args![0] as readonly { id: Hex }[]).map((settlement) => settlement.id);
     }),
   );
 }
@@ -111,7 +112,8 @@ describe("release sweep: rentals the escrow will not release", () => {
     // The releasable one ends last, so every other ended rental comes before it in end order.
     const real = await paidRental();
     const unknown = await unknownToEscrow(50, later(await chainDate(p), -HOUR * 1000));
-    await p.increaseTime(HOUR);
+    // Past the settlement grace: anyone may release it in full.
+    await p.increaseTime(HOUR + GRACE);
     await p.e.send(other.address, "release", [releasedElsewhere.chainId]);
     for (const r of [releasedElsewhere, cancelled, disputed, real]) expect((await rental(r.id)).status).toBe("active");
 
@@ -188,7 +190,8 @@ describe("release sweep: rentals the escrow will not release", () => {
 
   it("a rental released by someone else while the sweep's transaction waited is backed off, not sent again, then completed from the escrow's record", async () => {
     const r = await paidRental();
-    await p.increaseTime(HOUR);
+    // Past the settlement grace, so a stranger may release it in full.
+    await p.increaseTime(HOUR + GRACE);
     const sentBefore = (await idsSentForRelease()).length;
 
     await p.testClient.setAutomine(false);
@@ -197,7 +200,8 @@ describe("release sweep: rentals the escrow will not release", () => {
         sent: 1,
         completed: 0,
       });
-      // Anyone may release an ended rental; this one outbids the sweep's transaction in the block.
+      // Anyone may release a rental the operator left unsettled past the grace; this one outbids the
+      // sweep's transaction in the block.
       await p.walletClient.writeContract({
         account: other.address,
         address: p.e.escrow,
@@ -214,7 +218,7 @@ describe("release sweep: rentals the escrow will not release", () => {
     }
     const ours = await db.chainTransaction.findFirstOrThrow({ where: { kind: "release" }, orderBy: { nonce: "desc" } });
     const receipt = await p.publicClient.getTransactionReceipt({ hash: ours.hash as Hex });
-    expect([receipt.status, receipt.logs.length]).toEqual(["success", 0]); // releaseMany skipped it
+    expect([receipt.status, receipt.logs.length]).toEqual(["success", 0]); // settleMany skipped it
 
     const nonce = await operatorNonce();
     const now = await chainDate(p);
