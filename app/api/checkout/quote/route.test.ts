@@ -85,6 +85,14 @@ describe("POST /api/checkout/quote checks the agent first", () => {
     expect(await offlineEmails(agent.id)).toHaveLength(0);
   });
 
+  it("copies the listing's uptime guarantee into the rental it quotes: a later change is for new rentals only", async () => {
+    const { agent } = await makePayableAgent({ webhook: answering.url, listing: { guaranteePercent: 99.5 } });
+    expect((await quote(agent.id)).status).toBe(201);
+    await db.agent.update({ where: { id: agent.id }, data: { guaranteePermille: 900 } });
+    const rental = await db.rental.findFirstOrThrow({ where: { agentId: agent.id } });
+    expect(rental.guaranteePermille).toBe(995);
+  });
+
   it("409 when the webhook answers 500: the agent goes offline, its owner is e-mailed once, nothing is written", async () => {
     const { agent } = await makePayableAgent({ webhook: failing.url });
     const renter = newAddress();
