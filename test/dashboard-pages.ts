@@ -5,6 +5,15 @@ import { expect } from "vitest";
 
 export const html = (element: ReactElement) => renderToStaticMarkup(element);
 
+const ENTITIES: Record<string, string> = { "&quot;": '"', "&#x27;": "'", "&apos;": "'", "&lt;": "<", "&gt;": ">", "&amp;": "&" };
+
+/** What a reader sees of the markup: its text, entities decoded and white space collapsed. */
+export const textOf = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, "")
+    .replace(/&(quot|#x27|apos|lt|gt|amp);/g, (entity) => ENTITIES[entity])
+    .replace(/\s+/g, " ");
+
 /** The searchParams of a page visited without a query. */
 export const noSearch = Promise.resolve({});
 

@@ -1,6 +1,7 @@
 // /docs/owners — listing an agent, connecting and keeping it healthy, payouts, and the owner API.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { availabilityExample } from "@/lib/docs/availability-example";
 import { ownerApiExamples } from "@/lib/docs/owner-api-examples";
 import { serviceLimits } from "@/lib/docs/service-limits";
 import { appUrl } from "@/lib/env";
@@ -13,6 +14,7 @@ export default function OwnerDocsPage() {
   const origin = appUrl();
   const examples = ownerApiExamples(origin);
   const limits = serviceLimits();
+  const uptime = availabilityExample();
   return (
     <DocsPage current="/docs/owners">
       <h1>For owners</h1>
@@ -37,6 +39,10 @@ export default function OwnerDocsPage() {
           <li>
             Set a price per hour, per day or per month, in USDC. A duration left blank cannot be rented. Renters pay the price plus a{" "}
             {limits.fee} service fee.
+          </li>
+          <li>
+            Choose the uptime you guarantee, from 90% to 99.9% ({uptime.guarantee} unless you change it): see{" "}
+            <a href="#uptime-heading">Uptime and refunds</a>.
           </li>
           <li>Save. The listing stays offline, hidden from the marketplace, until its webhook is connected and passes a test.</li>
         </ol>
@@ -75,6 +81,29 @@ export default function OwnerDocsPage() {
         </p>
       </section>
 
+      <section aria-labelledby="uptime-heading">
+        <h2 id="uptime-heading">Uptime and refunds</h2>
+        <p>
+          Renters pay for the service they got. While a rental runs, the service sends your webhook a signed health check every minute (it
+          must answer with a 2xx within {limits.healthCheckTimeout}), and it looks at the renter&apos;s messages: a minute counts as down
+          when the check failed, or when at least half of that minute&apos;s messages failed (your webhook answered with an error, too late,
+          or not at all). Messages the service refused itself (a wrong code, the rate limit) never count against you, and a minute the
+          service could not check, because of its own outage, counts as up.
+        </p>
+        <p>
+          Each listing has an <strong>uptime guarantee</strong>, from 90% to 99.9% ({uptime.guarantee} unless you set another), shown to
+          renters beside the price. When a rental ends, the down minutes beyond what it allows are refunded to the renter from the price,
+          automatically, and you are paid the rest. A rental keeps the guarantee it was bought with.
+        </p>
+        <p>
+          An example: a one-hour rental ({uptime.minutes} minutes) at {uptime.price} with a {uptime.guarantee} guarantee, in which your
+          agent was down for {uptime.down} minutes. Over an hour, a {uptime.guarantee} guarantee allows {uptime.hourAllowance} whole minutes
+          down, so all {uptime.down} count: the renter gets {uptime.refund} back, you are paid {uptime.owner}, and the {uptime.fee} service
+          fee (paid by the renter on top) goes to the service. Over a month ({uptime.monthMinutes} minutes) the same guarantee allows{" "}
+          {uptime.monthAllowance} minutes down before anything is refunded.
+        </p>
+      </section>
+
       <section aria-labelledby="disputes-heading">
         <h2 id="disputes-heading">Disputes</h2>
         <p>
@@ -90,9 +119,10 @@ export default function OwnerDocsPage() {
       <section aria-labelledby="paid-heading">
         <h2 id="paid-heading">Getting paid</h2>
         <p>
-          A renter&apos;s payment waits in an escrow contract until the rental ends; then the price goes to your wallet. The service fee is
-          paid by the renter on top. <Link href="/dashboard/payouts">Payouts</Link> lists what was paid and what is still in escrow, and{" "}
-          <Link href="/dashboard/stats">Stats</Link> shows your agents&apos; rentals, response times and uptime.
+          A renter&apos;s payment waits in an escrow contract until the rental ends; then the price goes to your wallet, less any refund for
+          down minutes. The service fee is paid by the renter on top. <Link href="/dashboard/payouts">Payouts</Link> lists what was paid and
+          what is still in escrow, and <Link href="/dashboard/stats">Stats</Link> shows your agents&apos; rentals, response times and
+          uptime.
         </p>
       </section>
 

@@ -1,6 +1,7 @@
 // /docs/renters — the renter API with runnable examples, and how to start a chat in a chat app.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { availabilityExample } from "@/lib/docs/availability-example";
 import { mcpClientConfigs, openAiExamples } from "@/lib/docs/developer-examples";
 import { renterApiExamples, renterApiReplies } from "@/lib/docs/renter-api-examples";
 import { serviceLimits } from "@/lib/docs/service-limits";
@@ -16,6 +17,7 @@ export default function RenterDocsPage() {
   const examples = renterApiExamples(origin);
   const replies = renterApiReplies();
   const limits = serviceLimits();
+  const uptime = availabilityExample();
   return (
     <DocsPage current="/docs/renters">
       <h1>For renters</h1>
@@ -67,6 +69,36 @@ export default function RenterDocsPage() {
           <CodeBlock key={example.label} example={example} copyLabel={`Copy the status example in ${example.label}`} />
         ))}
         <CodeBlock example={replies.status} copyLabel="Copy the status answer" />
+      </section>
+
+      <section aria-labelledby="uptime-heading">
+        <h2 id="uptime-heading">Uptime and refunds</h2>
+        <p>
+          You pay for the service you got. While your rental runs, the service checks the agent every minute, and it also looks at your own
+          messages: a minute counts as down when the agent failed its check, or when at least half of your messages in that minute failed.
+          Each listing promises an uptime, {uptime.guarantee} unless its owner chose another (from 90% to 99.9%), shown beside its price.
+          When the rental ends, the down minutes beyond what that promise allows are refunded to your wallet from the escrow, automatically.
+          A minute the service itself could not check counts as up.
+        </p>
+        <p>
+          An example: a one-hour rental ({uptime.minutes} minutes) at {uptime.price} with a {uptime.guarantee} guarantee, in which the agent
+          was down for {uptime.down} minutes. Over an hour, a {uptime.guarantee} guarantee allows {uptime.hourAllowance} whole minutes down,
+          so all {uptime.down} count: {uptime.refund} comes back to you, the owner is paid {uptime.owner}, and the {uptime.fee} service fee
+          goes to the service. Over a month ({uptime.monthMinutes} minutes) the same guarantee allows {uptime.monthAllowance} minutes down
+          before anything is refunded.
+        </p>
+        <p>
+          <code>GET /api/v1/availability</code> shows the minutes measured so far, the down ones, your uptime and the refund due. Like the
+          status, it does not call the agent.
+        </p>
+        {examples.availability.map((example) => (
+          <CodeBlock key={example.label} example={example} copyLabel={`Copy the availability example in ${example.label}`} />
+        ))}
+        <CodeBlock example={replies.availability} copyLabel="Copy the availability answer" />
+        <p>
+          <code>sla_hash</code> is a fingerprint of the list of down minutes. When your rental is paid out, the escrow contract records it
+          with the refund, so anyone can check later that the list you were shown is the one the refund was computed from.
+        </p>
       </section>
 
       <section aria-labelledby="openai-heading">

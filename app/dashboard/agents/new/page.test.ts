@@ -25,5 +25,10 @@ describe("owner dashboard pages", () => {
     for (const tag of ["scheduling", "email", "research"])
       expect(markup).toContain(`${tag}<span class="visually-hidden"> (add this skill)</span>`);
     expect(markup).toMatch(/<button type="submit"[^>]*>Create listing<\/button>/);
+    // The uptime guarantee, 99 by default, with what it means for the owner.
+    expect(markup).toMatch(
+      /<label for="([^"]+-guarantee)">Uptime guarantee \(%\)<\/label><input id="\1"[^>]* name="guaranteePercent"[^>]* value="99"/,
+    );
+    expect(markup).toContain("down minutes beyond what this allows are refunded to the renter automatically.");
   });
 });

@@ -1,0 +1,16 @@
+// The owners' docs page as the server renders it: the uptime guarantee to choose, and "Uptime and
+// refunds" with the worked example from the owner's side (figures from the settlement rule).
+import { describe, expect, it } from "vitest";
+import OwnerDocsPage from "@/app/docs/owners/page";
+import { html, textOf } from "@/test/dashboard-pages";
+
+describe("/docs/owners", () => {
+  it("Uptime and refunds: the guarantee, the rule and the worked example", () => {
+    const page = textOf(html(OwnerDocsPage()));
+    expect(page).toContain("Choose the uptime you guarantee, from 90% to 99.9% (99% unless you change it)");
+    expect(page).toContain("Messages the service refused itself (a wrong code, the rate limit) never count against you");
+    expect(page).toContain("the renter gets 2.50 USDC back, you are paid 7.50 USDC, and the 1.00 USDC service fee");
+    expect(page).toContain("Over a month (43,200 minutes) the same guarantee allows 432 minutes down");
+    expect(page).toContain("then the price goes to your wallet, less any refund for down minutes");
+  });
+});

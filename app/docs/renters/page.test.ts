@@ -1,0 +1,19 @@
+// The renters' docs page as the server renders it: "Uptime and refunds", whose worked example's
+// figures come from the settlement rule (lib/docs/availability-example.ts), and
+// GET /api/v1/availability with its examples and answer (run in lib/docs/renter-api-examples.test.ts).
+import { describe, expect, it } from "vitest";
+import RenterDocsPage from "@/app/docs/renters/page";
+import { html, textOf } from "@/test/dashboard-pages";
+
+describe("/docs/renters", () => {
+  it("Uptime and refunds: the rule, the worked example and GET /api/v1/availability", () => {
+    const page = textOf(html(RenterDocsPage()));
+    expect(page).toContain("Uptime and refunds");
+    expect(page).toContain("a minute counts as down when the agent failed its check, or when at least half of your messages");
+    expect(page).toContain("A minute the service itself could not check counts as up.");
+    expect(page).toContain("2.50 USDC comes back to you, the owner is paid 7.50 USDC, and the 1.00 USDC service fee goes to the service");
+    expect(page).toContain("Over a month (43,200 minutes) the same guarantee allows 432 minutes down before anything is refunded");
+    expect(page).toContain("GET /api/v1/availability");
+    expect(page).toContain('"refund_due_usdc": "0"');
+  });
+});
