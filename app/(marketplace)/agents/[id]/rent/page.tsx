@@ -14,6 +14,7 @@ import { channelLinks } from "@/lib/channels/channel-links";
 import { availableChannels } from "@/lib/channels/configured-channels";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
+import { formatGuarantee } from "@/lib/format/guarantee";
 import { formatUsdc } from "@/lib/format/usdc";
 import type { DurationType } from "@/lib/generated/prisma/enums";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
@@ -81,6 +82,10 @@ export default async function RentPage({ params, searchParams }: Props) {
                   ))}
                 </ul>
                 <span className="hint">+ {formatUsdc(RENTAL_FEE_MICRO)} service fee per rental.</span>
+                <span className="hint" data-testid="uptime-guarantee">
+                  {" "}
+                  {formatGuarantee(agent.guaranteePermille)}: down minutes beyond it are refunded to you automatically when the rental ends.
+                </span>
               </dd>
             </div>
             <div>
