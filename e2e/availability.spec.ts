@@ -16,7 +16,7 @@ test.describe.configure({ mode: "serial" });
 const email = `minutes-${randomBytes(5).toString("hex")}@example.com`;
 let echo: EchoAgent;
 let context: BrowserContext;
-// An hour that ended a minute ago, and a day that began three hours ago.
+// An hour that ended an hour ago or more, and a day that began three hours ago.
 const hour = { id: "", startsAt: new Date(0), minutes: 60 };
 const day = { id: "", startsAt: new Date(0), minutes: 1440 };
 
@@ -35,6 +35,12 @@ function clock(rental: { startsAt: Date; minutes: number }, minute: number): str
   const last = new Date(rental.startsAt.getTime() + (rental.minutes - 1) * 60_000);
   const crosses = rental.startsAt.toISOString().slice(0, 10) !== last.toISOString().slice(0, 10);
   return crosses ? DAY_CLOCK.format(at) : at.toISOString().slice(11, 16);
+}
+
+// The end of a spell of down minutes: its day only when it is not the start's.
+function spellEnd(rental: { startsAt: Date; minutes: number }, first: number, last: number): string {
+  const date = (minute: number) => new Date(rental.startsAt.getTime() + minute * 60_000).toISOString().slice(0, 10);
+  return date(first) === date(last) ? clock(rental, last).slice(-5) : clock(rental, last);
 }
 
 async function signInByEmail(page: Page) {
@@ -61,10 +67,15 @@ test.beforeAll(async ({ browser }) => {
   const payout = privateKeyToAccount(generatePrivateKey()).address;
   const listed = await listAgentWithCli(payout, ["--name", "Minute Counter", "--price-hour", "6", "--price-day", "24"]);
   echo = listed.echo;
-  // Whole minutes, so the strip's times are the minute indexes' own.
+  // The hour: a whole clock hour that has ended, so its minutes never cross a UTC midnight.
+  hour.id = (await rental(listed.agentId, ["--duration", "hour", "--starts-in=-7200", "--ends-in=-3600"])).id;
+  hour.startsAt = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 7_200_000);
+  await sql("UPDATE rentals SET starts_at = $2, ends_at = $3 WHERE id = $1", [
+    hour.id,
+    hour.startsAt,
+    new Date(hour.startsAt.getTime() + 3_600_000),
+  ]);
   const minute = Math.floor(Date.now() / 60_000) * 60_000;
-  const hourAgo = Math.round((minute - 61 * 60_000 - Date.now()) / 1000);
-  Object.assign(hour, await rental(listed.agentId, ["--duration", "hour", `--starts-in=${hourAgo}`, `--ends-in=${hourAgo + 3600}`]));
   const dayAgo = Math.round((minute - 180 * 60_000 - Date.now()) / 1000);
   Object.assign(day, await rental(listed.agentId, ["--duration", "day", `--starts-in=${dayAgo}`]));
   // As the probe left them: the hour's minutes 14–28 down (15 of 60, against a 99% guarantee that
@@ -93,7 +104,7 @@ test("the rental's page draws its minutes, names the down ones and says what com
   const page = await context.newPage();
   await page.goto(`/dashboard/rentals/${hour.id}`);
   const uptime = page.getByRole("region", { name: "Uptime" });
-  const summary = `45 of 60 minutes up, 15 down (${clock(hour, 14)}–${clock(hour, 28)} UTC).`;
+  const summary = `45 of 60 minutes up, 15 down (${clock(hour, 14)}–${spellEnd(hour, 14, 28)} UTC).`;
   await expect(uptime.getByRole("figure")).toContainText(summary);
   // The strip is one image, named by that sentence; its cells are its parts, each with a title.
   await expect(uptime.getByRole("img", { name: summary })).toBeVisible();
@@ -121,7 +132,7 @@ test("a running day: 15-minute cells, so far, within the guarantee", async () =>
   await page.goto(`/dashboard/rentals/${day.id}`);
   const uptime = page.getByRole("region", { name: "Uptime" });
   await expect(uptime.getByRole("figure")).toContainText(
-    `minutes up, 4 down (${clock(day, 31)}, ${clock(day, 100)}–${clock(day, 102)} UTC); `,
+    `minutes up, 4 down (${clock(day, 31)}, ${clock(day, 100)}–${spellEnd(day, 100, 102)} UTC); `,
   );
   await expect(uptime.locator("[title]")).toHaveCount(96);
   await expect(uptime.locator('[title$=": 1 of 15 minutes down"]')).toHaveCount(1);

@@ -128,6 +128,9 @@ describe("minutesSummary", () => {
     expect(spansDays(startsAt, DAY)).toBe(true);
     expect(spansDays(new Date("2026-11-23T00:00:00Z"), DAY)).toBe(false);
     expect(summary(DAY, DAY, [17 * 60])).toBe("1,439 of 1,440 minutes up, 1 down (24 Nov, 00:00 UTC).");
+    expect(summary(DAY, DAY, [60, 61, 62, 16 * 60 + 59, 17 * 60])).toBe(
+      "1,435 of 1,440 minutes up, 5 down (23 Nov, 08:00–08:02, 23 Nov, 23:59–24 Nov, 00:00 UTC).",
+    );
   });
 });
 

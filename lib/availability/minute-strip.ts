@@ -91,9 +91,13 @@ export function minutesSummary(minutes: StripMinutes, startsAt: Date): string {
   if (elapsed <= 0) return `None of the rental's ${plural(total, "minute")} has begun yet.`;
   const down = downIndexes(minutes, startsAt);
   const withDay = spansDays(startsAt, total);
-  const clock = (minute: number) => formatClock(at(startsAt, minute), withDay);
+  const clock = (minute: number, day = withDay) => formatClock(at(startsAt, minute), day);
+  const sameDay = (a: number, b: number) => at(startsAt, a).toISOString().slice(0, 10) === at(startsAt, b).toISOString().slice(0, 10);
   const spells = downSpells(down);
-  const named = spells.slice(0, SPELLS_NAMED).map(([first, last]) => (first === last ? clock(first) : `${clock(first)}–${clock(last)}`));
+  // A spell's end carries its day only when it is not the start's: "26 Nov, 06:01–06:03".
+  const named = spells
+    .slice(0, SPELLS_NAMED)
+    .map(([first, last]) => (first === last ? clock(first) : `${clock(first)}–${clock(last, withDay && !sameDay(first, last))}`));
   const more = spells.length - named.length;
   const downPart =
     down.length === 0

@@ -112,8 +112,9 @@ describe("the arbiter console", () => {
 
   it("shows the disputed rental's measured minutes as evidence: uptime, the down minutes, the strip, what the guarantee refunds", async () => {
     const measured = await disputedRental({ openedAt: at(3) });
-    // An hour that ended half an hour ago, 4 USDC, a 99% guarantee: minutes 20–31 down.
-    const startsAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 90 * 60_000);
+    // A whole clock hour that has ended (its times never cross a UTC midnight), 4 USDC, a 99%
+    // guarantee: minutes 20–31 down.
+    const startsAt = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000);
     await db.rental.update({
       where: { id: measured.rental.id },
       data: {

@@ -107,9 +107,10 @@ describe("/dashboard/rentals/[id]", () => {
   it("draws the rental's minutes and says what the downtime returns of the price, then what was refunded", async () => {
     const { accountId } = await signInNewRenter();
     const rental = await rentalFor(accountId, { durationType: "hour" });
-    // An hour that ended a minute ago, 6 USDC, a 99% guarantee (no down minute allowed in 60):
-    // minutes 14–28 down, so 15 of 60 and a quarter of the price back.
-    const startsAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 61 * 60_000);
+    // A whole clock hour that ended an hour ago or more (so its times never cross a UTC midnight),
+    // 6 USDC, a 99% guarantee (no down minute allowed in 60): minutes 14–28 down, so 15 of 60 and
+    // a quarter of the price back.
+    const startsAt = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000);
     await db.rental.update({
       where: { id: rental.id },
       data: {
