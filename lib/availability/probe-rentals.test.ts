@@ -142,7 +142,7 @@ describe("probeRentals", () => {
 
     let ms = 0;
     const clock = () => (ms += 250); // the summary's duration on a clock of the test's own
-    expect(await probe([agent], at(15, 0), { clock })).toEqual({ probed: 1, up: 1, down: 0, rentals: 2, durationMs: 250 });
+    expect(await probe([agent], at(15, 0), { clock })).toMatchObject({ probed: 1, up: 1, down: 0, rentals: 2, durationMs: 250 });
     expect(await probe([agent], at(15, 20))).toMatchObject({ probed: 0, rentals: 0 });
     expect(await probe([agent], at(15, 59.999))).toMatchObject({ probed: 0, rentals: 0 });
     expect(checksFor(agent.id)).toHaveLength(1);
@@ -242,6 +242,15 @@ describe("probeRentals", () => {
     expect(checksFor(agent.id)).toHaveLength(1);
   });
 
+  it("a probe the service could not make itself (credentials under a key it no longer holds) is no result: the minute stays unmeasured, so up", async () => {
+    const agent = await rentedAgent();
+    const rental = await rentalAt(agent.id, T0);
+    await db.agent.update({ where: { id: agent.id }, data: { webhookUrlCipher: "v1:retired-key:not-a-ciphertext" } });
+    expect(await probe([agent], at(3))).toMatchObject({ probed: 1, up: 0, down: 0, unmeasured: 1, rentals: 0 });
+    expect(checksFor(agent.id)).toHaveLength(0);
+    expect(await recordOf(rental.id)).toEqual({ minutesMeasured: [], minutesDown: [], callsCheckedUntil: 0 });
+  });
+
   it("never probes or records a rental that is not running: pending, completed, cancelled, not started, ended", async () => {
     const idle = await rentedAgent();
     const notRunning = await Promise.all([
@@ -251,7 +260,7 @@ describe("probeRentals", () => {
       rentalAt(idle.id, T0 + 31 * MINUTE), // starts after the round
       rentalAt(idle.id, T0 - 60 * MINUTE), // ended at T0
     ]);
-    expect(await probe([idle], at(30))).toEqual({ probed: 0, up: 0, down: 0, rentals: 0, durationMs: expect.any(Number) });
+    expect(await probe([idle], at(30))).toMatchObject({ probed: 0, up: 0, down: 0, rentals: 0 });
     expect(checksFor(idle.id)).toHaveLength(0);
     expect((await db.agent.findUniqueOrThrow({ where: { id: idle.id } })).probedMinute).toBeNull();
 

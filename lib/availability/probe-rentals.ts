@@ -1,12 +1,12 @@
 import "server-only";
-import { openWebhookCredentials } from "@/lib/agents/webhook-credentials";
+import { checkAgentWebhook } from "@/lib/agents/check-agent-webhook";
 import { applyCallsRule } from "@/lib/availability/apply-calls-rule";
 import { minuteIndex } from "@/lib/availability/availability-terms";
 import { type MinuteFacts, recordMinutes } from "@/lib/availability/record-minutes";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { checkWebhookHealth, failedToRunCheck, type HealthResult } from "@/lib/webhooks/check-webhook-health";
+import type { HealthResult } from "@/lib/webhooks/check-webhook-health";
 
 export type ProbeOptions = {
   /** The run's time: its wall-clock minute is the one probed (default: now). */
@@ -28,6 +28,8 @@ export type ProbeSummary = {
   probed: number;
   up: number;
   down: number;
+  /** Probes the service could not make itself (logged): their minutes stay unmeasured, which counts as up. */
+  unmeasured: number;
   /** Rentals whose minute was recorded. */
   rentals: number;
   durationMs: number;
@@ -64,7 +66,7 @@ export async function probeRentals(options: ProbeOptions = {}): Promise<ProbeSum
   const concurrency = options.concurrency ?? env.PROBE_CONCURRENCY;
   const timeoutMs = Math.min(options.timeoutMs ?? env.HEALTH_CHECK_TIMEOUT_MS, MAX_TIMEOUT_MS);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const summary = { probed: 0, up: 0, down: 0, rentals: 0 };
+  const summary = { probed: 0, up: 0, down: 0, unmeasured: 0, rentals: 0 };
   const results = new Map<string, boolean>();
 
   let exhausted = false;
@@ -89,8 +91,12 @@ export async function probeRentals(options: ProbeOptions = {}): Promise<ProbeSum
   const worker = async () => {
     for (let agent = await nextAgent(); agent; agent = await nextAgent()) {
       const result = await probe(agent, timeoutMs);
-      results.set(agent.id, result.ok);
       summary.probed++;
+      if (result.internal) {
+        summary.unmeasured++;
+        continue;
+      }
+      results.set(agent.id, result.ok);
       summary[result.ok ? "up" : "down"]++;
     }
   };
@@ -110,16 +116,12 @@ export async function probeRentals(options: ProbeOptions = {}): Promise<ProbeSum
   return { ...summary, durationMs: Math.round(clock() - started) };
 }
 
-// A probe that cannot even be sent (no webhook connected, credentials that no longer decrypt) is
-// a failed probe: an owner cannot make the minutes count as up by disconnecting.
+// No webhook connected is a failed probe: an owner cannot make the minutes count as up by
+// disconnecting. A probe the service could not make (an exception of its own, credentials under a
+// key it no longer holds) is no result at all: the service's failures never cost the owner.
 async function probe(agent: ClaimedAgent, timeoutMs: number): Promise<HealthResult> {
-  try {
-    const creds = openWebhookCredentials(agent.id, agent);
-    if (!creds) return { ok: false, statusCode: null, error: NO_WEBHOOK, latencyMs: 0 };
-    return await checkWebhookHealth(agent, creds, { timeoutMs });
-  } catch (error) {
-    return failedToRunCheck(agent.id, error);
-  }
+  if (!agent.webhookUrlCipher || !agent.webhookTokenCipher) return { ok: false, statusCode: null, error: NO_WEBHOOK, latencyMs: 0 };
+  return checkAgentWebhook(agent, { timeoutMs });
 }
 
 // Stamping the minute is the claim: a concurrent run skips the locked rows, and once this

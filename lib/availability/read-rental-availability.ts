@@ -13,7 +13,7 @@ import type { AvailabilityResponse } from "@/lib/schemas/renter-api";
 export async function readRentalAvailability(rentalId: string, now: Date = new Date()): Promise<AvailabilityResponse> {
   const [terms, settled] = await Promise.all([
     loadAvailability([rentalId], now).then((all) => all.get(rentalId)),
-    db.rental.findUnique({ where: { id: rentalId }, select: { availabilityRefundMicro: true, slaHash: true } }),
+    db.rental.findUnique({ where: { id: rentalId }, select: { availabilityRefundMicro: true, slaHash: true, settledAt: true } }),
   ]);
   if (!terms || !settled) throw new ApiError(404, "Rental not found: check the rental code.");
   return toAvailabilityResponse(rentalId, terms, settled);

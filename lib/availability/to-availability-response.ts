@@ -2,22 +2,26 @@ import type { AvailabilityTerms } from "@/lib/availability/availability-terms";
 import { microToUsdc } from "@/lib/money/usdc";
 import { type AvailabilityResponse, availabilityResponseSchema } from "@/lib/schemas/renter-api";
 
-/** What the escrow's RentalSettled event recorded for a rental, once it has been settled. */
-export type SettledRecord = { availabilityRefundMicro: bigint | null; slaHash: string | null };
+/**
+ * What the escrow recorded for a rental: its RentalSettled event's refund and hash, and when it
+ * paid the rental out by any path (settledAt).
+ */
+export type SettledRecord = { availabilityRefundMicro: bigint | null; slaHash: string | null; settledAt: Date | null };
 
-const NOT_SETTLED: SettledRecord = { availabilityRefundMicro: null, slaHash: null };
+const NOT_SETTLED: SettledRecord = { availabilityRefundMicro: null, slaHash: null, settledAt: null };
 
 /**
  * The body of GET /v1/availability from a rental's terms, built through its schema so no other
  * field leaks. Once the escrow has settled the rental, the refund and hash are the ones its
- * RentalSettled event recorded: the final record.
+ * RentalSettled event recorded: the final record. A rental paid out without one (released in full
+ * by anyone after the 24-hour grace, or decided by a dispute) had no refund for down minutes.
  */
 export function toAvailabilityResponse(
   rentalId: string,
   terms: AvailabilityTerms,
   settled: SettledRecord = NOT_SETTLED,
 ): AvailabilityResponse {
-  const refundMicro = settled.availabilityRefundMicro ?? terms.refundMicro;
+  const refundMicro = settled.availabilityRefundMicro ?? (settled.settledAt ? 0n : terms.refundMicro);
   return availabilityResponseSchema.parse({
     rental_id: rentalId,
     minutes_total: terms.minutesTotal,

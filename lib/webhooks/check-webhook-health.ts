@@ -5,7 +5,14 @@ import { agentNameHeaders } from "@/lib/webhooks/agent-name-headers";
 import { safeFetch } from "@/lib/webhooks/safe-fetch";
 import { signatureHeaders } from "@/lib/webhooks/signature-headers";
 
-export type HealthResult = { ok: boolean; statusCode: number | null; error: string | null; latencyMs: number };
+export type HealthResult = {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+  /** The check could not be made for a reason of the service's own (failedToRunCheck), not the webhook's. */
+  internal?: true;
+};
 
 const CHECK_NOT_SENT = "internal: the check could not be sent; press Test connection, and contact support if this persists";
 
@@ -32,7 +39,7 @@ export async function checkWebhookHealth(
  */
 export function failedToRunCheck(agentId: string, error: unknown, ownerMessage = CHECK_NOT_SENT, latencyMs = 0): HealthResult {
   console.error(`[health-checks] agent ${agentId}: ${ownerMessage}: ${error instanceof Error ? error.message : String(error)}`);
-  return { ok: false, statusCode: null, error: ownerMessage, latencyMs };
+  return { ok: false, statusCode: null, error: ownerMessage, latencyMs, internal: true };
 }
 
 async function sendHealthCheck(agent: { id: string; name: string }, creds: WebhookCredentials, timeoutMs: number): Promise<HealthResult> {
