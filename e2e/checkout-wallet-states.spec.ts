@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
-import { privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { EchoAgent } from "../scripts/echo-agent";
 import { baseUrl, keys, listAgentWithCli, mintUsdc, operatorCli, sql, usdcBalance } from "./stack";
 import { installTestWallet, TEST_WALLET_NAME } from "./test-wallet";
@@ -142,7 +142,7 @@ async function agentWebhook(status: number) {
 
 /** An available listing (12 USDC a day) on that webhook, made with the operator CLI (no test connection). */
 async function agentOn(url: string, name: string): Promise<string> {
-  const payout = privateKeyToAccount(`0x${"22".repeat(32)}`).address;
+  const payout = privateKeyToAccount(generatePrivateKey()).address; // one account per wallet
   const owner = await operatorCli(["owner:create", "--email", `owner-${randomBytes(6).toString("hex")}@example.com`, "--wallet", payout]);
   const agent = await operatorCli([
     ...["agent:create", "--owner", String(owner.accountId), "--name", name, "--price-day", "12"],

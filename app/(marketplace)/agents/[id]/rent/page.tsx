@@ -96,7 +96,10 @@ export default async function RentPage({ params, searchParams }: Props) {
           <section aria-labelledby="how-heading" className={page.how}>
             <h2 id="how-heading">What happens when you pay</h2>
             <ol>
-              <li>The service signs a price quote for your wallet (valid for a few minutes).</li>
+              <li>
+                The service checks that {agent.name} is answering right now, then signs a price quote for your wallet (valid for a few
+                minutes).
+              </li>
               <li>
                 You pay the price plus the 1 USDC fee into the escrow contract: you approve the payment in your wallet with a signature and
                 send one transaction (or, where the token cannot take a signature, approve USDC and then pay).

@@ -1,7 +1,7 @@
 "use client";
 // The payment stepper: one item per step of the plan, with its status, detail or error. A step
 // given idle words (`idle`: the quote's "First checks that <agent> is answering") keeps its detail
-// line at all times, at least two lines high, so the words of its check replace one another in
+// line at all times, at least three lines high, so the words of its check replace one another in
 // place instead of moving the steps below.
 import { STATUS_LABEL, STEP_LABEL, type StepId, type StepsState } from "@/lib/checkout/steps";
 import styles from "./checkout.module.css";
