@@ -5,6 +5,8 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/checkout/quote/route";
+import { loadReliability } from "@/lib/agents/load-reliability";
+import { recordHealthChecks } from "@/lib/agents/record-health-checks";
 import { newSigningSecret } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -113,6 +115,19 @@ describe("POST /api/checkout/quote checks the agent first", () => {
     expect((await again.json()).error).toMatch(/not available for rent right now/);
     expect(await checksOf(agent.id)).toHaveLength(1);
     expect(await offlineEmails(agent.id)).toHaveLength(1);
+  });
+
+  it("leaves the uptime to the scheduled checks: a failed check before a quote does not lower it", async () => {
+    const { agent } = await makePayableAgent({ webhook: failing.url });
+    const ok = { ok: true, statusCode: 200, error: null, latencyMs: 5 };
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+    await recordHealthChecks(
+      [15, 30, 45].map((n) => ({ agentId: agent.id, createdAt: minutesAgo(n), ...ok })),
+      "schedule",
+    );
+    expect((await quote(agent.id)).status).toBe(409);
+    expect(await db.healthCheck.count({ where: { agentId: agent.id, trigger: "checkout", ok: false } })).toBe(1);
+    expect((await loadReliability([agent.id], new Date())).get(agent.id)).toMatchObject({ uptime: 100, uptimeSource: "healthChecks" });
   });
 
   it("409 when the webhook's address is refused by the SSRF guard (private webhooks not allowed): never called", async () => {
