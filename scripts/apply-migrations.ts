@@ -3,7 +3,11 @@
 // `prisma migrate deploy` can take over wherever its schema engine can be downloaded.
 //
 // One pg connection only: the embedded PGlite server (scripts/embedded-postgres.ts) serves one
-// connection at a time.
+// connection at a time. No session state: the lock that keeps two runners apart is taken inside
+// each transaction (pg_advisory_xact_lock), so the runner is also correct through a transaction
+// pooler (PgBouncer), where a session-level lock would stay behind on whichever server connection
+// took it. Still, give it DATABASE_DIRECT_URL where there is one (scripts/migrate.ts): a
+// provider's pooler may cut long DDL statements short.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
@@ -12,8 +16,8 @@ import pg from "pg";
 
 const migrationsDir = fileURLToPath(new URL("../prisma/migrations", import.meta.url));
 
-// The key Prisma's schema engine locks on PostgreSQL, so this runner and `prisma migrate
-// deploy` also exclude each other.
+// The key Prisma's schema engine locks on PostgreSQL (a session-level lock for its whole run), so
+// this runner's transaction-level lock on it and `prisma migrate deploy` also exclude each other.
 const ADVISORY_LOCK_KEY = 72707369;
 
 // Prisma's own definition of the table (schema engine, PostgreSQL flavour).
@@ -91,9 +95,24 @@ function checkHistory(local: LocalMigration[], applied: Map<string, AppliedRow>)
   }
 }
 
-async function applyOne(client: pg.Client, migration: LocalMigration): Promise<void> {
+/**
+ * One transaction: take the lock, read what is applied (another runner may have applied more
+ * since the last transaction), check the history, then apply the first local migration still
+ * missing. Returns its name, or null when nothing is left. The lock ends with the transaction.
+ */
+async function applyNext(client: pg.Client, local: LocalMigration[]): Promise<string | null> {
   await client.query("BEGIN");
+  let migration: LocalMigration | undefined;
   try {
+    await client.query("SELECT pg_advisory_xact_lock($1)", [ADVISORY_LOCK_KEY]);
+    await client.query(CREATE_MIGRATIONS_TABLE);
+    const appliedRows = await readAppliedRows(client);
+    checkHistory(local, appliedRows);
+    migration = local.find((m) => !appliedRows.has(m.name));
+    if (!migration) {
+      await client.query("COMMIT");
+      return null;
+    }
     const id = randomUUID();
     await client.query(
       `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count)
@@ -109,8 +128,10 @@ async function applyOne(client: pg.Client, migration: LocalMigration): Promise<v
       [id],
     );
     await client.query("COMMIT");
+    return migration.name;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
+    if (!migration) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${migration.name} failed and was rolled back: ${reason}`, {
       cause: error,
@@ -123,24 +144,15 @@ export async function applyMigrations(databaseUrl: string, log?: (line: string) 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    // Held for the whole run: a second runner waits, then sees everything already applied.
-    await client.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
-    await client.query(CREATE_MIGRATIONS_TABLE);
-    const appliedRows = await readAppliedRows(client);
-    checkHistory(local, appliedRows);
-
+    // A second runner waits on the lock, then finds the migration applied and moves on.
     const applied: string[] = [];
-    for (const migration of local) {
-      if (appliedRows.has(migration.name)) continue;
-      await applyOne(client, migration);
-      applied.push(migration.name);
-      log?.(`Applied migration ${migration.name}`);
+    for (let name = await applyNext(client, local); name !== null; name = await applyNext(client, local)) {
+      applied.push(name);
+      log?.(`Applied migration ${name}`);
     }
     if (applied.length === 0) log?.("Database schema is up to date: no migration to apply.");
-    await client.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);
     return { applied };
   } finally {
-    // Closing the session also releases the lock if anything above failed.
     await client.end();
   }
 }
