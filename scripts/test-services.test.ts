@@ -6,13 +6,15 @@ import { createServer, type Server } from "node:net";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { freePort } from "./free-port";
-import { answers, ensurePostgres, ensureRedis, onPath, postgresBin, stopServices } from "./test-services";
+import { answers, ensurePgBouncer, ensurePostgres, ensureRedis, onPath, pgbouncerBin, postgresBin, stopServices } from "./test-services";
 
 const quiet = () => {};
 // Starting a throwaway server needs its programs here (a machine may reach PostgreSQL or Redis
 // elsewhere, e.g. in a container); installing them is not this test's business.
 const hasPostgres = postgresBin() !== undefined;
 const hasRedis = await onPath("redis-server");
+const hasPgBouncer = pgbouncerBin() !== undefined;
+const suitePostgres = new URL(process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
 if (!hasPostgres || !hasRedis)
   console.warn("[test-services] PostgreSQL's or Redis's programs are not installed: their start tests are skipped.");
 
@@ -76,4 +78,33 @@ describe("test services", () => {
       }
     },
   );
+
+  // npm test installs it before the suites; a bare `npx vitest run` on a machine without it skips this.
+  it.skipIf(!hasPgBouncer)("starts a PgBouncer in transaction mode in front of PostgreSQL, and stops it", async () => {
+    const pgbouncer = await ensurePgBouncer(Number(suitePostgres.port || 5432), quiet);
+    try {
+      expect(pgbouncer.url).toBe(`postgresql://postgres@127.0.0.1:${pgbouncer.port}/postgres`);
+      const client = new pg.Client({ connectionString: pgbouncer.url });
+      await client.connect();
+      // The extended protocol (a parameter) and a transaction go through.
+      await client.query("BEGIN");
+      const { rows } = await client.query("SELECT $1::int + 1 AS n, current_database() AS db", [41]);
+      await client.query("COMMIT");
+      await client.end();
+      expect(rows[0]).toEqual({ n: 42, db: "postgres" });
+      const consoleUrl = new URL(pgbouncer.url);
+      consoleUrl.pathname = "/pgbouncer";
+      const admin = new pg.Client({ connectionString: consoleUrl.toString() });
+      await admin.connect();
+      const config = (await admin.query<{ key: string; value: string }>("SHOW CONFIG")).rows;
+      await admin.end();
+      const setting = (key: string) => config.find((row) => row.key === key)?.value;
+      expect(setting("pool_mode")).toBe("transaction");
+      expect(setting("listen_addr")).toBe("127.0.0.1");
+      await stopServices([pgbouncer]);
+      expect(await answers(pgbouncer.port)).toBe(false);
+    } finally {
+      await stopServices([pgbouncer], quiet);
+    }
+  });
 });

@@ -6,16 +6,25 @@
 // a Redis that keeps nothing on disk. Missing programs are installed with apt-get where this user
 // may (root, or sudo without a password); elsewhere the error names the command to run. stop()
 // stops exactly what was started here, and removes its folders.
+//
+// A PgBouncer in transaction mode in front of that PostgreSQL is started for every run (Debian's
+// `pgbouncer`, installed like the rest when missing), on a free port: the vitest suites that touch
+// the database run a second time through it (vitest.pooler.config.ts), and so does the three-server
+// browser test (docs/testing.md). Its URL is handed on as PGBOUNCER_URL.
 import { execFile, spawn } from "node:child_process";
-import { accessSync, constants, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { freePort } from "./free-port";
 
 const run = promisify(execFile);
 
 export type StartedService = { name: string; stop(): Promise<void> };
+
+/** A started PgBouncer: `url` reaches the database `postgres` through it (change the path for another). */
+export type StartedPgBouncer = StartedService & { url: string; port: number };
 
 export type TestServiceOptions = {
   postgresPort?: number;
@@ -23,6 +32,8 @@ export type TestServiceOptions = {
   chromiumPath?: string;
   log?: (line: string) => void;
 };
+
+export type TestServices = { started: StartedService[]; pgbouncer: StartedPgBouncer };
 
 /** True when something accepts TCP connections on 127.0.0.1:port. */
 export function answers(port: number): Promise<boolean> {
@@ -36,8 +47,8 @@ export function answers(port: number): Promise<boolean> {
   });
 }
 
-/** Makes every service answer; returns what it started, to be stopped by stopServices. */
-export async function startTestServices(options: TestServiceOptions = {}): Promise<StartedService[]> {
+/** Makes every service answer; returns what it started, to be stopped by stopServices, and the PgBouncer. */
+export async function startTestServices(options: TestServiceOptions = {}): Promise<TestServices> {
   const { postgresPort = 5432, redisPort = 6379, chromiumPath = "/usr/bin/chromium", log = console.log } = options;
   const started: StartedService[] = [];
   try {
@@ -47,7 +58,9 @@ export async function startTestServices(options: TestServiceOptions = {}): Promi
     if (postgres) started.push(postgres);
     const redis = await ensureRedis(redisPort, log);
     if (redis) started.push(redis);
-    return started;
+    const pgbouncer = await ensurePgBouncer(postgresPort, log);
+    started.push(pgbouncer);
+    return { started, pgbouncer };
   } catch (error) {
     await stopServices(started);
     throw error;
@@ -118,6 +131,104 @@ export async function ensureRedis(port: number, log: (line: string) => void): Pr
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+// Where Debian's package puts it (/usr/sbin may be off a non-root user's PATH).
+const PGBOUNCER = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"];
+
+/**
+ * A PgBouncer of this run's own in front of the PostgreSQL on 127.0.0.1:postgresPort, on `port` (a
+ * free one by default), in transaction mode: every database of that server under its own name,
+ * trust auth for `postgres` (as the server itself), a pool of 20 server connections per database
+ * and user, 2,000 clients. `ignore_startup_parameters`: pg and Prisma send extra_float_digits and
+ * options at connect, which PgBouncer would refuse. As root it runs as the postgres user (it
+ * refuses root too). It is always started (never a machine's own): the tests need transaction mode.
+ */
+export async function ensurePgBouncer(postgresPort: number, log: (line: string) => void, port?: number): Promise<StartedPgBouncer> {
+  let bin = pgbouncerBin();
+  if (!bin) {
+    await aptInstall(["pgbouncer"], "PgBouncer", log);
+    bin = pgbouncerBin();
+    if (!bin) throw new Error(`pgbouncer is still missing after apt-get install pgbouncer (looked in ${PGBOUNCER.join(", ")})`);
+  }
+  const listen = port ?? (await freePort());
+  const dir = mkdtempSync(path.join(tmpdir(), "ars-test-pgbouncer-"));
+  const asRoot = process.getuid?.() === 0;
+  const file = (name: string) => path.join(dir, name);
+  writeFileSync(file("userlist.txt"), '"postgres" ""\n');
+  writeFileSync(
+    file("pgbouncer.ini"),
+    [
+      "[databases]",
+      `* = host=127.0.0.1 port=${postgresPort}`,
+      "[pgbouncer]",
+      "listen_addr = 127.0.0.1",
+      `listen_port = ${listen}`,
+      "unix_socket_dir =",
+      "auth_type = trust",
+      `auth_file = ${file("userlist.txt")}`,
+      "pool_mode = transaction",
+      "max_client_conn = 2000",
+      "default_pool_size = 20",
+      "ignore_startup_parameters = extra_float_digits,options",
+      // Its console (the database "pgbouncer": SHOW CONFIG, SHOW POOLS) for the tests.
+      "admin_users = postgres",
+      `logfile = ${file("pgbouncer.log")}`,
+      `pidfile = ${file("pgbouncer.pid")}`,
+      "",
+    ].join("\n"),
+  );
+  if (asRoot) await run("chown", ["-R", "postgres:", dir]);
+  // -d: it forks into the background once its port is open, and writes its pid file.
+  const args = ["-d", file("pgbouncer.ini")];
+  const started = asRoot ? run("runuser", ["-u", "postgres", "--", bin, ...args]) : run(bin, args);
+  await started.catch((error: Error) => {
+    const said = existsSync(file("pgbouncer.log")) ? readFileSync(file("pgbouncer.log"), "utf8") : "";
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`pgbouncer did not start: ${error.message}\n${said}`);
+  });
+  // The background process writes its pid file after the foreground one has exited.
+  const pidOf = () => (existsSync(file("pgbouncer.pid")) ? Number(readFileSync(file("pgbouncer.pid"), "utf8").trim()) || 0 : 0);
+  const deadline = Date.now() + 10_000;
+  let pid = pidOf();
+  while (!pid || !(await answers(listen))) {
+    if (Date.now() > deadline || (pid && !alive(pid))) {
+      if (pid && alive(pid)) process.kill(pid, "SIGTERM");
+      const said = existsSync(file("pgbouncer.log")) ? readFileSync(file("pgbouncer.log"), "utf8") : "";
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`pgbouncer did not answer on 127.0.0.1:${listen}:\n${said}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    pid ||= pidOf();
+  }
+  log(`PgBouncer (transaction mode) on 127.0.0.1:${listen} in front of PostgreSQL on 127.0.0.1:${postgresPort}`);
+  return {
+    name: `PgBouncer on 127.0.0.1:${listen}`,
+    port: listen,
+    url: `postgresql://postgres@127.0.0.1:${listen}/postgres`,
+    async stop() {
+      // SIGINT: a safe shutdown that waits for the clients' transactions in flight; SIGTERM
+      // (immediate) would cut them. Its clients are all gone once the tests end.
+      if (alive(pid)) process.kill(pid, "SIGINT");
+      const until = Date.now() + 10_000;
+      while (alive(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (alive(pid)) process.kill(pid, "SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function pgbouncerBin(): string | undefined {
+  return PGBOUNCER.find(executable);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The newest installed PostgreSQL's bin folder (Debian keeps initdb off the PATH). */

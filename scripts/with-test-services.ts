@@ -1,5 +1,5 @@
-// `npm test`: runs its command (the two suites, a shell command line) once the services of
-// scripts/test-services.ts answer, then stops what was started for it, however the command ends:
+// `npm test`: runs its command (the suites, a shell command line) once the services of
+// scripts/test-services.ts answer (the PgBouncer's URL in PGBOUNCER_URL), then stops what was started for it, however the command ends:
 // its own exit, a failure, or Ctrl-C (which the terminal sends to the command too: this process
 // waits for it to finish before stopping the services it still uses).
 import { spawn } from "node:child_process";
@@ -24,8 +24,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 let started: StartedService[] = [];
 let code: number;
 try {
-  started = await startTestServices({ chromiumPath: process.env.CHROMIUM_PATH, log: (line) => console.log(`[npm test] ${line}`) });
+  const services = await startTestServices({ chromiumPath: process.env.CHROMIUM_PATH, log: (line) => console.log(`[npm test] ${line}`) });
+  started = services.started;
   for (const service of started) console.log(`[npm test] started ${service.name}; it is stopped when the tests end`);
+  // The pooler pass (vitest.pooler.config.ts) and the three-server browser test go through it.
+  process.env.PGBOUNCER_URL = services.pgbouncer.url;
   code = signalled ? 130 : await runCommand(commandLine);
 } catch (error) {
   console.error(`[npm test] ${error instanceof Error ? error.message : String(error)}`);
