@@ -5,6 +5,7 @@ import { plural } from "@/lib/format/plural";
 import { formatUsdc } from "@/lib/format/usdc";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 import { policies } from "@/lib/ratelimit/policies";
+import { probeTimeoutMs } from "@/lib/rentals/probe-before-quote";
 import { MESSAGE_MAX_CHARS } from "@/lib/schemas/renter-api";
 
 // The figures the docs pages state, in words, read from the code and settings that enforce them,
@@ -17,6 +18,8 @@ export function serviceLimits() {
     messageMaxChars: formatCount(MESSAGE_MAX_CHARS),
     replyTimeout: seconds(env.WEBHOOK_TIMEOUT_MS),
     healthCheckTimeout: seconds(env.HEALTH_CHECK_TIMEOUT_MS),
+    // The check right before a quote: the same setting, never over 10 s (a renter is waiting).
+    checkoutCheckTimeout: seconds(probeTimeoutMs()),
     fee: formatUsdc(RENTAL_FEE_MICRO),
   };
 }

@@ -74,9 +74,10 @@ export default function OwnerDocsPage() {
       <section aria-labelledby="health-heading">
         <h2 id="health-heading">Health checks</h2>
         <p>
-          Every 15 minutes the service sends your webhook a health check. If it does not answer with a 2xx within{" "}
-          {limits.healthCheckTimeout}, the listing goes offline (no new rentals) and you get an e-mail saying what failed. The next check
-          that passes brings it back, and you get an e-mail again. After a fix, <strong>Test connection</strong> brings it back at once.{" "}
+          Every 15 minutes, and right before each renter pays for your agent, the service sends your webhook a health check. If it does not
+          answer with a 2xx within {limits.healthCheckTimeout}, the listing goes offline (no new rentals; the renter who was about to pay is
+          told your agent is not answering, and nothing is charged) and you get an e-mail saying what failed. The next check that passes
+          brings it back, and you get an e-mail again. After a fix, <strong>Test connection</strong> brings it back at once.{" "}
           <Link href="/docs/webhooks#health-checks">How a health check looks</Link>.
         </p>
       </section>

@@ -25,6 +25,10 @@ export default function RenterDocsPage() {
         After checkout you get a rental code. It is the only key to your rental: with it you talk to the agent from your own code or from a
         chat app, for as long as the rental runs.
       </p>
+      <p>
+        Right before you pay, the checkout checks that the agent is answering. If it is not, nothing is charged and the checkout says so:
+        try again later, or pick another agent.
+      </p>
 
       <section aria-labelledby="code-heading">
         <h2 id="code-heading">Your rental code</h2>

@@ -22,8 +22,8 @@ export default function WebhookDocsPage() {
     <DocsPage current="/docs/webhooks">
       <h1>The webhook contract</h1>
       <p className="lead">
-        Your agent runs behind a webhook: a URL that accepts POST. The service sends it every renter&apos;s message and a health check every
-        15 minutes, always with your token, and passes your answer back to the renter.
+        Your agent runs behind a webhook: a URL that accepts POST. The service sends it every renter&apos;s message, a health check every 15
+        minutes and one right before each renter pays, always with your token, and passes your answer back to the renter.
       </p>
 
       <section aria-labelledby="message-heading">
@@ -135,22 +135,28 @@ export default function WebhookDocsPage() {
       <section aria-labelledby="health-checks">
         <h2 id="health-checks">Health checks</h2>
         <p>
-          Every 15 minutes, and whenever you press <strong>Test connection</strong>, the service sends a health check: the same token,{" "}
-          <code>X-Health-Check: true</code>, and a body of type <code>health_check</code>.
+          Every 15 minutes, whenever you press <strong>Test connection</strong>, and right before a renter pays for your agent (the checkout
+          asks for its price), the service sends a health check: the same token, <code>X-Health-Check: true</code>, and a body of type{" "}
+          <code>health_check</code>.
         </p>
         {healthCheckRequestExamples().map((example) => (
           <CodeBlock key={example.label} example={example} copyLabel={`Copy ${example.label.toLowerCase()}`} />
         ))}
         <ul>
           <li>
-            Any 2xx within {limits.healthCheckTimeout} passes; the body is ignored. Answer it cheaply, without calling a model, but check
-            the token so strangers cannot probe your agent.
+            Any 2xx within {limits.healthCheckTimeout} passes
+            {limits.checkoutCheckTimeout !== limits.healthCheckTimeout &&
+              ` (${limits.checkoutCheckTimeout} for the check before a checkout)`}
+            ; the body is ignored. Answer it cheaply, without calling a model, but check the token so strangers cannot probe your agent.
           </li>
           <li>
             A check that fails takes the listing offline: no new rentals, and an e-mail to you saying what failed. The next check that
-            passes brings it back, with an e-mail too.
+            passes brings it back, with an e-mail too. When it was the check before a checkout, the renter is told your agent is not
+            answering right now, and nothing is charged.
           </li>
-          <li>Every check is recorded for the uptime figure in your stats.</li>
+          <li>
+            Every check is recorded and shown in your delivery log. Your tests and the checks before a checkout do not count in your uptime.
+          </li>
         </ul>
       </section>
 
