@@ -1,7 +1,10 @@
 // Checkout against a real chain (anvil) and the real database: quote → pay (permit or approve) →
 // confirm, what a confirm refuses (changing nothing), quote refusals and the checkout HTTP surface.
 // Settlement (release sweep, event reader, crons) is in payments-settlement.test.ts.
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
 import { erc20Abi, type Hex, parseEventLogs, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as confirmPost } from "@/app/api/checkout/confirm/route";
@@ -18,7 +21,7 @@ import { knownCredentials } from "@/lib/ratelimit/policies";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { quoteRental } from "@/lib/rentals/quote-rental";
 import { renterRequest } from "@/test/api-requests";
-import { uniqueIp } from "@/test/fixtures";
+import { startWebhook, uniqueIp } from "@/test/fixtures";
 import { Status } from "./escrow";
 import {
   admin,
@@ -116,6 +119,63 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
       starts_at: iso(t),
       ends_at: iso(t + 3_600n),
     });
+  });
+
+  // The operator CLI in a process of its own (tsx, Prisma: seconds each), on this file's chain.
+  it("the CLI's rental:checkout prints the check of the agent; an agent that does not answer is refused, non-zero, with the message", {
+    timeout: 120_000,
+  }, async () => {
+    const renter = await newRenter(p);
+    const cli = async (agentId: string) => {
+      const settings = {
+        CHAIN_ID: String(env.CHAIN_ID),
+        CHAIN_RPC_URL: env.CHAIN_RPC_URL!,
+        CHAIN_CONFIRMATIONS: String(env.CHAIN_CONFIRMATIONS),
+        USDC_ADDRESS: env.USDC_ADDRESS!,
+        ESCROW_ADDRESS: env.ESCROW_ADDRESS!,
+        QUOTE_SIGNER_PRIVATE_KEY: env.QUOTE_SIGNER_PRIVATE_KEY!,
+        OPERATOR_PRIVATE_KEY: env.OPERATOR_PRIVATE_KEY!,
+        RENTER_PRIVATE_KEY: renter.key,
+      };
+      const args = [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/cli.ts"];
+      try {
+        const { stdout, stderr } = await promisify(execFile)(
+          process.execPath,
+          [...args, "rental:checkout", "--agent", agentId, "--duration", "hour"],
+          { env: { ...process.env, ...settings } },
+        );
+        return { code: 0, stdout, stderr };
+      } catch (error) {
+        const e = error as { code: number; stdout: string; stderr: string };
+        return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+      }
+    };
+
+    const { agent } = await makePayableAgent();
+    const paid = await cli(agent.id);
+    expect(paid.code, paid.stderr).toBe(0);
+    const printed = JSON.parse(paid.stdout);
+    expect(printed).toMatchObject({
+      code: printed.id.slice(0, 8),
+      probe: { latency_ms: expect.any(Number), checked_at: expect.any(String) },
+    });
+    expect(Number.isInteger(printed.probe.latency_ms)).toBe(true);
+
+    const failing = await startWebhook((_req, res) => res.writeHead(503).end());
+    try {
+      const { agent: down } = await makePayableAgent({ webhook: failing.url });
+      const refused = await cli(down.id);
+      expect(refused.code).toBe(2);
+      // No rental printed (stdout holds only the owner's e-mail, as the development outbox shows it).
+      expect(refused.stdout).not.toContain('"code"');
+      expect(refused.stderr).toBe(
+        `error: "${down.name}" is not answering right now. Nothing was charged: try again later, or pick another agent.\n`,
+      );
+      expect(await db.rental.count({ where: { agentId: down.id } })).toBe(0);
+      expect((await db.agent.findUniqueOrThrow({ where: { id: down.id } })).status).toBe("offline");
+    } finally {
+      await failing.close();
+    }
   });
 
   it("step by step over HTTP: the quoted rental stays pending and invisible to /v1 until its payment is confirmed", async () => {
