@@ -40,6 +40,14 @@ const schema = z.object({
   HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
   // Per-minute availability probes in flight at once (docs/availability.md).
   PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(2_000).default(200),
+  // Upstash QStash (docs/operations.md#batches-and-the-queue): with the token and both signing keys
+  // set, health-check and probe rounds are cut into batches delivered, signed, to /api/queue/*;
+  // without them the batches run in the cron's own process. QSTASH_URL: QStash's API (the client's
+  // baseUrl); tests point it at their stand-in (test/qstash-standin.ts).
+  QSTASH_TOKEN: z.string().optional(),
+  QSTASH_URL: z.url().default("https://qstash.upstash.io"),
+  QSTASH_CURRENT_SIGNING_KEY: z.string().optional(),
+  QSTASH_NEXT_SIGNING_KEY: z.string().optional(),
   // E-mail: Resend when RESEND_API_KEY is set, otherwise the development outbox.
   RESEND_API_KEY: z.string().optional(),
   // Resend's API (the SDK's baseUrl); tests and local mocks point it at their own server.

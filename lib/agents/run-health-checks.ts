@@ -1,25 +1,37 @@
 import "server-only";
-import { applyHealthOutcome } from "@/lib/agents/apply-health-outcome";
-import { checkAgentWebhook } from "@/lib/agents/check-agent-webhook";
-import { type HealthCheckRow, type HealthTrigger, recordHealthChecks } from "@/lib/agents/record-health-checks";
+import { type HealthCheckBatchResult, runHealthCheckBatch } from "@/lib/agents/run-health-check-batch";
+import { openWebhookHost } from "@/lib/agents/webhook-credentials";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { AgentStatus } from "@/lib/generated/prisma/enums";
+import { batchId } from "@/lib/queue/batch-id";
+import { forgetOldBatches } from "@/lib/queue/claim-batch";
+import { batchLimits, cutHostBatches, type HostedAgent } from "@/lib/queue/cut-host-batches";
+import { dispatchBatches, type QueueBatch, type Transport } from "@/lib/queue/dispatch-batches";
+import { flowControlKey } from "@/lib/queue/flow-control-key";
+import type { HealthCheckBatch } from "@/lib/schemas/queue-batches";
 
 export type HealthCheckRunOptions = {
   /** The claim time: agents last claimed 14 minutes or more before it are due. */
   now?: Date;
-  /** Checks in flight at once (default HEALTH_CHECK_CONCURRENCY). */
+  /** Checks in flight at once: per run in-process, per batch when QStash delivers (default HEALTH_CHECK_CONCURRENCY). */
   concurrency?: number;
-  /** Stop claiming when the checks already claimed could no longer finish inside this (default 250 s). */
+  /** Stop claiming, and starting checks, when a check could no longer finish inside this (default 250 s). */
   budgetMs?: number;
-  /** Agents claimed per query, and checks recorded per statement (default 500). */
+  /** Agents claimed per query (default 500). */
   batchSize?: number;
   /** Only these agents (tests share one database with other test files). */
   agentIds?: string[];
   /** Milliseconds on a monotonic clock, read for the time budget (default performance.now). */
   clock?: () => number;
+  /** Publish the batches to QStash or run them here (default: QStash when it is configured). */
+  transport?: Transport;
+  /** Checks of one owner's host in flight at once (default 10); more agents than this get batches of their own. */
+  hostConcurrency?: number;
+  /** Most agents in a batch of one host (default: what hostConcurrency checks in a batch's budget). */
+  hostBatchAgents?: number;
+  /** Each in-process batch's result, as it finishes (the bench reads the slowest). */
+  onBatch?: (result: HealthCheckBatchResult) => void;
 };
 
 export type HealthCheckSummary = {
@@ -33,6 +45,11 @@ export type HealthCheckSummary = {
   /** Agents still due when the run stopped for its time budget (0 when it finished them all). */
   remaining: number;
   durationMs: number;
+  /**
+   * Set when the batches went to QStash: this run checked nothing itself (the counts above are 0);
+   * each batch reports to QStash as it is delivered.
+   */
+  dispatched?: { batches: number; agents: number; deduplicated: number };
 };
 
 // Every agent is checked once per 15 minutes: it falls due 14 minutes after its last claim (a
@@ -43,25 +60,23 @@ const DUE_AFTER = "14 minutes";
 // Vercel stops a function at 300 s (maxDuration); the margin covers database work and the reply.
 const DEFAULT_BUDGET_MS = 250_000;
 const DEFAULT_BATCH_SIZE = 500;
-const TRIGGER: HealthTrigger = "schedule";
+// A batch's checks all fit in 60 s at their full timeout: a fifth of the 300 s a delivery of it
+// may run (app/api/queue/health-checks), so a slow database or a cold start never cuts one short.
+const BATCH_BUDGET_MS = 60_000;
+// An owner's host gets at most this many checks at once (docs/operations.md).
+const HOST_CONCURRENCY = 10;
 
-type ClaimedAgent = {
-  id: string;
-  name: string;
-  status: AgentStatus;
-  /** Read with the claim, so that a transition's e-mail costs no query of its own. */
-  ownerEmail: string | null;
-  webhookUrlCipher: string;
-  webhookTokenCipher: string;
-  webhookSigningSecretCipher: string | null;
-};
+type ClaimedAgent = { id: string; webhookUrlCipher: string };
 
 /**
  * One sweep of the periodic health checks (docs/webhooks.md): every due agent with a webhook is
- * claimed, checked and recorded; `available` agents that fail go `offline` and `offline` agents
- * that pass come back, each transition e-mailed to the owner once. Claims are atomic
- * (`FOR UPDATE SKIP LOCKED` and the claim time itself), so runs started at once, or repeated, never
- * check an agent twice in a period.
+ * claimed, the claimed agents are cut into batches by their owner's webhook host, and the batches
+ * are dispatched (lib/queue/dispatch-batches.ts): published to QStash, which delivers each to
+ * /api/queue/health-checks (runHealthCheckBatch), or, without QStash, run here. `available` agents
+ * that fail go `offline` and `offline` agents that pass come back, each transition e-mailed to the
+ * owner once. Claims are atomic (`FOR UPDATE SKIP LOCKED` and the claim time itself), so runs
+ * started at once, or repeated, never check an agent twice in a period; a batch checks only agents
+ * its round still holds, and a repeated delivery of it nothing.
  */
 export async function runHealthChecks(options: HealthCheckRunOptions = {}): Promise<HealthCheckSummary> {
   const clock = options.clock ?? (() => performance.now());
@@ -71,73 +86,100 @@ export async function runHealthChecks(options: HealthCheckRunOptions = {}): Prom
   const concurrency = options.concurrency ?? env.HEALTH_CHECK_CONCURRENCY;
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const timeoutMs = env.HEALTH_CHECK_TIMEOUT_MS;
   const due = dueAgents(now, options.agentIds);
   const summary = { checked: 0, healthy: 0, failed: 0, wentOffline: 0, cameOnline: 0, errors: 0, remaining: 0 };
-  // Recorded a batch at a time (one statement per batchSize checks), so memory and queries stay
-  // the same per check whatever the number of agents.
-  const records: HealthCheckRow[] = [];
+  // Worst case, every check takes the full timeout: one may start only while it, and one more
+  // timeout for the database work and the reply, fit in the budget.
+  const canStart = () => elapsed() + 2 * timeoutMs <= budgetMs;
   let outOfTime = false;
 
-  // Claims lazily, one batch when the last is handed out, so the workers never wait on a slow
-  // tail and nothing is claimed that this run would not check.
-  async function* claimed(): AsyncGenerator<ClaimedAgent> {
-    for (;;) {
-      // Worst case, every check takes the full timeout: claim only what the workers can finish in
-      // the budget, after the checks still in flight (one round).
-      const rounds = Math.floor((budgetMs - elapsed()) / env.HEALTH_CHECK_TIMEOUT_MS) - 1;
-      const size = Math.min(batchSize, rounds * concurrency);
-      if (size <= 0) {
-        outOfTime = true;
-        return;
-      }
-      const batch = await claimDueAgents(due, now, size);
-      if (batch.length === 0) return;
-      yield* batch;
+  await forgetOldBatches(now);
+  const claimed: ClaimedAgent[] = [];
+  for (;;) {
+    if (!canStart()) {
+      outOfTime = true;
+      break;
     }
+    const batch = await claimDueAgents(due, now, batchSize);
+    claimed.push(...batch);
+    if (batch.length < batchSize) break;
   }
 
-  const flushRecords = () => recordHealthChecks(records.splice(0), TRIGGER);
+  const limits = batchLimits({
+    timeoutMs,
+    concurrency,
+    hostConcurrency: options.hostConcurrency ?? HOST_CONCURRENCY,
+    batchBudgetMs: BATCH_BUDGET_MS,
+  });
+  if (options.hostBatchAgents) limits.hostBatchAgents = options.hostBatchAgents;
+  const batches = toQueueBatches(cutHostBatches(claimed.map(hostOf), limits), now);
+  const dispatched = await dispatchBatches(
+    "health-checks",
+    batches,
+    {
+      concurrency,
+      run: async (body, context) => {
+        const result = await runHealthCheckBatch(body, { ...context, canStart });
+        options.onBatch?.(result);
+        return result;
+      },
+    },
+    options.transport,
+  );
 
-  async function checkOne(agent: ClaimedAgent): Promise<void> {
-    // A check that throws counts as a failed check, never as a silent skip (checkAgentWebhook).
-    const result = await checkAgentWebhook(agent);
-    const checkedAt = new Date();
-    summary.checked++;
-    summary[result.ok ? "healthy" : "failed"]++;
-    records.push({ agentId: agent.id, createdAt: checkedAt, ...result });
-    if (records.length >= batchSize) await flushRecords();
-
-    // One e-mail key per transition: the claim time makes it unique to this run's check of this agent.
-    const moved = await applyHealthOutcome(agent, result, checkedAt, now);
-    if (moved) summary[moved]++;
+  if (dispatched.transport === "qstash") {
+    const failedAgents = dispatched.failed.flatMap((batch) => (batch.body as HealthCheckBatch).agents);
+    if (failedAgents.length > 0) {
+      await releaseClaims(failedAgents, now);
+      outOfTime = true;
+    }
+    const remaining = outOfTime ? await countDueAgents(due) : 0;
+    return {
+      ...summary,
+      remaining,
+      durationMs: Math.round(elapsed()),
+      dispatched: {
+        batches: dispatched.published,
+        agents: claimed.length - failedAgents.length,
+        deduplicated: dispatched.deduplicated,
+      },
+    };
   }
 
-  const queue = claimed();
-  const worker = async () => {
-    for (let next = await queue.next(); !next.done; next = await queue.next()) {
-      try {
-        await checkOne(next.value);
-      } catch (error) {
-        // Recording or moving the agent failed (the database): one agent's trouble must not stop
-        // the sweep. A check that could not be made is not this: it fails the check (checkAgentWebhook).
-        summary.errors++;
-        console.error(`[health-checks] agent ${next.value.id}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  await flushRecords();
-
+  for (const result of dispatched.results) {
+    for (const key of ["checked", "healthy", "failed", "wentOffline", "cameOnline", "errors"] as const) summary[key] += result[key];
+    if (result.released > 0) outOfTime = true;
+  }
   if (outOfTime) {
     summary.remaining = await countDueAgents(due);
     if (summary.remaining > 0) {
       console.warn(
         `[health-checks] stopped at the ${budgetMs} ms budget with ${summary.remaining} agents still due; ` +
-          "raise HEALTH_CHECK_CONCURRENCY or run the cron more often (docs/operations.md).",
+          "raise HEALTH_CHECK_CONCURRENCY, run the cron more often or configure QStash (docs/operations.md).",
       );
     }
   }
   return { ...summary, durationMs: Math.round(elapsed()) };
+}
+
+// The host is read from the stored URL (decrypted here, only its hostname kept): ports of one
+// hostname are one owner's machine. A URL that no longer decrypts makes no request: no host.
+function hostOf(agent: ClaimedAgent): HostedAgent {
+  const host = openWebhookHost(agent.id, agent.webhookUrlCipher);
+  return { id: agent.id, host: host === null ? null : new URL(`http://${host}`).hostname };
+}
+
+function toQueueBatches(batches: ReturnType<typeof cutHostBatches>, round: Date): QueueBatch<HealthCheckBatch>[] {
+  return batches.map((batch) => ({
+    body: {
+      id: batchId("health-checks", round, batch.agents),
+      round: round.toISOString(),
+      agents: batch.agents,
+      concurrency: batch.concurrency,
+    },
+    hostKey: batch.host === null ? null : flowControlKey(batch.host),
+  }));
 }
 
 function dueAgents(now: Date, agentIds: string[] | undefined): Prisma.Sql {
@@ -147,7 +189,8 @@ function dueAgents(now: Date, agentIds: string[] | undefined): Prisma.Sql {
 }
 
 // Stamping the claim time is the claim: a concurrent run skips the locked rows, and once this
-// statement commits they are no longer due for it.
+// statement commits they are no longer due for it. Only the URL is read: its host cuts the batches,
+// and each batch reads the rest when it runs.
 function claimDueAgents(due: Prisma.Sql, now: Date, size: number): Promise<ClaimedAgent[]> {
   return db.$queryRaw<ClaimedAgent[]>`
     UPDATE agents SET last_health_check_at = ${now}
@@ -157,10 +200,13 @@ function claimDueAgents(due: Prisma.Sql, now: Date, size: number): Promise<Claim
       LIMIT ${size}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, name, status::text AS status,
-      (SELECT email FROM accounts WHERE accounts.id = agents.owner_id) AS "ownerEmail",
-      webhook_url_cipher AS "webhookUrlCipher", webhook_token_cipher AS "webhookTokenCipher",
-      webhook_signing_secret_cipher AS "webhookSigningSecretCipher"`;
+    RETURNING id::text AS id, webhook_url_cipher AS "webhookUrlCipher"`;
+}
+
+// Claims of batches QStash did not accept, given back: the next run claims them first.
+async function releaseClaims(ids: string[], now: Date): Promise<void> {
+  await db.$executeRaw`
+    UPDATE agents SET last_health_check_at = NULL WHERE id = ANY(${ids}::uuid[]) AND last_health_check_at = ${now}`;
 }
 
 async function countDueAgents(due: Prisma.Sql): Promise<number> {

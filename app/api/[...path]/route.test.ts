@@ -21,6 +21,8 @@ import * as PUBLIC_AGENT from "@/app/api/public/agents/[id]/route";
 import * as PUBLIC_AGENTS from "@/app/api/public/agents/route";
 import * as PUBLIC_ROOT from "@/app/api/public/route";
 import * as PUBLIC_STATS from "@/app/api/public/stats/route";
+import * as QUEUE_HEALTH_CHECKS from "@/app/api/queue/health-checks/route";
+import * as QUEUE_PROBE_RENTALS from "@/app/api/queue/probe-rentals/route";
 import * as API_ROOT from "@/app/api/route";
 import * as V1_CATCH_ALL from "@/app/api/v1/[...path]/route";
 import * as V1_AVAILABILITY from "@/app/api/v1/availability/route";
@@ -53,6 +55,8 @@ const ROUTES: [string, RouteModule, string][] = [
   ["/api/public/agents/x", PUBLIC_AGENT, "GET, PATCH, DELETE"],
   ["/api/public/agents", PUBLIC_AGENTS, "GET, POST"],
   ["/api/public/stats", PUBLIC_STATS, "GET"],
+  ["/api/queue/health-checks", QUEUE_HEALTH_CHECKS, "POST"],
+  ["/api/queue/probe-rentals", QUEUE_PROBE_RENTALS, "POST"],
   ["/api/v1/availability", V1_AVAILABILITY, "GET"],
   ["/api/v1/chat", V1_CHAT, "POST"],
   ["/api/v1/openapi.json", V1_OPENAPI, "GET"],
