@@ -1,4 +1,4 @@
-// POST /api/checkout/quote — price a rental and sign the EIP-712 quote the escrow accepts.
+// POST /api/checkout/quote — check that the agent answers (409 if not), price a rental and sign the EIP-712 quote the escrow accepts.
 
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse-json-body";
