@@ -24,6 +24,13 @@ const CELL: Record<CellState, string> = {
   "not-yet": `${styles.cell} ${styles.notYet}`,
 };
 
+// "15 minutes", "6 hours", "6 days": a cell's or a row's length in its largest whole unit.
+function length(minutes: number): string {
+  if (minutes % 1440 === 0) return plural(minutes / 1440, "day");
+  if (minutes % 60 === 0) return plural(minutes / 60, "hour");
+  return plural(minutes, "minute");
+}
+
 type Props = {
   /** Unique on the page: the summary's id is derived from it. */
   id: string;
@@ -67,8 +74,8 @@ export function MinuteStrip({ id, minutes, startsAt }: Props) {
       </figcaption>
       <ul className={styles.key}>
         <li>
-          Each cell: {strip.minutesPerCell === 1 ? "one minute" : plural(strip.minutesPerCell, "minute")}
-          {labelled && `, a row: ${plural((strip.columns * strip.minutesPerCell) / 60, "hour")}`}
+          Each cell: {strip.minutesPerCell === 1 ? "one minute" : length(strip.minutesPerCell)}
+          {labelled && `, a row: ${length(strip.columns * strip.minutesPerCell)}`}
         </li>
         <li>
           <span className={CELL.up} aria-hidden="true" /> Up
