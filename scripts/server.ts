@@ -8,6 +8,7 @@ import { disconnectDatabase } from "@/lib/disconnect-database";
 import { env } from "@/lib/env";
 import { missingProductionSettingsMessage } from "@/lib/required-production-settings";
 import { gracefulShutdown } from "./graceful-shutdown";
+import { LISTEN_BACKLOG, SERVER_OPTIONS } from "./http-server-options";
 
 // Time past the webhook timeout for a chat's last steps (recording the call, writing the reply).
 const SHUTDOWN_MARGIN_MS = 5_000;
@@ -28,7 +29,7 @@ const app = next({ dev, turbopack: dev, port: env.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-const server = createServer((req, res) => {
+const server = createServer(SERVER_OPTIONS, (req, res) => {
   if (!env.TRUST_PROXY || !req.headers["x-forwarded-for"]) {
     req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
   }
@@ -50,6 +51,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => void shutdown.begin(signal));
 }
 
-server.listen(env.PORT, host, () => {
+server.listen({ port: env.PORT, host, backlog: LISTEN_BACKLOG }, () => {
   console.log(`> Ready on http://localhost:${env.PORT} (${dev ? "development" : "production"})`);
 });
