@@ -11,6 +11,10 @@ export type FailureBudget = { limiter: RateLimiter; key: string; refused: (d: Ra
 // what is remembered, may still be good), so it stays remembered.
 export type Attempt<T> = { ok: true; value: T; rememberForMs: number } | { ok: false; error: ApiError; keepKnown?: boolean };
 
+// First checks of a credential in flight in this process, by digest; each resolves true when its
+// credential matched.
+const firstChecks = new Map<string, Promise<boolean>>();
+
 // Checks a credential with its failure budgets spent BEFORE the check, not after it failed:
 // otherwise any number of parallel guesses all pass an empty-looking gate and reach the
 // database. Each budget gives one token up front (reserved together; if one is empty, the others
@@ -18,6 +22,12 @@ export type Attempt<T> = { ok: true; value: T; rememberForMs: number } | { ok: f
 // the credential, a failed one keeps them. A credential that succeeded recently (`known`) is not
 // a guess and skips the budgets; should it fail now (a rental gone), it is charged and, unless the
 // failure says otherwise, forgotten.
+//
+// Requests that present one unknown credential together (a client starting hundreds of chats at
+// once, or every client of a rental just after a restart emptied the in-memory store) wait for the
+// first one's check instead of each holding a token: its match makes them known. Otherwise they
+// all held tokens at once, and past the budget's size (120 across all clients) a valid code was
+// answered 429 as a guess. If the first check fails, each goes on as a guess of its own.
 export async function withFailureBudgets<T>(options: {
   // Keyed hash of the credential (credentialDigest), or null when there is none to remember.
   digest: string | null;
@@ -26,26 +36,44 @@ export async function withFailureBudgets<T>(options: {
   attempt: () => Promise<Attempt<T>>;
 }): Promise<T> {
   const { digest, known, budgets, attempt } = options;
-  const isKnown = digest !== null && (await known.has(digest));
-  if (!isKnown) await reserve(budgets);
+  let isKnown = digest !== null && (await known.has(digest));
+  const first = digest === null || isKnown ? undefined : firstChecks.get(digest);
+  if (first) isKnown = await first;
 
-  let outcome: Attempt<T>;
+  let matched = false;
+  let settleFirst: ((matched: boolean) => void) | undefined;
+  if (digest !== null && !isKnown && !firstChecks.has(digest)) {
+    let resolve!: (matched: boolean) => void;
+    firstChecks.set(digest, new Promise<boolean>((r) => (resolve = r)));
+    settleFirst = resolve;
+  }
   try {
-    outcome = await attempt();
-  } catch (error) {
-    // The check itself broke (the database is down): that was no failed guess.
-    if (!isKnown) await refund(budgets);
-    throw error;
-  }
+    if (!isKnown) await reserve(budgets);
 
-  if (outcome.ok) {
-    if (!isKnown) await Promise.all([refund(budgets), digest !== null && known.remember(digest, outcome.rememberForMs)]);
-    return outcome.value;
+    let outcome: Attempt<T>;
+    try {
+      outcome = await attempt();
+    } catch (error) {
+      // The check itself broke (the database is down): that was no failed guess.
+      if (!isKnown) await refund(budgets);
+      throw error;
+    }
+
+    if (outcome.ok) {
+      if (!isKnown) await Promise.all([refund(budgets), digest !== null && known.remember(digest, outcome.rememberForMs)]);
+      matched = true;
+      return outcome.value;
+    }
+    if (isKnown) {
+      await Promise.all([!outcome.keepKnown && known.forget(digest!), ...budgets.map((b) => b.limiter.limit(b.key))]);
+    }
+    throw outcome.error;
+  } finally {
+    if (settleFirst) {
+      firstChecks.delete(digest!);
+      settleFirst(matched);
+    }
   }
-  if (isKnown) {
-    await Promise.all([!outcome.keepKnown && known.forget(digest!), ...budgets.map((b) => b.limiter.limit(b.key))]);
-  }
-  throw outcome.error;
 }
 
 // One token from every budget, or none: when one is empty the others get theirs back and its
