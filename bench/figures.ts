@@ -10,6 +10,7 @@ export const FIGURE_KEYS = [
   "status_p99_hung_vs_idle",
   "health_10k_s",
   "health_10k_rss_mb",
+  "health_100k_batches_s",
   "probe_10k_agents_s",
   "marketplace_p95_ms",
   "sweep_10k_s",

@@ -7,6 +7,12 @@
 // nothing. BENCH_HEALTH_AGENTS (comma-separated sizes, default 10000; the plan in
 // docs/performance.md measures 1000,10000,100000) and BENCH_HEALTH_TIMEOUT_MS (2000) change the
 // fleets and the timeout; HEALTH_CHECK_CONCURRENCY is the run's, as in production.
+//
+// Every run goes through the in-process queue (no QStash here): its batches, cut by webhook host
+// as QStash would get them, run in the run's process. Then a round of 100,000 agents
+// (BENCH_HEALTH_BATCH_AGENTS, 0 to skip; reused when BENCH_HEALTH_AGENTS has that size) records its
+// slowest batch as health_100k_batches_s: the time one QStash delivery of a batch would need,
+// which has to stay well inside a function's limit however large the fleet grows.
 
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -16,6 +22,7 @@ import { applyMigrations } from "../scripts/apply-migrations";
 import { recordFigures } from "./figures";
 
 const SIZES = (process.env.BENCH_HEALTH_AGENTS ?? "10000").split(",").map(Number);
+const BATCH_AGENTS = Number(process.env.BENCH_HEALTH_BATCH_AGENTS ?? "100000");
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const DB_URL = Object.assign(new URL(ADMIN_URL), { pathname: "/ars_bench_health" }).toString();
 const SERVERS = 4;
@@ -31,6 +38,7 @@ process.env.ALLOW_PRIVATE_WEBHOOKS = "1";
 process.env.SECRET_BOX_KEYS = `bench:${randomBytes(32).toString("base64")}`;
 process.env.HEALTH_CHECK_TIMEOUT_MS = process.env.BENCH_HEALTH_TIMEOUT_MS ?? "2000";
 process.env.RESEND_API_KEY = ""; // never mail real people from a benchmark: the outbox it is
+process.env.QSTASH_TOKEN = ""; // and never publish to a real queue: the in-process one it is
 const { env } = await import("@/lib/env");
 const { newSigningSecret, sealWebhookCredentials } = await import("@/lib/agents/webhook-credentials");
 
@@ -72,6 +80,8 @@ type RunOutput = {
   heapPeak: number;
   externalPeak: number;
   summary: { checked: number; remaining: number };
+  batches: number;
+  slowestBatchMs: number | null;
 };
 
 // One run in a fresh process (bench/health-check-run.ts), as a cron invocation makes it: its
@@ -121,7 +131,7 @@ async function seed(client: pg.Client, agents: number): Promise<void> {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const table = [];
-for (const agents of SIZES) {
+for (const agents of [...SIZES, ...(BATCH_AGENTS > 0 && !SIZES.includes(BATCH_AGENTS) ? [BATCH_AGENTS] : [])]) {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query("DROP DATABASE IF EXISTS ars_bench_health WITH (FORCE)");
@@ -141,6 +151,7 @@ for (const agents of SIZES) {
   const wallMs = runs.reduce((sum, run) => sum + run.wallMs, 0);
   const checked = runs.reduce((sum, run) => sum + run.summary.checked, 0);
   const rssPeak = Math.max(...runs.map((run) => run.rssPeak));
+  const slowest = Math.max(...runs.map((run) => run.slowestBatchMs ?? 0));
   const {
     rows: [counts],
   } = await client.query<{ rows: number; agents: number; emails: number }>(
@@ -161,12 +172,15 @@ for (const agents of SIZES) {
     "check rows": counts.rows,
     "agents checked": counts.agents,
     "e-mails": counts.emails,
+    batches: runs.reduce((sum, run) => sum + run.batches, 0),
+    "slowest batch s": (slowest / 1000).toFixed(2),
   });
   console.log(
     `${agents} agents:`,
     runs.map((run) => run.summary),
   );
   if (agents === 10_000) recordFigures({ health_10k_s: wallMs / 1000, health_10k_rss_mb: rssPeak / 1024 / 1024 });
+  if (agents === 100_000) recordFigures({ health_100k_batches_s: slowest / 1000 });
 }
 fleetProcess.kill();
 
