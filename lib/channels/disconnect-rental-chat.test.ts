@@ -1,5 +1,5 @@
 // "Disconnect chat" on the real database: only the rental's renter can take the rental back from
-// its chat, the chat is told, and afterwards no chat account's code connects it (only a move).
+// its chat, the chat is told (queued, then sent by the sender), and afterwards no chat account's code connects it (only a move).
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectRentalChat } from "@/lib/channels/disconnect-rental-chat";
@@ -8,6 +8,7 @@ import { findRentalChat } from "@/lib/channels/find-rental-chat";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { type ChatPlatformMock, startChatPlatformMock } from "@/scripts/chat-platform-mock";
+import { sendNoticesTo } from "@/test/chat-notices";
 import { makeAgent, makeOwner, makeRental } from "@/test/fixtures";
 
 let mock: ChatPlatformMock;
@@ -49,6 +50,13 @@ describe("disconnectRentalChat", () => {
     expect(await findRentalChat(rental.id)).toEqual({ bound: null, codeConnects: "nobody" });
     const binding = await db.chatBinding.findFirstOrThrow({ where: { rentalId: rental.id } });
     expect(binding).toMatchObject({ endReason: "disconnected", openUser: null, openRentalId: null });
+    // Queued with the disconnect, in its transaction; the sender sends it.
+    expect(await db.chatNotice.findUniqueOrThrow({ where: { idempotencyKey: `chat-disconnected:${binding.id}` } })).toMatchObject({
+      status: "queued",
+      chatId: chatUser,
+    });
+    expect(mock.calls().some((c) => c.body.chat_id === chatUser)).toBe(false);
+    await sendNoticesTo(chatUser);
     const told = mock.calls().find((c) => c.method === "sendMessage" && c.body.chat_id === chatUser);
     expect(String(told?.body.text)).toMatch(
       /disconnected from .* on the rental's page\. To connect a chat again, press "Move to another chat account"/,
@@ -64,9 +72,11 @@ describe("disconnectRentalChat", () => {
     expect((await findRentalChat(rental.id)).bound).not.toBeNull();
     expect(await db.rental.findUniqueOrThrow({ where: { id: rental.id } })).toMatchObject({ chatHolder: expect.any(String) });
     // A chat that sent /stop: nothing to disconnect (409), and the rental stays its account's.
-    const { renter, rental: other } = await boundRental();
+    const { renter, rental: other, chatUser } = await boundRental();
     await db.chatBinding.updateMany({ where: { rentalId: other.id }, data: endedBinding("stopped", new Date()) });
     await expect(disconnectRentalChat(renter, other.id)).rejects.toMatchObject({ status: 409 });
     expect(await findRentalChat(other.id)).toEqual({ bound: null, codeConnects: "holder" });
+    // Refused: nothing queued (the transaction rolled back).
+    expect(await db.chatNotice.count({ where: { chatUser } })).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { MOVE_CHAT_BUTTON } from "@/lib/channels/bot-commands";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
 import { endedBinding } from "@/lib/channels/ended-binding";
-import { notifyChatUser } from "@/lib/channels/notify-chat-user";
+import { queueChatNotices } from "@/lib/channels/queue-chat-notice";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { type RenterAccount, renterRentalsWhere } from "@/lib/rentals/list-renter-rentals";
@@ -11,7 +11,7 @@ import { type RenterAccount, renterRentalsWhere } from "@/lib/rentals/list-rente
  * "Disconnect chat" on the rental's dashboard page: the renter takes their rental back from the
  * chat account it is bound to (a lost phone, a shared account). No account holds it afterwards,
  * not even that one: its chat history shows the code, so only a move command from the rental's
- * page connects a chat again. The chat is told, best effort. Only the rental's renter may do it
+ * page connects a chat again. The chat is told (queued for the sender in the same transaction). Only the rental's renter may do it
  * (404 otherwise, as for any rental that is not theirs).
  */
 export async function disconnectRentalChat(account: RenterAccount, rentalId: string, now: Date = new Date()): Promise<void> {
@@ -23,7 +23,7 @@ export async function disconnectRentalChat(account: RenterAccount, rentalId: str
     : null;
   if (!rental) throw new ApiError(404, "This rental is not in your account.");
   // The rental's row first (as a start or a move of it does), so a start cannot slip in between.
-  const binding = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     await tx.rental.update({ where: { id: rental.id }, data: { chatHolder: null } });
     const open = await tx.chatBinding.findUnique({
       where: { openRentalId: rental.id },
@@ -31,9 +31,12 @@ export async function disconnectRentalChat(account: RenterAccount, rentalId: str
     });
     if (!open) throw new ApiError(409, "No chat is connected to this rental.");
     await tx.chatBinding.update({ where: { id: open.id }, data: endedBinding("disconnected", now) });
-    return open;
+    const platform = open.platform as ChatPlatform;
+    const text = `This chat was disconnected from ${open.rental.agent.name} on the rental's page. To connect a chat again, press ${MOVE_CHAT_BUTTON}.`;
+    await queueChatNotices(
+      [{ target: { platform, id: open.chatUser, chatId: open.chatId }, text, idempotencyKey: `chat-disconnected:${open.id}` }],
+      tx,
+      now,
+    );
   });
-  const platform = binding.platform as ChatPlatform;
-  const text = `This chat was disconnected from ${binding.rental.agent.name} on the rental's page. To connect a chat again, press ${MOVE_CHAT_BUTTON}.`;
-  await notifyChatUser({ platform, id: binding.chatUser, chatId: binding.chatId }, text).catch(() => false);
 }

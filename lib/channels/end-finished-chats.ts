@@ -3,19 +3,22 @@ import { loadAvailability } from "@/lib/availability/load-availability";
 import { chatEndNotice } from "@/lib/channels/chat-end-notice";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
 import { endedBinding } from "@/lib/channels/ended-binding";
-import { notifyChatUser } from "@/lib/channels/notify-chat-user";
+import { queueChatNotices } from "@/lib/channels/queue-chat-notice";
 import { db } from "@/lib/db";
 
 // Platform deliveries are kept a day: every platform retries for far less (Slack: 3 tries within
 // about an hour; Telegram and Discord: minutes).
 const DELIVERY_KEEP_MS = 86_400_000;
 
-export type EndedChats = { ended: number; told: number; failed: number; deliveriesDeleted: number };
+// `told`: notices queued for the sender (the send-messages cron); `unreachable`: chats the platform
+// gives no way to write to first.
+export type EndedChats = { ended: number; told: number; unreachable: number; deliveriesDeleted: number };
 
 /**
  * The chat sweep (cron, every minute): each open binding whose rental can no longer be used
- * (ended, cancelled, disputed, completed) is ended first and its chat told once afterwards, so a
- * second run, or one running beside it, never tells it twice. Also forgets old delivery claims.
+ * (ended, cancelled, disputed, completed) is ended, and its chat's notice queued for the sender, in
+ * one transaction, so a second run, or one running beside it, never tells it twice, and a run that
+ * stops half-way never ends a chat untold. Also forgets old delivery claims.
  */
 export async function endFinishedChats(now: Date = new Date()): Promise<EndedChats> {
   const open = await db.chatBinding.findMany({
@@ -29,26 +32,26 @@ export async function endFinishedChats(now: Date = new Date()): Promise<EndedCha
     ended.map((b) => b.rental.id),
     now,
   );
-  const result: EndedChats = { ended: 0, told: 0, failed: 0, deliveriesDeleted: 0 };
+  const result: EndedChats = { ended: 0, told: 0, unreachable: 0, deliveriesDeleted: 0 };
   for (const binding of open) {
-    const { count } = await db.chatBinding.updateMany({
-      where: { id: binding.id, endedAt: null },
-      data: endedBinding("rental_ended", now),
-    });
-    if (count === 0) continue; // another run took it
-    result.ended++;
     const platform = binding.platform as ChatPlatform;
-    const told = await notifyChatUser(
-      { platform, id: binding.chatUser, chatId: binding.chatId },
-      chatEndNotice(platform, binding.rental, now, availability.get(binding.rental.id)),
-    ).catch((error: unknown) => {
-      console.error(
-        `[channels] telling a ${binding.platform} chat that its rental ended failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return false;
+    const told = await db.$transaction(async (tx) => {
+      const { count } = await tx.chatBinding.updateMany({
+        where: { id: binding.id, endedAt: null },
+        data: endedBinding("rental_ended", now),
+      });
+      if (count === 0) return null; // another run took it
+      const notice = {
+        target: { platform, id: binding.chatUser, chatId: binding.chatId },
+        text: chatEndNotice(platform, binding.rental, now, availability.get(binding.rental.id)),
+        idempotencyKey: `chat-ended:${binding.id}`,
+      };
+      return (await queueChatNotices([notice], tx, now)) === 1;
     });
+    if (told === null) continue;
+    result.ended++;
     if (told) result.told++;
-    else result.failed++;
+    else result.unreachable++;
   }
   const { count } = await db.chatDelivery.deleteMany({
     where: { createdAt: { lt: new Date(now.getTime() - DELIVERY_KEEP_MS) } },

@@ -4,27 +4,27 @@ import { sendDiscordDm } from "@/lib/channels/discord/send-discord-reply";
 import { sendSlackReply } from "@/lib/channels/slack/send-slack-reply";
 import { sendTelegramReply } from "@/lib/channels/telegram/send-telegram-reply";
 
-type Target = { platform: ChatPlatform; id: string; chatId: string | null };
+export type ChatTarget = { platform: ChatPlatform; id: string; chatId: string | null };
+
+/** Whether the platform gives a way to write to them first: Telegram and Slack need their chat. */
+export function canNotify(target: ChatTarget): boolean {
+  return target.platform === "Discord" || target.chatId !== null;
+}
 
 /**
- * A message from the service to a chat user outside any request of theirs (the rental ended):
- * true when it went out, false where the platform gives no way to reach them.
+ * A message from the service to a chat user outside any request of theirs, sent now; throws what
+ * the platform answered when it did not take it. Only the sender calls it, for a queued notice
+ * (lib/channels/send-chat-notices.ts); everyone else queues (lib/channels/queue-chat-notice.ts).
  */
-export async function notifyChatUser(target: Target, text: string): Promise<boolean> {
+export async function notifyChatUser(target: ChatTarget, text: string): Promise<void> {
+  if (!canNotify(target)) throw new Error(`a ${target.platform} chat user can be written to only in their chat`);
   switch (target.platform) {
     case "Telegram":
-      if (!target.chatId) return false;
-      await sendTelegramReply(target.chatId, text);
-      return true;
+      return sendTelegramReply(target.chatId!, text);
     case "Slack":
-      if (!target.chatId) return false;
-      await sendSlackReply(target.id.split(":")[0], target.chatId, text);
-      return true;
+      return sendSlackReply(target.id.split(":")[0], target.chatId!, text);
     case "Discord":
       // A DM is allowed only to users who share a server with the bot or installed the app.
-      return sendDiscordDm(target.id, text).then(
-        () => true,
-        () => false,
-      );
+      return sendDiscordDm(target.id, text);
   }
 }

@@ -6,7 +6,7 @@ import { claimRentalChat, type MovedFrom } from "@/lib/channels/claim-rental-cha
 import { endedBinding } from "@/lib/channels/ended-binding";
 import { findOpenBinding, openUserKey } from "@/lib/channels/find-open-binding";
 import { findRentalByMoveToken } from "@/lib/channels/find-rental-by-move-token";
-import { notifyChatUser } from "@/lib/channels/notify-chat-user";
+import { queueChatNotices } from "@/lib/channels/queue-chat-notice";
 import { rentalUnusableReason } from "@/lib/channels/rental-unusable-reason";
 import { db } from "@/lib/db";
 import { formatDateTime } from "@/lib/format/date-time";
@@ -86,7 +86,7 @@ export async function startChat(user: ChatUser, rawCode: string, deps: StartChat
           where: { id: previous.id, endedAt: null },
           data: endedBinding("switched", deps.now),
         });
-      await tx.chatBinding.create({
+      const binding = await tx.chatBinding.create({
         data: {
           platform: user.platform,
           chatUser: user.id,
@@ -97,6 +97,11 @@ export async function startChat(user: ChatUser, rawCode: string, deps: StartChat
           openRentalId: rental.id,
         },
       });
+      // The account it moved from is told, queued for the sender with the move itself.
+      if (from) {
+        const text = `This rental of ${rental.agent.name} was moved to another ${user.platform} account from the renter's dashboard or checkout page, so this chat is disconnected from it.`;
+        await queueChatNotices([{ target: from, text, idempotencyKey: `chat-moved:${binding.id}` }], tx, deps.now);
+      }
       return from;
     });
   } catch (error) {
@@ -107,10 +112,6 @@ export async function startChat(user: ChatUser, rawCode: string, deps: StartChat
     throw error;
   }
   const { platform } = user;
-  if (movedFrom) {
-    const notice = `This rental of ${rental.agent.name} was moved to another ${platform} account from the renter's dashboard or checkout page, so this chat is disconnected from it.`;
-    await notifyChatUser(movedFrom, notice).catch(() => false);
-  }
   const moved = movedFrom ? " It was moved here from the account that held it, which is told." : "";
   const switched = previous ? ` You were connected to ${previous.rental.agent.name} before; that rental is no longer used here.` : "";
   return (

@@ -3,6 +3,7 @@
 // to the chats that used the rental.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sendChatNotices } from "@/lib/channels/send-chat-notices";
 import { db } from "@/lib/db";
 import { loadDisputeEvidence } from "@/lib/disputes/load-dispute-evidence";
 import { recordDisputeOpened } from "@/lib/disputes/record-dispute-opened";
@@ -12,8 +13,10 @@ import { tellDisputeChats } from "@/lib/disputes/tell-dispute-chats";
 import { env } from "@/lib/env";
 import { listNotifications } from "@/lib/notifications/list-notifications";
 import { type ChatPlatformMock, startChatPlatformMock } from "@/scripts/chat-platform-mock";
+import { sendNoticesTo } from "@/test/chat-notices";
 import { makeAgent } from "@/test/fixtures";
 import { makeRenterAccount, rentalOf } from "@/test/renter-fixtures";
+import { jumpingClock } from "@/test/send-clock";
 
 let mock: ChatPlatformMock;
 beforeAll(async () => {
@@ -184,6 +187,9 @@ describe("recordDisputeResolved", () => {
     const renterNote = (await listNotifications(renter.id)).notifications.find((n) => n.kind === "dispute-resolved");
     expect(renterNote?.link).toEqual({ href: `/dashboard/rentals/${rental.id}`, label: "View the rental" });
     expect(await db.email.count({ where: { idempotencyKey: `dispute-resolved:${rental.id}:${renter.id}` } })).toBe(1);
+    // The chat's notice is queued once (recorded twice); the sender sends it.
+    expect(await db.chatNotice.count({ where: { idempotencyKey: `dispute-resolved:${rental.id}:Telegram:${chatUser}` } })).toBe(1);
+    await sendNoticesTo(chatUser);
     const told = mock.calls().filter((c) => c.method === "sendMessage" && c.body.chat_id === chatUser);
     expect(told).toHaveLength(1);
     expect(String(told[0].body.text)).toMatch(
@@ -193,7 +199,7 @@ describe("recordDisputeResolved", () => {
 });
 
 describe("tellDisputeChats", () => {
-  it("marks a chat user told only once the message went out: one the platform refused is told on a later run, once", async () => {
+  it("queues one notice per chat user, once, as it marks the dispute told; the sender tries one the platform could not take again later", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { rental } = await runningRental({ channel: "Telegram" });
     const users = [String(randomBytes(4).readUInt32BE()), String(randomBytes(4).readUInt32BE())];
@@ -208,21 +214,29 @@ describe("tellDisputeChats", () => {
     });
     await recordDisputeOpened(rental.id, block("DisputeOpened"), new Date());
     const told = () => mock.calls().filter((c) => c.method === "sendMessage" && users.includes(String(c.body.chat_id)));
+    await recordDisputeResolved(rental.id, block("DisputeResolved"), { resolvedAt: new Date(), how: 0, refundMicro: 0n });
+    const dispute = await db.dispute.findUniqueOrThrow({ where: { rentalId: rental.id } });
+    expect(dispute.chatsTold.sort()).toEqual(users.map((u) => `Telegram:${u}`).sort());
+    expect(dispute.chatsToldAt).toBeInstanceOf(Date);
+    // Done: the event reader's later runs queue nothing more.
+    const later = (minutes: number) => ({ rentalId: rental.id, now: new Date(Date.now() + minutes * 60_000) });
+    expect(await tellDisputeChats(later(11))).toBe(0);
+    const notices = await db.chatNotice.findMany({ where: { idempotencyKey: { startsWith: `dispute-resolved:${rental.id}:` } } });
+    expect(notices.map((n) => n.chatUser).sort()).toEqual([...users].sort());
+    expect(told()).toHaveLength(0);
+
+    // Telegram cannot be reached at the sender's first run: both are due again a minute later.
+    const only = notices.map((n) => n.id);
     const api = env.TELEGRAM_API_URL;
-    // Telegram cannot be reached when the outcome is recorded: nobody is marked told.
     Object.assign(env, { TELEGRAM_API_URL: "http://127.0.0.1:9/telegram" });
     try {
-      await recordDisputeResolved(rental.id, block("DisputeResolved"), { resolvedAt: new Date(), how: 0, refundMicro: 0n });
+      expect(await sendChatNotices({ only })).toMatchObject({ tried: 2, failed: 2 });
     } finally {
       Object.assign(env, { TELEGRAM_API_URL: api });
     }
-    expect(await db.dispute.findUniqueOrThrow({ where: { rentalId: rental.id } })).toMatchObject({ chatsTold: [], chatsToldAt: null });
-    // The event reader's next runs (for this rental only: the database is shared): not before the
-    // failed run's claim lapses (10 minutes), then each user once.
-    const later = (minutes: number) => ({ rentalId: rental.id, now: new Date(Date.now() + minutes * 60_000) });
-    expect(await tellDisputeChats(later(1))).toBe(0);
-    expect(await tellDisputeChats(later(11))).toBe(2);
-    expect(await tellDisputeChats(later(30))).toBe(0);
+    expect(await sendChatNotices({ only })).toMatchObject({ tried: 0 });
+    expect(await sendChatNotices({ only, clock: jumpingClock(new Date(Date.now() + 61_000)) })).toMatchObject({ tried: 2, sent: 2 });
+    expect(await sendChatNotices({ only, clock: jumpingClock(new Date(Date.now() + 30 * 60_000)) })).toMatchObject({ tried: 0 });
     expect(
       told()
         .map((c) => String(c.body.chat_id))
@@ -231,8 +245,5 @@ describe("tellDisputeChats", () => {
     expect(String(told()[0].body.text)).toMatch(
       /^The dispute over your rental of .* was decided\. The arbiter decided the dispute without a refund/,
     );
-    const dispute = await db.dispute.findUniqueOrThrow({ where: { rentalId: rental.id } });
-    expect(dispute.chatsTold.sort()).toEqual(users.map((u) => `Telegram:${u}`).sort());
-    expect(dispute.chatsToldAt).toBeInstanceOf(Date);
   });
 });

@@ -1,26 +1,25 @@
 import "server-only";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
-import { notifyChatUser } from "@/lib/channels/notify-chat-user";
+import { type ChatNoticeMessage, queueChatNotices } from "@/lib/channels/queue-chat-notice";
 import { db } from "@/lib/db";
 import { describeDisputeOutcome } from "@/lib/disputes/describe-dispute-outcome";
 import { loadDisputeParties } from "@/lib/disputes/dispute-parties";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-// A run holds a dispute's chats this long: one that stopped half-way (or that a platform refused)
-// is tried again after it, by the event reader's next run.
+// A run holds a dispute's chats this long: one that stopped half-way is taken up again after it,
+// by the event reader's next run.
 const CLAIM_MS = 10 * 60_000;
-// After a day of tries (about 144) the chats still not told are given up on, with a log line.
-const GIVE_UP_MS = 24 * 3_600_000;
 // Disputes handled per run at most.
 const BATCH = 50;
 
 /**
  * Tells every chat user who used a disputed rental on Telegram, Discord or Slack how the dispute
- * ended (chats bound to it were disconnected when it was disputed). Each chat user is marked told
- * only once the message went out (`chats_told`); those a platform refused are tried again on the
- * event reader's later runs, and the dispute is marked done (`chats_told_at`) once nobody is left.
- * A claim (`chats_claimed_at`) keeps two runs from telling the same dispute at once. Called for one
- * rental when its outcome is recorded, and without one by the event reader for the retries.
+ * ended (chats bound to it were disconnected when it was disputed): one notice each, queued for
+ * the sender (the send-messages cron, which retries what a platform refused), and the dispute
+ * marked done (`chats_told`, `chats_told_at`) in the same transaction. A claim
+ * (`chats_claimed_at`) keeps two runs from building the same dispute's notices at once, and the
+ * notices' keys from queuing one twice. Called for one rental when its outcome is recorded, and
+ * without one by the event reader for disputes a stopped run left.
  */
 export async function tellDisputeChats(options: { rentalId?: string; now?: Date } = {}): Promise<number> {
   const now = options.now ?? new Date();
@@ -54,8 +53,8 @@ async function tellChats(dispute: { rentalId: string; resolvedAt: Date; resolved
       select: { platform: true, chatUser: true, chatId: true },
     }),
   ]);
-  let told = 0;
-  let failed = 0;
+  const notices: ChatNoticeMessage[] = [];
+  const keys: string[] = [];
   if (parties) {
     const { rental, agentName } = parties;
     const outcome = describeDisputeOutcome({
@@ -72,21 +71,17 @@ async function tellChats(dispute: { rentalId: string; resolvedAt: Date; resolved
       const key = `${b.platform}:${b.chatUser}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      try {
-        // false: the platform gives no way to reach them (no DM channel): nothing to retry.
-        await notifyChatUser({ platform: b.platform as ChatPlatform, id: b.chatUser, chatId: b.chatId }, text);
-        await db.dispute.update({ where: { rentalId }, data: { chatsTold: { push: key } } });
-        told++;
-      } catch (error) {
-        failed++;
-        console.error(
-          `[disputes] telling a ${b.platform} chat the outcome failed; tried again in 10 minutes: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+      keys.push(key);
+      notices.push({
+        target: { platform: b.platform as ChatPlatform, id: b.chatUser, chatId: b.chatId },
+        text,
+        idempotencyKey: `dispute-resolved:${rentalId}:${key}`,
+      });
     }
   }
-  const givenUp = failed > 0 && now.getTime() - dispute.resolvedAt.getTime() >= GIVE_UP_MS;
-  if (givenUp) console.error(`[disputes] gave up telling ${failed} chat user(s) a dispute's outcome after a day of tries`);
-  if (failed === 0 || givenUp) await db.dispute.update({ where: { rentalId }, data: { chatsToldAt: now } });
-  return told;
+  return db.$transaction(async (tx) => {
+    const queued = await queueChatNotices(notices, tx, now);
+    await tx.dispute.update({ where: { rentalId }, data: { ...(keys.length > 0 ? { chatsTold: { push: keys } } : {}), chatsToldAt: now } });
+    return queued;
+  });
 }

@@ -16,6 +16,7 @@ const { env } = await import("@/lib/env");
 const { db } = await import("@/lib/db");
 const { discordCommandRequest, signedDiscordRequest } = await import("@/lib/channels/dev/discord-requests");
 const { endFinishedChats } = await import("@/lib/channels/end-finished-chats");
+const { sendNoticesTo } = await import("@/test/chat-notices");
 const { createChatMove } = await import("@/lib/channels/create-chat-move");
 
 const URL_ = "http://localhost/api/channels/discord";
@@ -160,6 +161,9 @@ describe("POST /api/channels/discord", () => {
     const { token } = await createChatMove(rental.id, { account: await renterOf(rental.id) });
     await run(other, "start", { code: token });
     expect(lastEdit()).toContain(`Connected to ${agent.name}. It was moved here`);
+    // Queued with the move; the sender DMs it.
+    expect(mock.calls().some((c) => c.method === `POST /channels/dm-${holder.id}/messages`)).toBe(false);
+    await sendNoticesTo(holder.id);
     const notice = mock.calls().find((c) => c.method === `POST /channels/dm-${holder.id}/messages`);
     expect(String(notice?.body.content)).toContain("was moved to another Discord account from the renter's dashboard");
     expect(await db.chatBinding.findUnique({ where: { openUser: `Discord:${other.id}` } })).toMatchObject({ rentalId: rental.id });
@@ -171,6 +175,7 @@ describe("POST /api/channels/discord", () => {
     await run(who, "start", { code });
     await db.rental.update({ where: { id: rental.id }, data: { status: "cancelled" } });
     await endFinishedChats();
+    await sendNoticesTo(who.id);
     expect(
       mock
         .calls()

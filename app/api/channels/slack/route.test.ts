@@ -16,6 +16,7 @@ const { env } = await import("@/lib/env");
 const { db } = await import("@/lib/db");
 const { slackCommandRequest, slackMessageRequest, slackUrlVerificationRequest } = await import("@/lib/channels/dev/slack-requests");
 const { endFinishedChats } = await import("@/lib/channels/end-finished-chats");
+const { sendNoticesTo } = await import("@/test/chat-notices");
 const { createChatMove } = await import("@/lib/channels/create-chat-move");
 
 const SECRET = randomBytes(16).toString("hex");
@@ -194,6 +195,7 @@ describe("POST /api/channels/slack", () => {
     const { token } = await createChatMove(rental.id, { account: renter });
     await command(other, `start ${token}`);
     expect(last(other)).toContain(`Connected to ${agent.name}. It was moved here`);
+    await sendNoticesTo(`${holder.team}:${holder.user}`); // queued with the move; the sender posts it
     expect(last(holder)).toBe(
       `This rental of ${agent.name} was moved to another Slack account from the renter's dashboard or checkout page, so this chat is disconnected from it.`,
     );
@@ -212,6 +214,7 @@ describe("POST /api/channels/slack", () => {
     await command(who, `start ${code}`);
     await db.rental.update({ where: { id: rental.id }, data: { status: "disputed" } });
     await endFinishedChats();
+    await sendNoticesTo(`${who.team}:${who.user}`);
     // Disputed is not over: the words say it is frozen until the dispute is decided.
     expect(posted(who).filter((t) => t.startsWith("Your rental of"))).toEqual([
       expect.stringMatching(/ is disputed, so this chat is disconnected\. .*frozen in the escrow.*until the dispute is decided/),

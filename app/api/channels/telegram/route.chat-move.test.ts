@@ -20,6 +20,7 @@ const { telegramMessageRequest } = await import("@/lib/channels/dev/telegram-req
 const { createChatMove } = await import("@/lib/channels/create-chat-move");
 const { disconnectRentalChat } = await import("@/lib/channels/disconnect-rental-chat");
 const { CHAT_MOVE_TTL_MS } = await import("@/lib/channels/chat-move-token");
+const { sendNoticesTo } = await import("@/test/chat-notices");
 
 const SECRET = randomBytes(24).toString("base64url");
 const URL_ = "http://localhost/api/channels/telegram";
@@ -121,6 +122,7 @@ describe("a rental's chat belongs to the renter", () => {
 
     await send(second, `/start ${move.token}`);
     expect(lastText(second)).toMatch(new RegExp(`^Connected to ${agent.name}\\. It was moved here from the account that held it`));
+    await sendNoticesTo(String(first.id)); // queued with the move; the sender sends it
     expect(lastText(first)).toBe(
       `This rental of ${agent.name} was moved to another Telegram account from the renter's dashboard or checkout page, so this chat is disconnected from it.`,
     );
@@ -161,6 +163,7 @@ describe("a rental's chat belongs to the renter", () => {
     expect(lastText(other)).toMatch(/^This move command does not work/);
     await send(other, `/start ${newest.token}`);
     expect(lastText(other)).toContain(`Connected to ${agent.name}`);
+    await sendNoticesTo(String(holder.id));
     expect(said(holder).filter((text) => text.includes("was moved to another Telegram account"))).toHaveLength(1);
     expect(received).toHaveLength(0);
   });
@@ -171,6 +174,7 @@ describe("a rental's chat belongs to the renter", () => {
     const renter = newUser();
     await send(lost, `/start ${code}`);
     await disconnectRentalChat(account, rental.id);
+    await sendNoticesTo(String(lost.id));
     expect(lastText(lost)).toMatch(/disconnected from .* on the rental's page/);
 
     for (const user of [lost, renter]) {
@@ -182,6 +186,7 @@ describe("a rental's chat belongs to the renter", () => {
     const toldBefore = said(lost).length;
     await send(renter, `/start ${move.token}`);
     expect(lastText(renter)).toMatch(new RegExp(`^Connected to ${agent.name}\\. The rental ends`));
+    await sendNoticesTo(String(lost.id));
     expect(said(lost)).toHaveLength(toldBefore); // told once already, when it was disconnected
     expect(received).toHaveLength(0);
   });

@@ -15,6 +15,7 @@ const { env } = await import("@/lib/env");
 const { db } = await import("@/lib/db");
 const { telegramMessageRequest } = await import("@/lib/channels/dev/telegram-requests");
 const { endFinishedChats } = await import("@/lib/channels/end-finished-chats");
+const { sendNoticesTo } = await import("@/test/chat-notices");
 
 const SECRET = randomBytes(24).toString("base64url");
 const URL_ = "http://localhost/api/channels/telegram";
@@ -228,6 +229,9 @@ describe("POST /api/channels/telegram", () => {
     await db.rental.update({ where: { id: rental.id }, data: { status: "cancelled" } });
     await endFinishedChats();
     await endFinishedChats();
+    // Queued once by the sweep (two runs), sent once by the sender (two runs).
+    await sendNoticesTo(String(user.id));
+    await sendNoticesTo(String(user.id));
     const notices = sentTo(user).filter((c) => String(c.body.text).includes("was cancelled, so this chat is disconnected"));
     expect(notices).toHaveLength(1);
     expect(String(notices[0].body.text)).toContain(agent.name);
