@@ -66,7 +66,7 @@ export async function afterRentalsEnd<T>(agentId: string, seconds: number, body:
 }
 
 /** Calls a cron route with the cron secret, as Vercel Cron does. */
-export async function runCron(name: "release-rentals" | "sync-escrow" | "health-checks"): Promise<unknown> {
+export async function runCron(name: "release-rentals" | "sync-escrow" | "health-checks" | "send-messages"): Promise<unknown> {
   const res = await fetch(`${baseUrl()}/api/cron/${name}`, {
     headers: { Authorization: `Bearer ${process.env.E2E_CRON_SECRET}` },
   });

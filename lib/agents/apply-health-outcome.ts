@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { sendEmail } from "@/lib/email/send-email";
+import { queueEmail } from "@/lib/email/send-email";
 import { agentOfflineEmail } from "@/lib/email/templates/agent-offline";
 import { agentOnlineEmail } from "@/lib/email/templates/agent-online";
 import type { AgentStatus } from "@/lib/generated/prisma/enums";
@@ -14,7 +14,7 @@ export type HealthOutcomeMove = "wentOffline" | "cameOnline" | null;
 /**
  * What one health check does to its listing (docs/webhooks.md), the same for the 15-minute sweep
  * and the check before a checkout: an `available` agent that failed goes `offline`, an `offline`
- * one that passed comes back, and the owner is e-mailed once per transition. `at` makes the
+ * one that passed comes back, and the owner is e-mailed once per transition (queued for the sender). `at` makes the
  * e-mail's idempotency key: a time unique to this check of this agent (the sweep's claim time,
  * the checkout's check time), so a retried send is the same e-mail.
  */
@@ -51,5 +51,6 @@ async function notifyOwner(
     console.warn(`[health-checks] ${event} for agent ${agent.id}: its owner has no e-mail address, so none was sent.`);
     return;
   }
-  await sendEmail({ to: agent.ownerEmail, ...email, idempotencyKey: `${event}:${agent.id}:${at.toISOString()}` });
+  // Queued for the sender: a sweep that takes 600 agents offline at once must not wait for Resend.
+  await queueEmail({ to: agent.ownerEmail, ...email, idempotencyKey: `${event}:${agent.id}:${at.toISOString()}` });
 }

@@ -3,8 +3,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import type { ResendTransport } from "@/lib/email/email-transport";
-import { type EmailMessage, sendEmail } from "@/lib/email/send-email";
+import { pacerOf, type ResendTransport } from "@/lib/email/email-transport";
+import { type EmailMessage, SIGN_IN_SLOT_WAIT_MS, sendEmail } from "@/lib/email/send-email";
+import { pauseSending } from "@/lib/email/send-pacer";
 import { startWebhook } from "@/test/fixtures";
 
 const message = (overrides: Partial<EmailMessage> = {}): EmailMessage => ({
@@ -20,6 +21,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// sendEmail is the sign-in link's way, sent at once; every other e-mail is queued (queueEmail) for
+// the sender (lib/email/send-queued-emails.test.ts).
 describe("sendEmail without RESEND_API_KEY (the dev outbox)", () => {
   it("stores the e-mail as outbox and prints it once; a retry with the same key sends nothing", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
@@ -127,12 +130,35 @@ describe("sendEmail through Resend (the resend SDK, against a local stand-in for
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const email = await sendEmail(message(), { ...transport, baseUrl: `http://127.0.0.1:${port}` });
+    // An account of its own: the test above took this one's slots at another time.
+    const elsewhere = { ...transport, apiKey: `re_${randomBytes(12).toString("hex")}`, baseUrl: `http://127.0.0.1:${port}` };
+    const email = await sendEmail(message(), elsewhere);
     expect(email).toMatchObject({
       status: "failed",
       error: expect.stringMatching(/^Resend unreachable: /),
       attempts: 1,
       nextAttemptAt: expect.any(Date),
     });
+  });
+
+  it("takes its turn in Resend's rate with the sender's e-mails: two links at once go out half a second apart", async () => {
+    const own = { ...transport, apiKey: `re_${randomBytes(12).toString("hex")}`, ratePerSecond: 2 };
+    const [a, b] = await Promise.all([sendEmail(message(), own), sendEmail(message(), own)]);
+    expect([a.status, b.status]).toEqual(["sent", "sent"]);
+    expect(Math.abs(a.lastAttemptAt!.getTime() - b.lastAttemptAt!.getTime())).toBeGreaterThanOrEqual(500);
+  });
+
+  it(`is left queued for the sender when Resend asked for a pause longer than ${SIGN_IN_SLOT_WAIT_MS / 1000} s`, async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const own = { ...transport, apiKey: `re_${randomBytes(12).toString("hex")}` };
+    const now = new Date();
+    await pauseSending(pacerOf(own), new Date(now.getTime() + 60_000));
+    const msg = message();
+    const before = resend.received.length;
+    expect(await sendEmail(msg, own, now)).toMatchObject({ status: "queued", attempts: 0, nextAttemptAt: now, providerId: null });
+    expect(resend.received.length).toBe(before);
+    expect(String(warn.mock.calls[0][0])).toBe(
+      `[email] ${msg.idempotencyKey} queued for the sender: Resend's rate has no free turn in the next seconds`,
+    );
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { availabilityTerms } from "@/lib/availability/availability-terms";
 import { applyChainChange, becameStatus, type ChainSource } from "@/lib/chain/apply-chain-change";
 import { db } from "@/lib/db";
-import { tellAccount } from "@/lib/disputes/tell-account";
+import { type Telling, tellAccounts } from "@/lib/disputes/tell-account";
 import { rentalEndedEmail, rentalPaidOutEmail } from "@/lib/email/templates/rental-ended";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordSettlement } from "@/lib/rentals/record-settlement";
@@ -44,6 +44,9 @@ export async function completeRentals(rentalIds: string[], released: Released | 
       renter: { select: { id: true, email: true } },
     },
   });
+  // Told in two statements for the whole batch; the e-mails are queued for the sender, never sent
+  // here (the sweep's time is the chain's).
+  const tellings: Telling[] = [];
   for (const rental of rentals) {
     const message = {
       rental,
@@ -53,13 +56,26 @@ export async function completeRentals(rentalIds: string[], released: Released | 
     };
     if (rental.renter) {
       const email = rentalEndedEmail(message);
-      await tellAccount(rental.renter, "rental-ended", rental.id, email, { title: email.subject, body: email.text });
+      tellings.push({
+        account: rental.renter,
+        kind: "rental-ended",
+        rentalId: rental.id,
+        message: email,
+        notification: { title: email.subject, body: email.text },
+      });
     }
     // The owner is told what a paid rental brought in; a rental that never held a payment has none.
     if (released) {
       const email = rentalPaidOutEmail(message);
-      await tellAccount(rental.agent.owner, "rental-paid-out", rental.id, email, { title: email.subject, body: email.text });
+      tellings.push({
+        account: rental.agent.owner,
+        kind: "rental-paid-out",
+        rentalId: rental.id,
+        message: email,
+        notification: { title: email.subject, body: email.text },
+      });
     }
   }
+  await tellAccounts(tellings);
   return count;
 }

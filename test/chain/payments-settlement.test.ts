@@ -12,6 +12,7 @@ import { type Hex, parseTransaction, TransactionReceiptNotFoundError } from "vie
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { startWebhook } from "@/test/fixtures";
 import { isolateDatabase } from "@/test/private-database";
 import { Status } from "./escrow";
 import { admin, chainDate, FEE, operator, other, type Payments, privateKeyOf, startPayments, treasury, USDC } from "./payments-harness";
@@ -34,6 +35,7 @@ vi.mock("@/lib/chain/release-ended-rentals", async (importOriginal) => {
 
 const { releaseEndedRentals } = await import("@/lib/chain/release-ended-rentals");
 const { syncEscrowEvents } = await import("@/lib/chain/sync-escrow-events");
+const { sendQueuedEmails } = await import("@/lib/email/send-queued-emails");
 
 const HOUR = 3_600;
 const PRICE = 2n * USDC; // makePayableAgent's hourly price
@@ -116,6 +118,30 @@ describe("release sweep", () => {
     expect(await notices(r)).toEqual(first);
     expect(await releases(p, r)).toBe(1);
     expect(await balance(r.payout)).toBe(PRICE);
+  });
+
+  it("with Resend configured, the sweep calls no provider: the renter's and the owner's e-mails are queued, and the sender sends each once", async () => {
+    const resend = await startWebhook((req, res) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: `re-${req.headers["idempotency-key"]}` })),
+    );
+    const before = { RESEND_API_KEY: env.RESEND_API_KEY, RESEND_BASE_URL: env.RESEND_BASE_URL };
+    Object.assign(env, { RESEND_API_KEY: `re_${randomBytes(12).toString("hex")}`, RESEND_BASE_URL: `http://127.0.0.1:${resend.port}` });
+    try {
+      const r = await paidRental(p, { email: `renter-${randomBytes(6).toString("hex")}@example.com` });
+      await p.increaseTime(HOUR);
+      expect(await sweep()).toMatchObject({ completed: 1 });
+      const emails = await db.email.findMany({ where: { idempotencyKey: { contains: `:${r.id}:` } } });
+      expect(emails.map((e) => e.idempotencyKey.split(":")[0]).sort()).toEqual(["rental-ended", "rental-paid-out"]);
+      expect(emails.every((e) => e.transport === "resend" && e.status === "queued" && e.attempts === 0)).toBe(true);
+      expect(resend.received).toHaveLength(0);
+
+      expect(await sendQueuedEmails({ only: emails.map((e) => e.id) })).toMatchObject({ sent: 2, remaining: 0 });
+      expect(await sendQueuedEmails({ only: emails.map((e) => e.id) })).toMatchObject({ tried: 0 });
+      expect(resend.received.map((q) => q.headers["idempotency-key"]).sort()).toEqual(emails.map((e) => e.idempotencyKey).sort());
+    } finally {
+      Object.assign(env, before);
+      await resend.close();
+    }
   });
 
   it("two sweeps started at once release each rental exactly once", async () => {

@@ -19,6 +19,7 @@ import * as CRON_END_CHATS from "@/app/api/cron/end-chats/route";
 import * as CRON_HEALTH_CHECKS from "@/app/api/cron/health-checks/route";
 import * as CRON_RELEASE from "@/app/api/cron/release-rentals/route";
 import * as CRON_RETRY_EMAILS from "@/app/api/cron/retry-emails/route";
+import * as CRON_SEND_MESSAGES from "@/app/api/cron/send-messages/route";
 import * as CRON_SYNC from "@/app/api/cron/sync-escrow/route";
 import * as DASHBOARD_RENTAL_LIVE from "@/app/api/dashboard/rentals/[id]/live/route";
 import * as DEV_CHANNELS from "@/app/api/dev/channels/route";
@@ -148,6 +149,13 @@ export const APP_ROUTES: Route[] = [
   {
     path: "/api/cron/retry-emails",
     mod: CRON_RETRY_EMAILS,
+    serves: ["GET", "POST"],
+    credential: anyCredential,
+    body: noBody,
+  },
+  {
+    path: "/api/cron/send-messages",
+    mod: CRON_SEND_MESSAGES,
     serves: ["GET", "POST"],
     credential: anyCredential,
     body: noBody,
