@@ -5,15 +5,18 @@ import Redis from "ioredis";
 
 // Test-only: Upstash's REST protocol in front of a real Redis, since no npm package serves it
 // (notes/toolchain.md, "Upstash in tests"). One token, no limits: never run it outside tests.
-type Command = [string, ...(string | number)[]];
+export type Command = [string, ...(string | number)[]];
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 
 // With "Upstash-Encoding: base64" every string is base64 except the status "OK", at any depth.
 const encode = (value: unknown): unknown =>
   Array.isArray(value) ? value.map(encode) : typeof value === "string" && value !== "OK" ? Buffer.from(value).toString("base64") : value;
 
+// `alter` sees every command before Redis does (after the shebang rewrite) and may change it: the
+// three-server test pins the time @upstash/ratelimit's script is given for one bucket, as
+// chaos-burst.test.ts freezes Date.now in its single process.
 export async function startUpstashBridge(
-  opts: { redisUrl?: string; port?: number } = {},
+  opts: { redisUrl?: string; port?: number; alter?: (command: Command) => Command } = {},
 ): Promise<{ url: string; token: string; close(): Promise<void> }> {
   const redis = new Redis(opts.redisUrl ?? "redis://127.0.0.1:6379");
   const token = randomBytes(16).toString("hex");
@@ -45,7 +48,8 @@ export async function startUpstashBridge(
       // One command is a pipeline of one; /multi-exec runs in MULTI/EXEC like Upstash's transactions.
       const single = req.url !== "/pipeline" && req.url !== "/multi-exec";
       const batch = req.url === "/multi-exec" ? redis.multi() : redis.pipeline();
-      for (const command of single ? [body as Command] : (body as Command[])) batch.call(...rewrite(command));
+      const alter = opts.alter ?? ((command: Command) => command);
+      for (const command of single ? [body as Command] : (body as Command[])) batch.call(...alter(rewrite(command)));
       const replies = ((await batch.exec()) ?? []).map((r) => reply(r, base64));
       return single ? send("error" in replies[0] ? 400 : 200, replies[0]) : send(200, replies);
     } catch (error) {
