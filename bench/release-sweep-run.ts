@@ -2,10 +2,18 @@
 // process): a fresh database and anvil chain, SIZE rentals paid into the escrow and ended, then the
 // release sweep run back to back as the cron runs it until none is left, timed, and checked. Writes
 // its figures to bench-results/sweep-SIZE.json. Usage: tsx --conditions=react-server
-// bench/release-sweep-run.ts SIZE
+// bench/release-sweep-run.ts SIZE [--emails]
+//
+// With --emails every renter and owner has an address and Resend is configured (RESEND_API_KEY,
+// RESEND_BASE_URL at a local stand-in that answers like Resend: after 100 ms, and 429 with
+// Retry-After past 2 requests a second), so the sweep tells 2 × SIZE people by e-mail. The sweep
+// only queues them for the sender (the send-messages cron): its time must not include sending, and
+// the check fails if the stand-in received anything during it. Figures: bench-results/sweep-SIZE-emails.json.
 
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import {
   type Address,
   createPublicClient,
@@ -22,7 +30,8 @@ import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 import { createTestDatabase, dropTestDatabase } from "../test/test-database";
 
 const SIZE = Number(process.argv[2]);
-if (!Number.isInteger(SIZE) || SIZE < 1) throw new Error("usage: release-sweep-run.ts SIZE");
+const EMAILS = process.argv.includes("--emails");
+if (!Number.isInteger(SIZE) || SIZE < 1) throw new Error("usage: release-sweep-run.ts SIZE [--emails]");
 const DATABASE = "ars_bench_sweep";
 const OWNERS = 100;
 const RENTERS = 20;
@@ -33,7 +42,13 @@ const HOUR = 3_600;
 const GAS = { gas: toHex(300_000), maxFeePerGas: toHex(10n ** 15n), maxPriorityFeePerGas: toHex(10n ** 9n) };
 
 process.env.DATABASE_URL = await createTestDatabase(DATABASE);
-process.env.RESEND_API_KEY = ""; // never mail anyone from a benchmark (these renters have no address anyway)
+// Never mail anyone from a benchmark: without --emails nobody has an address and Resend is off;
+// with it, Resend is a local stand-in that counts what it is asked.
+const resendRequests: number[] = [];
+let sentAt: number[] = [];
+const resend = EMAILS ? await startResendStandIn() : null;
+process.env.RESEND_API_KEY = resend ? "re_bench_sweep_emails" : "";
+if (resend) process.env.RESEND_BASE_URL = resend.url;
 const { db } = await import("@/lib/db");
 const { releaseEndedRentals } = await import("@/lib/chain/release-ended-rentals");
 const { admin, chainDate, escrowAbi, FEE, newAddress, signer, startPayments, treasury, USDC } = await import(
@@ -114,8 +129,8 @@ const agents = owners.map((owner, i) => ({
 }));
 await db.account.createMany({
   data: [
-    ...owners.map((o) => ({ id: o.id, walletAddress: o.payout.toLowerCase() })),
-    ...renters.map((r) => ({ id: r.id, walletAddress: r.address.toLowerCase() })),
+    ...owners.map((o) => ({ id: o.id, walletAddress: o.payout.toLowerCase(), email: EMAILS ? `owner-${o.id}@example.com` : null })),
+    ...renters.map((r) => ({ id: r.id, walletAddress: r.address.toLowerCase(), email: EMAILS ? `renter-${r.id}@example.com` : null })),
   ],
 });
 await db.agent.createMany({
@@ -247,17 +262,25 @@ const before = await balances();
 const sweepFrom = (await publicClient.getBlockNumber()) + 1n;
 const now = await chainDate(p);
 const sweepStarted = performance.now();
+const requestsBefore = resendRequests.length;
 const runs: Awaited<ReturnType<typeof releaseEndedRentals>>[] = [];
 // As the cron calls it (no options but the clock), one run after another until one finds nothing.
+const runSeconds: number[] = [];
 for (;;) {
+  const runStarted = performance.now();
   const run = await releaseEndedRentals({ now });
+  runSeconds.push(seconds(runStarted));
   runs.push(run);
   if (run.claimed + run.sent + run.completed + run.reconciled === 0) break;
   if (runs.length > SIZE) throw new Error("the sweep does not finish");
 }
 const sweepS = seconds(sweepStarted);
+const requestsDuringSweep = resendRequests.length - requestsBefore;
 const total = (key: "sent" | "replaced" | "failed") => runs.reduce((sum, run) => sum + run[key], 0);
-console.log(`  swept in ${sweepS.toFixed(1)} s: ${runs.length - 1} runs, ${total("sent")} transactions sent`);
+console.log(
+  `  swept in ${sweepS.toFixed(1)} s: ${runs.length - 1} runs (${runSeconds.map((s) => s.toFixed(1)).join(" + ")} s), ` +
+    `${total("sent")} transactions sent`,
+);
 
 // ---------------------------------------------------------------- what it did, checked
 const releases = await db.chainTransaction.findMany({ where: { kind: "release" } });
@@ -279,6 +302,8 @@ for (const { quote } of quotes) {
 const after = await balances();
 const completed = await db.rental.count({ where: { status: "completed" } });
 const told = await db.notification.count({ where: { kind: "rental-ended" } });
+// With --emails: the renter's and the owner's e-mail of every rental, queued and not sent.
+const queued = EMAILS ? await db.email.count({ where: { transport: "resend", status: "queued" } }) : 0;
 const problems = [
   released.length !== SIZE && `${released.length} RentalReleased events for ${SIZE} rentals`,
   quotes.some(({ quote }) => times.get(quote.rentalId) !== 1) && "a rental not released exactly once",
@@ -287,6 +312,8 @@ const problems = [
   receipts.some((r) => r.status !== "success") && "a release transaction reverted",
   payees.some((payee, i) => after[i] - before[i] !== expected.get(payee)) && "a payee's balance does not add up",
   ((await e.totalOwed()) !== 0n || (await e.balanceOf(e.escrow)) !== 0n) && "the escrow still holds something",
+  EMAILS && queued !== 2 * SIZE && `${queued} e-mails queued for ${2 * SIZE} (a renter's and an owner's per rental)`,
+  EMAILS && requestsDuringSweep > 0 && `the sweep called Resend ${requestsDuringSweep} times: its e-mails must only be queued`,
 ].filter(Boolean);
 
 const figures = {
@@ -301,10 +328,40 @@ const figures = {
   failed: total("failed"),
   gas: gas.toString(),
   gasPerRental: Number(gas) / SIZE,
+  emails: EMAILS ? { queued, requestsDuringSweep } : null,
   problems,
 };
 mkdirSync("bench-results", { recursive: true });
-writeFileSync(`bench-results/sweep-${SIZE}.json`, JSON.stringify(figures, null, 2));
+writeFileSync(`bench-results/sweep-${SIZE}${EMAILS ? "-emails" : ""}.json`, JSON.stringify(figures, null, 2));
 await db.$disconnect();
+await resend?.close();
 await p.stop();
 await dropTestDatabase(DATABASE);
+
+/** A stand-in for api.resend.com with its manners: every answer after 100 ms, and 429 (Retry-After:
+ * 1) for a request past 2 in the last second. Counts every request it receives. */
+async function startResendStandIn() {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      const now = Date.now();
+      resendRequests.push(now);
+      sentAt = sentAt.filter((t) => t > now - 1000);
+      const limited = sentAt.length >= 2;
+      if (!limited) sentAt.push(now);
+      setTimeout(() => {
+        const json = { "content-type": "application/json" };
+        if (limited)
+          res
+            .writeHead(429, { ...json, "retry-after": "1" })
+            .end(JSON.stringify({ statusCode: 429, name: "rate_limit_exceeded", message: "Too many requests" }));
+        else res.writeHead(200, json).end(JSON.stringify({ id: randomUUID() }));
+      }, 100);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
