@@ -10,6 +10,7 @@ import { plural } from "@/lib/format/plural";
 import { rentalStatusLabel } from "@/lib/format/status-label";
 import { formatUsdc } from "@/lib/format/usdc";
 import styles from "../../dashboard.module.css";
+import listingStyles from "../listings.module.css";
 
 type Props = { rentals: AgentRental[]; total: number; now: Date };
 
@@ -42,9 +43,9 @@ export function ListingRentals({ rentals, total, now }: Props) {
           <tbody>
             {rentals.map((rental) => (
               <tr key={rental.ref}>
-                <th scope="row">
-                  <code className={styles.address}>{rental.ref}</code>{" "}
-                  <span className="muted">· {DURATION_LABEL[rental.durationType].one}</span>
+                <th scope="row" className={listingStyles.rentalRef}>
+                  <code className={styles.address}>{rental.ref}</code>
+                  <span className="hint">{DURATION_LABEL[rental.durationType].one}</span>
                 </th>
                 <td>
                   <time dateTime={rental.startsAt.toISOString()}>{formatDateTime(rental.startsAt)}</time>
