@@ -7,6 +7,7 @@ import next from "next";
 import { disconnectDatabase } from "@/lib/disconnect-database";
 import { env } from "@/lib/env";
 import { missingProductionSettingsMessage } from "@/lib/required-production-settings";
+import { chatWebhookDeadlineMs } from "@/lib/webhooks/chat-deadline";
 import { gracefulShutdown } from "./graceful-shutdown";
 import { LISTEN_BACKLOG, SERVER_OPTIONS } from "./http-server-options";
 
@@ -38,11 +39,11 @@ const server = createServer(SERVER_OPTIONS, (req, res) => {
 if (dev) server.on("upgrade", app.getUpgradeHandler());
 
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (a chat waits up to
-// WEBHOOK_TIMEOUT_MS for its webhook; a cron run up to its 300 s), close the database pool, exit
+// WEBHOOK_TIMEOUT_MS for its webhook's reply, 10 s more to reach it; a cron run up to its 300 s), close the database pool, exit
 // 0. A second signal, or the deadline passing (a little past the longest of those in flight),
 // exits 1 at once.
 const shutdown = gracefulShutdown(server, {
-  deadlineMs: env.WEBHOOK_TIMEOUT_MS + SHUTDOWN_MARGIN_MS,
+  deadlineMs: chatWebhookDeadlineMs(env.WEBHOOK_TIMEOUT_MS) + SHUTDOWN_MARGIN_MS,
   allowanceOf: (req) => (req.url?.startsWith("/api/cron/") ? CRON_RUN_MS + SHUTDOWN_MARGIN_MS : 0),
   closeHooks: [{ name: "the database pool", close: disconnectDatabase }],
   exit: (code) => process.exit(code),

@@ -3,6 +3,7 @@ import type { WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
 import { agentNameHeaders } from "@/lib/webhooks/agent-name-headers";
+import { chatWebhookDeadlineMs } from "@/lib/webhooks/chat-deadline";
 import { safeFetch } from "@/lib/webhooks/safe-fetch";
 import { signatureHeaders } from "@/lib/webhooks/signature-headers";
 
@@ -21,7 +22,8 @@ export type Delivery = { webhookStatus: number | null; latencyMs: number; respon
 
 // POSTs one renter message to the owner's webhook (docs/webhooks.md) and returns its reply as it
 // was: parsed JSON when the webhook says it sent JSON, otherwise the text. Failures carry the
-// spec's codes: no reply in time or unreachable → 503, non-2xx (redirects included) → 502.
+// spec's codes: no reply in time or unreachable → 503, non-2xx (redirects included) → 502. "In
+// time" is WEBHOOK_TIMEOUT_MS from when the request went out (lib/webhooks/chat-deadline.ts).
 export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatContext): Promise<Delivery> {
   const { rental, agent } = ctx;
   const body = JSON.stringify({
@@ -45,7 +47,8 @@ export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatCon
       ...signatureHeaders(creds.signingSecret, body),
     },
     body,
-    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    timeoutMs: chatWebhookDeadlineMs(env.WEBHOOK_TIMEOUT_MS),
+    replyTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
     maxBytes: MAX_REPLY_BYTES,
   });
 

@@ -193,6 +193,33 @@ describe("safeFetch with private addresses allowed", () => {
     expect(result.latencyMs).toBeGreaterThanOrEqual(290);
   });
 
+  it("with replyTimeoutMs, the reply's clock starts when the request went out: this process being busy before is not counted", async () => {
+    // Busy (synchronously) for longer than the reply's time, just after the call: nothing is sent
+    // meanwhile. Each call gets a pool of its own, so each opens its connection after the wait.
+    const busyFor = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until) Math.sqrt(ms);
+    };
+    const replyClock = safeFetch(
+      url("/json"),
+      { ...init, timeoutMs: 20_000, replyTimeoutMs: 1_000 },
+      { ...local, idleConnectionMs: 58_000 },
+    );
+    busyFor(1_500);
+    expect(await replyClock).toMatchObject({ kind: "response", status: 200 });
+    // One clock for the whole exchange (no replyTimeoutMs) counts the busy time and gives up.
+    const oneClock = safeFetch(url("/json"), { ...init, timeoutMs: 1_000 }, { ...local, idleConnectionMs: 57_000 });
+    busyFor(1_500);
+    expect(await oneClock).toMatchObject({ kind: "error", reason: "timeout" });
+  });
+
+  it("with replyTimeoutMs, times out when the reply is slower than it, and timeoutMs still bounds the whole exchange", async () => {
+    const slowReply = await safeFetch(url("/slow"), { ...init, timeoutMs: 20_000, replyTimeoutMs: 300 }, local);
+    expect(slowReply).toMatchObject({ kind: "error", reason: "timeout", detail: "no complete reply within 300 ms of the request" });
+    const whole = await safeFetch(url("/slow"), { ...init, timeoutMs: 300, replyTimeoutMs: 20_000 }, local);
+    expect(whole).toMatchObject({ kind: "error", reason: "timeout", detail: "no complete reply within 300 ms" });
+  });
+
   it("times out when the body never finishes", async () => {
     const result = await safeFetch(url("/stalled-body"), { ...init, timeoutMs: 300 }, local);
     expect(result).toMatchObject({ kind: "error", reason: "timeout" });

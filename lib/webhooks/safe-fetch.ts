@@ -12,6 +12,13 @@ export type SafeFetchInit = {
   body?: string;
   /** Covers the whole exchange: DNS, connect, response headers and body. */
   timeoutMs: number;
+  /**
+   * With it, the reply (headers and body) gets this long from when the request went out (its last
+   * byte handed to the connection); `timeoutMs` still bounds the whole exchange. Time spent before
+   * that, connecting or waiting for this process while it is busy with other work, is then not
+   * counted against the webhook.
+   */
+  replyTimeoutMs?: number;
   maxBytes: number;
 };
 
@@ -70,10 +77,12 @@ export async function safeFetch(url: string, init: SafeFetchInit, policy: SafeFe
   return new Promise((resolve) => {
     let settled = false;
     let lookupRefusal: Refusal | null = null;
+    let replyTimer: NodeJS.Timeout | undefined;
     const settle = (result: SafeFetchResult) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(replyTimer);
       resolve(result);
     };
     const abort = (refusal: Refusal) => {
@@ -117,6 +126,19 @@ export async function safeFetch(url: string, init: SafeFetchInit, policy: SafeFe
         lookup: guardedLookup,
         agent: isRetry ? false : connectionPool(policy, plainHttp),
       });
+
+      const { replyTimeoutMs } = init;
+      if (replyTimeoutMs !== undefined) {
+        // Sent again (below): the reply's clock starts again with the second request.
+        request.once("finish", () => {
+          if (settled) return;
+          clearTimeout(replyTimer);
+          replyTimer = setTimeout(
+            () => abort({ reason: "timeout", detail: `no complete reply within ${replyTimeoutMs} ms of the request` }),
+            replyTimeoutMs,
+          );
+        });
+      }
 
       request.on("error", (err: NodeJS.ErrnoException) => {
         if (settled) return;
