@@ -15,6 +15,7 @@ export const FIGURE_KEYS = [
   "marketplace_p95_ms",
   "sweep_10k_s",
   "sweep_gas_per_rental",
+  "sweep_500_emails_s",
   "settle_gas_per_rental",
   "rent_first_load_gzip_kb",
   "home_first_load_gzip_kb",

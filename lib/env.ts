@@ -53,6 +53,9 @@ const schema = z.object({
   // Resend's API (the SDK's baseUrl); tests and local mocks point it at their own server.
   RESEND_BASE_URL: z.url().default("https://api.resend.com"),
   EMAIL_FROM: z.string().default("Agent Rental Service <no-reply@localhost>"),
+  // E-mails sent a second at most, across every server (Resend's default limit is 2 requests a
+  // second per team; docs/operations.md#sending-e-mails-and-chat-notices).
+  EMAIL_SEND_RATE_PER_SECOND: z.coerce.number().min(0.1).max(1_000).default(2),
   // Serve /dev/outbox in production too (a local `npm start`, the Playwright tests). Never on a
   // public deployment: the outbox shows every e-mail, sign-in links included.
   DEV_OUTBOX: flag,

@@ -242,17 +242,26 @@ function scheduleCrons(base: string) {
     MINUTE,
     25_000,
     cronTick(base, "end-chats", "chat sweep", (b) =>
-      counts(b, ["ended", "told", "failed"])
+      counts(b, ["ended", "told", "unreachable"])
         .replace("ended", "chats disconnected at their rental's end")
-        .replace("failed", "could not be told"),
+        .replace("told", "notices queued")
+        .replace("unreachable", "cannot be written to first"),
     ),
   );
   every(
-    5 * MINUTE,
+    MINUTE,
     20_000,
-    cronTick(base, "retry-emails", "e-mail retries", (b) =>
-      counts(b, ["retried", "sent", "failed", "gaveUp", "remaining"]).replace("failed", "failed again").replace("gaveUp", "given up"),
-    ),
+    cronTick(base, "send-messages", "sender", (b) => {
+      const said = (part: unknown, what: string) => {
+        const line = counts((part ?? {}) as Summary, ["sent", "failed", "gaveUp", "throttled", "remaining"])
+          .replace("failed", "failed (tried again later)")
+          .replace("gaveUp", "given up")
+          .replace("throttled", "throttled (429)")
+          .replace("remaining", "left for the next run");
+        return line && `${what}: ${line}`;
+      };
+      return [said(b.emails, "e-mails"), said(b.notices, "chat notices")].filter(Boolean).join("; ");
+    }),
   );
 }
 
