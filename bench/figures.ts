@@ -8,6 +8,8 @@ export const FIGURE_KEYS = [
   "chat_added_p50_ms",
   "chat_added_p99_ms",
   "status_p99_hung_vs_idle",
+  "slow_chats_ok_of_500",
+  "slow_chats_ok_of_2000",
   "health_10k_s",
   "health_10k_rss_mb",
   "health_100k_batches_s",

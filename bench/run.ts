@@ -3,6 +3,7 @@
 //   1. GET /api/health (the framework floor) and GET /api/v1/status at 1 and 50 connections;
 //   2. the latency POST /api/v1/chat adds over calling the echo webhook directly;
 //   (and /api/v1/status at 10 connections idle, then while 500 chats wait 20 s on their webhook);
+//   then 2,000 such chats at once; every chat's answer is counted (bench/slow-chats.ts);
 //   3. each page's first-load JS and whether it holds wallet code (bench/first-load-js.ts).
 // BENCH_SECONDS (8) and BENCH_CHAT_SAMPLES (1000) shorten or lengthen the runs.
 import { spawn } from "node:child_process";
@@ -15,6 +16,7 @@ import { applyMigrations } from "../scripts/apply-migrations";
 import { startEchoAgent } from "../scripts/echo-agent";
 import { recordFigures } from "./figures";
 import { measureFirstLoadJs, printFirstLoadJs } from "./first-load-js";
+import { printSlowChats, runSlowChats, startSlowWebhook } from "./slow-chats";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -37,13 +39,9 @@ const { seedDemo } = await import("../scripts/seed-demo");
 const { db } = await import("@/lib/db");
 const demo = await seedDemo({ url: echo.url, token });
 // A second agent whose webhook answers after 20 seconds: the chats that wait on it must not slow
-// anyone else (step 4).
+// anyone else, and each must get its answer.
 const HANG_MS = 20_000;
-const slowHook = http.createServer((req, res) => {
-  req.resume();
-  req.on("end", () => setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end('"late"'), HANG_MS));
-});
-await new Promise<void>((resolve) => slowHook.listen(0, "127.0.0.1", resolve));
+const slowHook = await startSlowWebhook(HANG_MS);
 const { createAgent } = await import("@/lib/agents/create-agent");
 const { createUnpaidRental } = await import("@/lib/rentals/create-unpaid-rental");
 const { agentListingSchema } = await import("@/lib/schemas/agent-listing");
@@ -57,7 +55,7 @@ const slowAgent = await createAgent(
     channels: ["API"],
     pricePerDay: 1,
   }),
-  { status: "available", webhook: { url: `http://127.0.0.1:${(slowHook.address() as { port: number }).port}/hooks/agent`, token } },
+  { status: "available", webhook: { url: slowHook.url, token } },
 );
 const slowCode = (
   await createUnpaidRental({ agentId: slowAgent.id, durationType: "day", channel: "API", status: "active", startsInSeconds: 0 })
@@ -145,17 +143,12 @@ for (const c of [1, 50]) {
 const HUNG_CHATS = 500;
 const statusRun = { url: `${base}/api/v1/status`, headers: { "x-api-key": demo.code } };
 await run("GET /api/v1/status, idle", 10, statusRun);
-const hung = Array.from({ length: HUNG_CHATS }, (_, i) =>
-  fetch(`${base}/api/v1/chat`, {
-    method: "POST",
-    headers: { "x-api-key": slowCode, "content-type": "application/json", "x-forwarded-for": `10.250.${i >> 8}.${i & 255}` },
-    body: JSON.stringify({ message: "take your time" }),
-  }).catch(() => null),
-);
-await new Promise((resolve) => setTimeout(resolve, 1_000)); // all sent and waiting on the webhook
-await run(`GET /api/v1/status, ${HUNG_CHATS} chats waiting`, 10, statusRun);
-const hungAnswers = await Promise.all(hung);
-const hungOk = hungAnswers.filter((r) => r?.status === 200).length;
+const slowChats = { base, code: slowCode, webhook: slowHook, serverPid: server.pid! };
+const hung = await runSlowChats({
+  ...slowChats,
+  chats: HUNG_CHATS,
+  beside: () => run(`GET /api/v1/status, ${HUNG_CHATS} chats waiting`, 10, statusRun),
+});
 
 // Chat overhead: the same message sent to the echo webhook directly and through /api/v1/chat,
 // interleaved one at a time so both see the same machine state; timed to the microsecond.
@@ -188,11 +181,15 @@ function timedPost(url: string, headers: Record<string, string>, body: string): 
   });
 }
 
+// 2,000 chats at once on the same slow webhook, nothing beside them (after the overhead samples,
+// which they would disturb).
+const MANY_CHATS = 2_000;
+const many = await runSlowChats({ ...slowChats, chats: MANY_CHATS, firstChat: HUNG_CHATS });
+
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 server.kill("SIGTERM");
 await echo.close();
-slowHook.closeAllConnections();
 slowHook.close();
 
 console.log(`\nBenchmark (${DURATION}s per run, autocannon, one server process, real PostgreSQL)\n`);
@@ -223,12 +220,16 @@ printFirstLoadJs(firstLoad);
 const at50 = (name: string) => rows.find((r) => r.name === name && r.connections === 50)!.rps;
 const gzipKb = (route: string) => (firstLoad.find((p) => p.route === route)?.firstLoad?.gzip ?? Number.NaN) / 1024;
 const p99Of = (name: string) => rows.find((r) => r.name === name)!.p99;
-console.log(`\n${HUNG_CHATS} chats waited ${HANG_MS / 1000} s on their webhook (${hungOk} answered 200) while status ran beside them.`);
+console.log(`\nSlow chats (bench/slow-chats.ts); the first run had status's run beside it:`);
+printSlowChats(hung, HANG_MS);
+printSlowChats(many, HANG_MS);
 recordFigures({
   status_p99_hung_vs_idle: p99Of(`GET /api/v1/status, ${HUNG_CHATS} chats waiting`) / p99Of("GET /api/v1/status, idle"),
   status_vs_floor: at50("GET /api/v1/status") / at50("GET /api/health (framework floor)"),
   chat_added_p50_ms: pct(proxied, 50) - pct(direct, 50),
   chat_added_p99_ms: pct(proxied, 99) - pct(direct, 99),
+  slow_chats_ok_of_500: hung.ok,
+  slow_chats_ok_of_2000: many.ok,
   rent_first_load_gzip_kb: gzipKb("/agents/[id]/rent"),
   home_first_load_gzip_kb: gzipKb("/"),
 });
