@@ -12,6 +12,9 @@ const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixe
 const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   DATABASE_URL: z.string().optional(),
+  // The server itself when DATABASE_URL names a transaction pooler (PgBouncer, a provider's pooled
+  // endpoint): `npm run db:migrate` uses it (scripts/migrate.ts reads it). The app never does.
+  DATABASE_DIRECT_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
   // How long an idle pooled connection stays open (pg's idleTimeoutMillis); 0 keeps it.
   DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),

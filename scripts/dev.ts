@@ -87,7 +87,9 @@ async function start() {
 
   const chain = process.env.CHAIN_RPC_URL ? undefined : await startLocalChain();
 
-  await applyMigrations(process.env.DATABASE_URL!, (line) => console.log(line));
+  // A DATABASE_URL given behind a pooler comes with DATABASE_DIRECT_URL for migrations (scripts/migrate.ts).
+  const migrationUrl = embedded ? embedded.url : process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL!;
+  await applyMigrations(migrationUrl, (line) => console.log(line));
 
   const webhookToken = randomBytes(32).toString("base64url");
   echo = await startEchoAgent(webhookToken);
