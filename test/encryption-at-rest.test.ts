@@ -32,7 +32,8 @@ describe("webhook credentials at rest", () => {
     const token = randomBytes(32).toString("base64url");
     const agent = await makeAgent({ webhook: { url, token } });
 
-    const { stdout } = await run("pg_dump", ["--data-only", "--no-owner", process.env.DATABASE_URL!], {
+    // pg_dump needs a session of its own: the server itself in the pooler pass (DATABASE_DIRECT_URL).
+    const { stdout } = await run("pg_dump", ["--data-only", "--no-owner", process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL!], {
       maxBuffer: 512 * 1024 * 1024,
     });
     expect(stdout).toContain(agent.id); // the dump does hold the agent's row

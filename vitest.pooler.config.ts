@@ -1,0 +1,20 @@
+// The pooler pass (`npm test` runs it after the direct one): the vitest files that use the database
+// (test/pooler-pass.ts decides which, from their imports) run again with DATABASE_URL through
+// PgBouncer in transaction mode, as a deployment behind a pooler runs; the test database is created
+// and migrated directly (DATABASE_DIRECT_URL). PGBOUNCER_URL names the PgBouncer (`npm test`
+// starts one); without it test/global-setup.pooler.ts starts its own. docs/testing.md.
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+import { poolerPassFiles } from "./test/pooler-pass";
+import base from "./vitest.config";
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: poolerPassFiles(root),
+    globalSetup: ["test/global-setup.pooler.ts"],
+  },
+});
