@@ -261,6 +261,9 @@ export function onPath(command: string): Promise<boolean> {
   );
 }
 
+// `apt-get update`, once per run (however many programs are missing).
+let aptUpdated: Promise<void> | undefined;
+
 /** apt-get install as root, or through sudo when it asks for no password; otherwise says what to run. */
 export async function aptInstall(packages: string[], what: string, log: (line: string) => void): Promise<void> {
   const sudo =
@@ -280,6 +283,7 @@ export async function aptInstall(packages: string[], what: string, log: (line: s
     const [command, ...rest] = [...sudo, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", ...args];
     await run(command, rest, { maxBuffer: 64 * 1024 * 1024 });
   };
-  await apt("update", "-qq");
+  aptUpdated ??= apt("update", "-qq");
+  await aptUpdated;
   await apt("install", "-y", "-qq", ...packages);
 }
