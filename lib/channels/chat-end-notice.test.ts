@@ -37,10 +37,7 @@ describe("the chat sweep's notice", () => {
   it("tells a rental that ran to its end its measured uptime and the refund due for the downtime", () => {
     const hour = { startsAt: new Date("2026-11-26T10:00:00Z"), endsAt: new Date("2026-11-26T11:00:00Z") };
     const measured = (down: number[]) =>
-      availabilityTerms(
-        { ...hour, priceMicro: 10_000_000n, guaranteePermille: 990, minutesMeasured: [0, 60], minutesDown: down },
-        now,
-      );
+      availabilityTerms({ ...hour, priceMicro: 10_000_000n, guaranteePermille: 990, minutesMeasured: [0, 60], minutesDown: down }, now);
     const ended = { ...rental("active", "2026-11-26T11:00:00Z"), ...hour };
     expect(chatEndNotice("Telegram", ended, now, measured([10, 25]))).toContain(
       "The agent was up for 75% of the rental's 60 minutes (15 down), against its 99% uptime guarantee. " +

@@ -196,7 +196,11 @@ describe(`reorgs of 1, 2 and ${CONFIRMATIONS + 1} blocks (CHAIN_CONFIRMATIONS=${
         },
         async () => {
           const row = await db.rental.findUniqueOrThrow({ where: { id: r.id }, include: { releaseTx: true } });
-          return { status: row.status, tx: row.releaseTx?.status, told: await db.notification.count({ where: { rentalId: r.id, kind: "rental-ended" } }) };
+          return {
+            status: row.status,
+            tx: row.releaseTx?.status,
+            told: await db.notification.count({ where: { rentalId: r.id, kind: "rental-ended" } }),
+          };
         },
       );
       // Completed, and the renter told, only once the release was final.
