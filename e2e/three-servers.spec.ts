@@ -37,6 +37,7 @@ test.describe.configure({ mode: "serial" });
 type AppServer = { index: number; url: string; process: ChildProcess; output: () => string; exited: Promise<void> };
 
 let servers: AppServer[] = [];
+const spawned: AppServer[] = [];
 let proxy: RoundRobinProxy;
 let bridge: Awaited<ReturnType<typeof startUpstashBridge>>;
 let webhook: Webhook;
@@ -97,10 +98,10 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await Promise.all(servers.map(stopAppServer));
+  await Promise.all(spawned.map(stopAppServer));
   await Promise.all([proxy?.close(), bridge?.close(), webhook?.close(), resend?.close()]);
   await ownPgBouncer?.stop();
-  if (process.env.E2E_SERVER_LOG) for (const s of servers) console.log(`--- server ${s.index}\n${s.output()}`);
+  if (process.env.E2E_SERVER_LOG) for (const s of spawned) console.log(`--- server ${s.index}\n${s.output()}`);
 });
 
 test("a) the renter API's 60/min bucket holds across the three servers: the 61st request is refused", async () => {
@@ -394,6 +395,8 @@ async function startAppServer(index: number, port: number): Promise<AppServer> {
   child.stderr!.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
+  const server = { index, url, process: child, output: () => output, exited };
+  spawned.push(server); // stopped after the tests even if another one fails to start
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server ${index} exited (${child.exitCode}):\n${output}`);
@@ -405,7 +408,7 @@ async function startAppServer(index: number, port: number): Promise<AppServer> {
     if (Date.now() > deadline) throw new Error(`server ${index} did not answer within 90 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { index, url, process: child, output: () => output, exited };
+  return server;
 }
 
 async function stopAppServer(server: AppServer): Promise<void> {
