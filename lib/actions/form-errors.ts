@@ -21,6 +21,7 @@ export const FIELD_LABELS: Record<string, string> = {
   pricePerHour: "Price per hour",
   pricePerDay: "Price per day",
   pricePerMonth: "Price per month",
+  pricePerMessage: "Price per message",
   guaranteePercent: "Uptime guarantee",
   webhookUrl: "Webhook URL",
   webhookToken: "Webhook token",

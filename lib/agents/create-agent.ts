@@ -41,6 +41,7 @@ export async function createAgent(ownerId: string, listing: AgentListing, option
         pricePerHour: listing.pricePerHour ?? null,
         pricePerDay: listing.pricePerDay ?? null,
         pricePerMonth: listing.pricePerMonth ?? null,
+        pricePerMessage: listing.pricePerMessage ?? null,
         guaranteePermille: listing.guaranteePercent ?? GUARANTEE_PERMILLE.default,
         status: options.status,
         ...sealed,

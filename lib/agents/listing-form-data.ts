@@ -1,8 +1,9 @@
 /**
  * The listing form's fields as the shared listing schema expects them. Skills arrive as one text
  * field (comma- or space-separated, what the chips component keeps in sync); channels as
- * checkboxes; prices as text, where blank disables the duration; the uptime guarantee as text,
- * where blank is left out (99 % for a new listing, unchanged for an edit).
+ * checkboxes; prices as text, where blank disables the duration (for the price per message: no
+ * answers sold one at a time); the uptime guarantee as text, where blank is left out (99 % for a
+ * new listing, unchanged for an edit).
  */
 export function listingInputFromForm(form: FormData) {
   const text = (name: string) => {
@@ -10,8 +11,11 @@ export function listingInputFromForm(form: FormData) {
     return typeof value === "string" ? value : undefined;
   };
   const guarantee = text("guaranteePercent")?.trim();
+  // A form without the field (one rendered before it existed) leaves the price per message as it is.
+  const messagePrice = text("pricePerMessage");
   return {
     ...(guarantee ? { guaranteePercent: guarantee } : {}),
+    ...(messagePrice !== undefined ? { pricePerMessage: messagePrice } : {}),
     name: text("name") ?? "",
     description: text("description") ?? "",
     category: text("category") ?? "",

@@ -13,6 +13,7 @@ export type AgentRow = {
   pricePerHour: bigint | null;
   pricePerDay: bigint | null;
   pricePerMonth: bigint | null;
+  pricePerMessage: bigint | null;
   guaranteePermille: number;
   status: string;
   webhookUrlCipher: string | null;
@@ -35,6 +36,8 @@ export function toAgentView(agent: AgentRow, stats: ListingStats = NEW_LISTING) 
     pricePerHour: price(agent.pricePerHour),
     pricePerDay: price(agent.pricePerDay),
     pricePerMonth: price(agent.pricePerMonth),
+    // One answer sold over x402 to other agents and scripts; null: not sold per message.
+    pricePerMessage: price(agent.pricePerMessage),
     // The uptime guarantee in percent (99, 99.9): down minutes beyond it are refunded to renters.
     guaranteePercent: agent.guaranteePermille / 10,
     status: agent.status,

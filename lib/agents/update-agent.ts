@@ -36,6 +36,8 @@ export async function updateAgent(ownerId: string, agentId: string, patch: Agent
         skills: nextSkills(agent, category, patch.skills, options.categoryDefaults),
         channels: patch.channels,
         guaranteePermille: patch.guaranteePercent,
+        // Absent: unchanged; null (or "" from the form): no longer sold per message.
+        pricePerMessage: patch.pricePerMessage,
         ...prices,
       },
     });

@@ -24,21 +24,37 @@ export const usdcPriceSchema = z
 
 // Why usdcToMicro refused it: a minus sign, a seventh decimal, or no number at all. A number is
 // read in plain digits (String(1e-7) is "1e-7").
-function notAnAmount(value: number | string): string {
+function notAnAmount(value: number | string, example = "12.5"): string {
   const text = typeof value !== "number" ? value.trim() : Math.abs(value) < 1e21 ? value.toFixed(20) : String(value);
   if (/^-\s*\.?\d/.test(text)) return "must not be negative";
   if (/^\d*\.\d{7,}$/.test(text)) return "must have at most 6 decimals";
-  return "must be a USDC amount such as 12.5";
+  return `must be a USDC amount such as ${example}`;
 }
 
+// The price of one answer sold over x402 (issue 27): at least 0.001 USDC (agents.price_per_message
+// has the same CHECK, ≥ 1,000 micro-USDC), at most what a rental price may be, at most 6 decimals.
+// null or absent: not sold per message.
+export const MIN_MESSAGE_PRICE_MICRO = 1_000n;
+export const usdcMessagePriceSchema = z
+  .union([z.number(), z.string()], { error: "must be a USDC amount such as 0.01" })
+  .transform((value, ctx) => {
+    const micro = usdcToMicro(value);
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    if (micro === null) return refuse(notAnAmount(value, "0.01"));
+    if (micro < MIN_MESSAGE_PRICE_MICRO) return refuse("must be at least 0.001 USDC");
+    if (micro > MAX_PRICE_MICRO) return refuse("must be at most 1,000,000 USDC");
+    return micro;
+  });
+
 // The spec: "a duration whose price is left blank is disabled", so a blank string (an empty form
-// field) means the same as null.
-const priceFieldSchema = z
-  .preprocess(
-    (value: number | string | null) => (typeof value === "string" && value.trim() === "" ? null : value),
-    usdcPriceSchema.nullable(),
-  )
-  .optional();
+// field) means the same as null. The price per message follows the same rule: blank, not sold
+// per message.
+const blankIsNull = (value: number | string | null) => (typeof value === "string" && value.trim() === "" ? null : value);
+const priceFieldSchema = z.preprocess(blankIsNull, usdcPriceSchema.nullable()).optional();
+const messagePriceFieldSchema = z.preprocess(blankIsNull, usdcMessagePriceSchema.nullable()).optional();
 
 // The uptime guarantee (docs/availability.md), in percent with at most one decimal, from 90 to
 // 99.9 (99 by default) → per mille as stored (agents.guarantee_permille, CHECK 900–999): down
@@ -106,6 +122,9 @@ const listingShape = {
   pricePerHour: priceFieldSchema,
   pricePerDay: priceFieldSchema,
   pricePerMonth: priceFieldSchema,
+  // Sold one answer at a time besides the rentals, never instead of them: a listing still needs a
+  // rental price (the refine below), so every marketplace listing can be rented.
+  pricePerMessage: messagePriceFieldSchema,
   // Absent: 99 % for a new listing, unchanged for an update.
   guaranteePercent: guaranteePercentSchema.optional(),
 };

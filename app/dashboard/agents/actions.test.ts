@@ -114,6 +114,34 @@ describe("createListingAction", () => {
     });
   });
 
+  it("stores a price per message given in USDC, none when blank, and refuses one below 0.001 or with a seventh decimal in words", async () => {
+    expect((await createListing({ pricePerMessage: "0.01" })).pricePerMessage).toBe(10_000n);
+    expect((await createListing({ pricePerMessage: " 0.001 " })).pricePerMessage).toBe(1_000n);
+    expect((await createListing({ pricePerMessage: "" })).pricePerMessage).toBeNull();
+    expect((await createListing()).pricePerMessage).toBeNull(); // a form without the field
+    for (const [given, error] of [
+      ["0.0005", "must be at least 0.001 USDC"],
+      ["0", "must be at least 0.001 USDC"],
+      ["0.0012345", "must have at most 6 decimals"],
+      ["-1", "must not be negative"],
+      ["one cent", "must be a USDC amount such as 0.01"],
+    ]) {
+      const state = await createListingAction(null, formData({ ...LISTING, pricePerMessage: given }));
+      expect(state.ok, given).toBe(false);
+      if (state.ok) return;
+      expect(state.fieldErrors, given).toEqual({ pricePerMessage: error });
+      expect(state.message, given).toContain(`Price per message: ${error}`);
+      expect(state.values, given).toMatchObject({ pricePerMessage: given });
+    }
+    // Sold per message only, without a rental price: refused, the rental prices are asked for.
+    const alone = await createListingAction(null, formData({ ...LISTING, pricePerHour: "", pricePerMonth: "", pricePerMessage: "0.01" }));
+    expect(alone).toMatchObject({
+      ok: false,
+      fieldErrors: { pricePerHour: "set a price for at least one duration: per hour, per day or per month" },
+    });
+    expect(await db.agent.count({ where: { ownerId: owner.id } })).toBe(4);
+  });
+
   it("sends a visitor who is not signed in to /sign-in", async () => {
     cookieJar.value = undefined;
     expect(await redirectOf(createListingAction(null, formData(LISTING)))).toBe("/sign-in");
@@ -153,6 +181,21 @@ describe("updateListingAction", () => {
     expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).guaranteePermille).toBe(970);
     await updateListingAction(agent.id, null, formData({ ...LISTING, guaranteePercent: "" }));
     expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).guaranteePermille).toBe(970);
+  });
+
+  it("sets, keeps and clears the price per message", async () => {
+    const agent = await createListing();
+    const price = async () => (await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).pricePerMessage;
+    expect(await updateListingAction(agent.id, null, formData({ ...LISTING, pricePerMessage: "0.25" }))).toMatchObject({ ok: true });
+    expect(await price()).toBe(250_000n);
+    // A form rendered before the field existed leaves it as it is.
+    expect(await updateListingAction(agent.id, null, formData({ ...LISTING, name: "Renamed" }))).toMatchObject({ ok: true });
+    expect(await price()).toBe(250_000n);
+    const refused = await updateListingAction(agent.id, null, formData({ ...LISTING, pricePerMessage: "0.0001" }));
+    expect(refused).toMatchObject({ ok: false, fieldErrors: { pricePerMessage: "must be at least 0.001 USDC" } });
+    expect(await price()).toBe(250_000n);
+    expect(await updateListingAction(agent.id, null, formData({ ...LISTING, pricePerMessage: "" }))).toMatchObject({ ok: true });
+    expect(await price()).toBeNull();
   });
 
   it("refuses to clear the last price, naming the field", async () => {

@@ -20,6 +20,8 @@ export type ListingValues = {
   pricePerHour: string;
   pricePerDay: string;
   pricePerMonth: string;
+  /** USDC as text; blank: not sold per message. */
+  pricePerMessage: string;
   /** Percent as text ("99", "99.5"). */
   guaranteePercent: string;
 };
@@ -46,6 +48,7 @@ function merge(initial: ListingValues, values: FormValues | undefined): ListingV
     pricePerHour: asText(values.pricePerHour, initial.pricePerHour),
     pricePerDay: asText(values.pricePerDay, initial.pricePerDay),
     pricePerMonth: asText(values.pricePerMonth, initial.pricePerMonth),
+    pricePerMessage: asText(values.pricePerMessage, initial.pricePerMessage),
     guaranteePercent: asText(values.guaranteePercent, initial.guaranteePercent),
   };
 }
@@ -168,6 +171,7 @@ function ListingFields({
         </div>
         <p className="hint">Renters pay the price plus a 1 USDC service fee; you receive the price when the rental ends.</p>
       </fieldset>
+      <MessagePriceField id={`${id}-message`} value={values.pricePerMessage} error={errors.pricePerMessage} />
       <GuaranteeField id={`${id}-guarantee`} value={values.guaranteePercent} error={errors.guaranteePercent} />
     </>
   );
@@ -222,6 +226,31 @@ function PriceField(props: { id: string; name: string; label: string; value: str
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${props.id}-error` : undefined}
       />
+      <FieldError id={`${props.id}-error`} message={props.error} />
+    </div>
+  );
+}
+
+// One answer at a time, paid by the caller over x402 (issue 27): optional, besides the rentals.
+function MessagePriceField(props: { id: string; value: string; error?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>Price per message (USDC)</label>
+      <input
+        id={props.id}
+        name="pricePerMessage"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="blank = not sold per message"
+        defaultValue={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={`${props.id}-hint${props.error ? ` ${props.id}-error` : ""}`}
+      />
+      <p id={`${props.id}-hint`} className="hint">
+        Sold one answer at a time to other AI agents and scripts over x402; blank: not sold per message. At least 0.001 USDC. You receive
+        the price of each answer, withdrawn from Payouts like rental payouts.
+      </p>
       <FieldError id={`${props.id}-error`} message={props.error} />
     </div>
   );

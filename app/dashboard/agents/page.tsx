@@ -53,6 +53,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
               agent.pricePerHour !== null && `${formatUsdcNumber(agent.pricePerHour)} per hour`,
               agent.pricePerDay !== null && `${formatUsdcNumber(agent.pricePerDay)} per day`,
               agent.pricePerMonth !== null && `${formatUsdcNumber(agent.pricePerMonth)} per month`,
+              agent.pricePerMessage !== null && `${formatUsdcNumber(agent.pricePerMessage)} per message`,
             ].filter(Boolean);
             return (
               <li key={agent.id} className={listingStyles.listing}>

@@ -61,6 +61,7 @@ describe("GET /api/public/agents", () => {
         pricePerHour: 2,
         pricePerDay: 10,
         pricePerMonth: null,
+        pricePerMessage: null,
         guaranteePercent: 99,
         status: "available",
         webhookConnected: true,
@@ -152,6 +153,7 @@ describe("POST /api/public/agents", () => {
       pricePerHour: 2,
       pricePerDay: 30.5,
       pricePerMonth: 700.25,
+      pricePerMessage: null, // not sold per message unless set
       guaranteePercent: 99, // the default
       status: "available",
       webhookConnected: false,
@@ -180,6 +182,67 @@ describe("POST /api/public/agents", () => {
     expect(res.status).toBe(201);
     const { agent } = await res.json();
     expect(agent).toMatchObject({ skills: ["docs", "faq"], pricePerHour: null, pricePerDay: null, pricePerMonth: 50 });
+  });
+
+  it("201: a price per message (USDC, at least 0.001) is stored as micro-USDC and read back, besides the rental prices", async () => {
+    const { apiKey } = await makeOwnerWithKey();
+    for (const [given, usdc, micro] of [
+      [0.01, 0.01, 10_000n],
+      ["0.001", 0.001, 1_000n],
+      [0.0015, 0.0015, 1_500n],
+      ["2.5", 2.5, 2_500_000n],
+      [1_000_000, 1_000_000, 1_000_000_000_000n],
+    ] as const) {
+      const res = await create(apiKey, { ...listing, pricePerMessage: given });
+      expect(res.status, String(given)).toBe(201);
+      const { agent } = await res.json();
+      expect(agent, String(given)).toMatchObject({ pricePerMessage: usdc, pricePerHour: 2, pricePerDay: 30.5 });
+      expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).pricePerMessage, String(given)).toBe(micro);
+    }
+    // Blank and null: not sold per message, as a blank rental price disables its duration.
+    for (const blank of ["", "  ", null]) {
+      const res = await create(apiKey, { ...listing, pricePerMessage: blank });
+      expect(res.status).toBe(201);
+      expect((await res.json()).agent.pricePerMessage).toBeNull();
+    }
+    const { agents } = await (await list(apiKey)).json();
+    expect(agents.map((a: { pricePerMessage: number | null }) => a.pricePerMessage)).toEqual([
+      0.01,
+      0.001,
+      0.0015,
+      2.5,
+      1_000_000,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it("400: a price per message below 0.001, with a seventh decimal, negative, too large or not a number; never alone", async () => {
+    const { apiKey } = await makeOwnerWithKey();
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ pricePerMessage: 0 }, /^pricePerMessage: must be at least 0\.001 USDC$/],
+      [{ pricePerMessage: 0.0009 }, /^pricePerMessage: must be at least 0\.001 USDC$/],
+      [{ pricePerMessage: "0.000999" }, /^pricePerMessage: must be at least 0\.001 USDC$/],
+      [{ pricePerMessage: 0.0010001 }, /^pricePerMessage: must have at most 6 decimals$/],
+      [{ pricePerMessage: "0.0000001" }, /^pricePerMessage: must have at most 6 decimals$/],
+      [{ pricePerMessage: -0.01 }, /^pricePerMessage: must not be negative$/],
+      [{ pricePerMessage: 1_000_000.01 }, /^pricePerMessage: must be at most 1,000,000 USDC$/],
+      [{ pricePerMessage: "a cent" }, /^pricePerMessage: must be a USDC amount such as 0\.01$/],
+      [{ pricePerMessage: true }, /^pricePerMessage: must be a USDC amount such as 0\.01$/],
+      [{ pricePerMessage: [0.01] }, /^pricePerMessage: must be a USDC amount such as 0\.01$/],
+      // Answers are sold besides rentals, never instead: a listing keeps a rental price.
+      [
+        { pricePerHour: null, pricePerDay: null, pricePerMessage: 0.01 },
+        /^pricePerHour: set a price for at least one duration: per hour, per day or per month$/,
+      ],
+    ];
+    for (const [change, error] of cases) {
+      const res = await create(apiKey, { ...listing, ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect((await res.json()).error, JSON.stringify(change)).toMatch(error);
+    }
+    expect(await db.agent.count({ where: { owner: { apiKeys: { some: { prefix: apiKey.slice(0, 12) } } } } })).toBe(0);
   });
 
   it("201: the uptime guarantee, from 90 to 99.9 with one decimal at most, is stored per mille and read back", async () => {

@@ -147,6 +147,7 @@ export default async function EditListingPage({
             pricePerHour: usdcInputValue(agent.pricePerHour),
             pricePerDay: usdcInputValue(agent.pricePerDay),
             pricePerMonth: usdcInputValue(agent.pricePerMonth),
+            pricePerMessage: usdcInputValue(agent.pricePerMessage),
             guaranteePercent: String(agent.guaranteePermille / 10),
           }}
         />

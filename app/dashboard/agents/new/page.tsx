@@ -38,6 +38,7 @@ export default async function NewListingPage() {
             pricePerHour: "",
             pricePerDay: "",
             pricePerMonth: "",
+            pricePerMessage: "",
             guaranteePercent: "99",
           }}
         />

@@ -88,6 +88,53 @@ describe("PATCH /api/public/agents/{id}", () => {
     expect([row.pricePerHour, row.pricePerDay, row.pricePerMonth]).toEqual([2_750_000n, null, null]);
   });
 
+  it("200: the price per message is set, changed, kept when absent and cleared with null or a blank", async () => {
+    const { apiKey, agent } = await ownerWithAgent();
+    expect((await (await get(apiKey, agent.id)).json()).agent.pricePerMessage).toBeNull();
+    const stored = async () => (await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).pricePerMessage;
+
+    let res = await patch(apiKey, agent.id, { pricePerMessage: 0.01 });
+    expect(res.status).toBe(200);
+    expect((await res.json()).agent).toMatchObject({ pricePerMessage: 0.01, pricePerHour: 2 });
+    expect(await stored()).toBe(10_000n);
+
+    res = await patch(apiKey, agent.id, { pricePerMessage: "0.125" });
+    expect((await res.json()).agent.pricePerMessage).toBe(0.125);
+    res = await patch(apiKey, agent.id, { name: "Still priced" });
+    expect((await res.json()).agent).toMatchObject({ name: "Still priced", pricePerMessage: 0.125 });
+    expect((await (await get(apiKey, agent.id)).json()).agent.pricePerMessage).toBe(0.125);
+
+    // Refused: unchanged.
+    for (const [body, error] of [
+      [{ pricePerMessage: 0.0001 }, /^pricePerMessage: must be at least 0\.001 USDC$/],
+      [{ pricePerMessage: "0.0100001" }, /^pricePerMessage: must have at most 6 decimals$/],
+      [{ pricePerMessage: "cheap" }, /^pricePerMessage: must be a USDC amount such as 0\.01$/],
+    ] as const) {
+      res = await patch(apiKey, agent.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).error, JSON.stringify(body)).toMatch(error);
+    }
+    expect(await stored()).toBe(125_000n);
+
+    res = await patch(apiKey, agent.id, { pricePerMessage: null });
+    expect(res.status).toBe(200);
+    expect((await res.json()).agent.pricePerMessage).toBeNull();
+    expect(await stored()).toBeNull();
+    await patch(apiKey, agent.id, { pricePerMessage: 1 });
+    res = await patch(apiKey, agent.id, { pricePerMessage: "" });
+    expect((await res.json()).agent.pricePerMessage).toBeNull();
+  });
+
+  it("400: clearing the last rental price is refused even when a price per message remains", async () => {
+    const { apiKey, agent } = await ownerWithAgent({ listing: { pricePerDay: null, pricePerMonth: null } });
+    expect((await patch(apiKey, agent.id, { pricePerMessage: 0.05 })).status).toBe(200);
+    const res = await patch(apiKey, agent.id, { pricePerHour: null });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(/^pricePerHour: this would clear the last price; keep a price for at least one duration/);
+    const row = await db.agent.findUniqueOrThrow({ where: { id: agent.id } });
+    expect([row.pricePerHour, row.pricePerMessage]).toEqual([2_000_000n, 50_000n]);
+  });
+
   it("200: the uptime guarantee changes when sent and stays as it is otherwise", async () => {
     const { apiKey, agent } = await ownerWithAgent({ listing: { guaranteePercent: 95 } });
     expect((await (await get(apiKey, agent.id)).json()).agent.guaranteePercent).toBe(95);
