@@ -24,13 +24,19 @@ const countedCache = new TtlCache<Promise<FacetRow[]>>({ ttlMs: env.MARKETPLACE_
 
 /**
  * The total and the facets of a query. `common` is every filter but category and skill (the
- * rentable condition, the search words, channel, duration, price). Without a search, channel,
- * duration or price they are read from the counts the database keeps (always exact, a few rows);
- * otherwise counted over the matching listings.
+ * rentable condition, the search words, channel, duration, price, sold per message). Without a
+ * search, channel, duration, price or per-message filter they are read from the counts the
+ * database keeps (always exact, a few rows); otherwise counted over the matching listings.
  */
 export async function countMarketplaceFacets(query: MarketplaceQuery, terms: SearchTerm[], common: Prisma.Sql): Promise<MarketplaceFacets> {
   const keptCountsServe =
-    terms.length === 0 && !query.channel && !query.duration && query.minPrice === undefined && query.maxPrice === undefined;
+    terms.length === 0 &&
+    !query.channel &&
+    !query.duration &&
+    query.minPrice === undefined &&
+    query.maxPrice === undefined &&
+    !query.perMessage &&
+    query.maxMessagePrice === undefined;
   const rows = keptCountsServe ? await db.$queryRaw<FacetRow[]>(keptFacetsSql(query)) : await countedFacets(query, terms, common);
   return shapeFacets(rows);
 }
@@ -59,6 +65,8 @@ function countedFacets(query: MarketplaceQuery, terms: SearchTerm[], common: Pri
     query.duration,
     String(query.minPrice),
     String(query.maxPrice),
+    query.perMessage,
+    String(query.maxMessagePrice),
     query.category,
     query.skill,
   ]);

@@ -31,6 +31,7 @@ export async function findMarketplaceAgent(id: string): Promise<MarketplaceAgent
         pricePerHour: true,
         pricePerDay: true,
         pricePerMonth: true,
+        pricePerMessage: true,
         guaranteePermille: true,
         status: true,
         webhookUrlCipher: true,

@@ -35,6 +35,7 @@ beforeAll(async () => {
       pricePerHour: 2,
       pricePerDay: 10,
       pricePerMonth: 100,
+      pricePerMessage: 0.05,
     },
     "2026-01-01T00:00:00Z",
   );
@@ -58,6 +59,7 @@ beforeAll(async () => {
       channels: ["API", "Slack"],
       pricePerHour: 1.5,
       pricePerMonth: 300,
+      pricePerMessage: "0.01",
     },
     "2026-03-01T00:00:00Z",
   );
@@ -75,7 +77,14 @@ beforeAll(async () => {
   );
   // Never listed: offline (webhook failing), and available but without a webhook.
   offline = await listedAgent(
-    { name: `${token} Offline Coder`, description: "Down.", category: "coding", channels: ["API"], pricePerHour: 1 },
+    {
+      name: `${token} Offline Coder`,
+      description: "Down.",
+      category: "coding",
+      channels: ["API"],
+      pricePerHour: 1,
+      pricePerMessage: 0.001,
+    },
     "2026-05-01T00:00:00Z",
   );
   await db.agent.update({ where: { id: offline.id }, data: { status: "offline" } });
@@ -125,6 +134,8 @@ describe("searchMarketplace", () => {
     expect(a.createdAt).toEqual(new Date("2026-01-01T00:00:00Z"));
     const g = result.agents.find((x) => x.id === gamma.id)!;
     expect(g.prices).toEqual({ hour: 1_500_000n, day: null, month: 300_000_000n });
+    expect([a.pricePerMessage, g.pricePerMessage]).toEqual([50_000n, 10_000n]);
+    expect(result.agents.find((x) => x.id === beta.id)!.pricePerMessage).toBeNull();
     expect(g.rating).toEqual({ average: null, count: 0 });
     expect(g.totalRentals).toBe(4);
     // Nothing secret leaves the database.
@@ -222,6 +233,25 @@ describe("searchMarketplace", () => {
     expect(await names({ duration: "month", maxPrice: "$50.00" })).toEqual(["Delta Research"]);
     // A reversed range is read the right way round.
     expect(await names({ minPrice: "3", maxPrice: "2", sort: "price-asc" })).toEqual(["Alpha Coder", "Delta Research"]);
+  });
+
+  it("filters the listings sold per message, at most a price per answer, beside every other filter", async () => {
+    // Per message: Gamma 0.01, Alpha 0.05 (the offline coder's 0.001 stays hidden); Beta and Delta are not sold per message.
+    expect(await names({ perMessage: "1", sort: "newest" })).toEqual(["Gamma Data", "Alpha Coder"]);
+    expect(await names({ maxMessagePrice: "0.01" })).toEqual(["Gamma Data"]);
+    expect(await names({ maxMessagePrice: "0.05", sort: "newest" })).toEqual(["Gamma Data", "Alpha Coder"]);
+    expect(await names({ maxMessagePrice: "0.009999" })).toEqual([]);
+    expect(await names({ perMessage: "1", channel: "Discord" })).toEqual(["Alpha Coder"]);
+    // The rental prices' filters still read the rental prices: Alpha's cheapest is 2, Gamma's 1.5.
+    expect(await names({ perMessage: "1", minPrice: "2" })).toEqual(["Alpha Coder"]);
+    expect(await names({ perMessage: "1", duration: "day" })).toEqual(["Alpha Coder"]);
+    // The total and the facets count the same listings.
+    const result = await search({ perMessage: "1" });
+    expect(result.total).toBe(2);
+    expect(result.facets.categories.map((c) => [c.value, c.count]).sort()).toEqual([
+      ["coding", 1],
+      ["data", 1],
+    ]);
   });
 
   it("sorts by price, rating, popularity, newest and relevance", async () => {

@@ -35,6 +35,7 @@ const CHEAPEST_PRICE = Prisma.sql`LEAST(a.price_per_hour, a.price_per_day, a.pri
 const AGENT_COLUMNS = Prisma.sql`
   a.id::text AS "id", a.name, a.description, a.category, a.skills, a.channels::text[] AS "channels",
   a.price_per_hour AS "pricePerHour", a.price_per_day AS "pricePerDay", a.price_per_month AS "pricePerMonth",
+  a.price_per_message AS "pricePerMessage",
   a.status::text AS "status", (a.webhook_url_cipher IS NOT NULL) AS "webhookConnected", a.created_at AS "createdAt",
   (SELECT o.display_name FROM accounts o WHERE o.id = a.owner_id) AS "ownerName",
   (SELECT v.version FROM agent_avatars v WHERE v.agent_id = a.id) AS "avatarVersion"`;
@@ -55,6 +56,11 @@ export async function searchMarketplace(query: MarketplaceQuery): Promise<Market
   if (query.duration) commonFilters.push(Prisma.sql`${price} IS NOT NULL`);
   if (query.minPrice !== undefined) commonFilters.push(Prisma.sql`${price} >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) commonFilters.push(Prisma.sql`${price} <= ${query.maxPrice}`);
+  // Sold per message (at most this per answer): the partial index
+  // agents_marketplace_per_message_idx holds exactly these listings, so a page or a count reads
+  // only them however few they are among the rentable ones.
+  if (query.perMessage) commonFilters.push(Prisma.sql`a.price_per_message IS NOT NULL`);
+  if (query.maxMessagePrice !== undefined) commonFilters.push(Prisma.sql`a.price_per_message <= ${query.maxMessagePrice}`);
   const common = Prisma.join(commonFilters, " AND ");
   const where = Prisma.sql`${common}
     AND ${query.category ? Prisma.sql`a.category = ${query.category}` : Prisma.sql`TRUE`}

@@ -17,6 +17,8 @@ export type MarketplaceAgentRow = {
   pricePerHour: bigint | null;
   pricePerDay: bigint | null;
   pricePerMonth: bigint | null;
+  /** One answer sold over x402; null: not sold per message. Not a rental price. */
+  pricePerMessage: bigint | null;
   status: string;
   webhookConnected: boolean;
   createdAt: Date;
@@ -44,6 +46,7 @@ export function toMarketplaceAgent(agent: MarketplaceAgentRow, stats: ListingSta
   return {
     ...listingBasics(agent),
     prices: { hour: agent.pricePerHour, day: agent.pricePerDay, month: agent.pricePerMonth } satisfies Record<DurationType, bigint | null>,
+    pricePerMessage: agent.pricePerMessage,
     rating: stats.rating,
     totalRentals: stats.totalRentals,
     reliability,

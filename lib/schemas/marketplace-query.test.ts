@@ -50,6 +50,27 @@ describe("parseMarketplaceQuery", () => {
     });
   });
 
+  it("reads the per-message filter: perMessage=1 (or true, on), and a max price per answer, which implies it", () => {
+    for (const on of ["1", "true", "on", " 1 "]) expect(parseMarketplaceQuery({ perMessage: on }).perMessage, on).toBe(true);
+    for (const off of ["0", "yes", "", "false"]) expect(parseMarketplaceQuery({ perMessage: off }).perMessage, off).toBeUndefined();
+    expect(parseMarketplaceQuery({ maxMessagePrice: "0.05" })).toEqual({
+      perMessage: true,
+      maxMessagePrice: 50_000n,
+      sort: "relevance",
+      page: 1,
+    });
+    expect(parseMarketplaceQuery({ perMessage: "1", maxMessagePrice: "cheap" })).toEqual({ perMessage: true, sort: "relevance", page: 1 });
+    expect(parseMarketplaceQuery({ maxMessagePrice: "-1" }).perMessage).toBeUndefined();
+    const query = parseMarketplaceQuery({ maxMessagePrice: "$0.01", duration: "day" });
+    const href = marketplaceHref(query);
+    expect(href).toBe("/?duration=day&perMessage=1&maxMessagePrice=0.01");
+    expect(parseMarketplaceQuery(new URLSearchParams(href.slice(2)))).toEqual(query);
+    expect(marketplaceHref({ ...query, perMessage: undefined, maxMessagePrice: undefined })).toBe("/?duration=day");
+    expect(countMarketplaceFilters(parseMarketplaceQuery({ perMessage: "1" }))).toBe(1);
+    expect(countMarketplaceFilters(query)).toBe(3);
+    expect(withoutBlankParams({ q: "echo", perMessage: "", maxMessagePrice: "" })).toBe("/?q=echo");
+  });
+
   it("takes the first of repeated parameters, from a record or URLSearchParams", () => {
     expect(parseMarketplaceQuery({ category: ["data", "coding"], page: ["2", "5"] })).toMatchObject({
       category: "data",

@@ -60,10 +60,17 @@ export const marketplaceQuerySchema = z
     minPrice: usdcParam,
     maxPrice: usdcParam,
     duration: lenient(durationTypeSchema),
+    // Listings that also sell single answers over x402 (`perMessage=1`), and at most this price
+    // per answer (`maxMessagePrice`, micro-USDC; it implies perMessage). Neither touches the
+    // rental prices' filters above.
+    perMessage: lenient(z.literal(["1", "true", "on"]).transform(() => true as const)),
+    maxMessagePrice: usdcParam,
     sort: z.preprocess(single, marketplaceSortSchema).catch("relevance"),
     page: z.preprocess(single, z.coerce.number().int().min(1).max(MAX_PAGE)).catch(1),
   })
-  .transform((query) => {
+  .transform((parsed) => {
+    // A price per answer is only met by listings sold per message: the box is ticked with it.
+    const query = parsed.maxMessagePrice === undefined ? parsed : { ...parsed, perMessage: true as const };
     // "from 50 to 10" is read as "between 10 and 50", which is what the person meant.
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
       return { ...query, minPrice: query.maxPrice, maxPrice: query.minPrice };
@@ -97,6 +104,8 @@ export function marketplaceHref(query: Partial<MarketplaceQuery>, base = "/"): s
   set("minPrice", query.minPrice === undefined ? undefined : String(microToUsdc(query.minPrice)));
   set("maxPrice", query.maxPrice === undefined ? undefined : String(microToUsdc(query.maxPrice)));
   set("duration", query.duration);
+  if (query.perMessage) set("perMessage", "1");
+  set("maxMessagePrice", query.maxMessagePrice === undefined ? undefined : String(microToUsdc(query.maxMessagePrice)));
   if (query.sort && query.sort !== "relevance") set("sort", query.sort);
   if (query.page && query.page > 1) set("page", String(query.page));
   const text = params.toString();
@@ -110,7 +119,16 @@ export function hasMarketplaceFilters(query: MarketplaceQuery): boolean {
 
 /** The filters set beside the search words: what a phone's "Filters" disclosure counts. */
 export function countMarketplaceFilters(query: MarketplaceQuery): number {
-  return [query.category, query.skill, query.channel, query.minPrice, query.maxPrice, query.duration].filter((v) => v !== undefined).length;
+  return [
+    query.category,
+    query.skill,
+    query.channel,
+    query.minPrice,
+    query.maxPrice,
+    query.duration,
+    query.perMessage,
+    query.maxMessagePrice,
+  ].filter((v) => v !== undefined).length;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PRICE_HINT } from "../_components/marketplace-filters";
+import { PER_MESSAGE_HINT, PRICE_HINT } from "../_components/marketplace-filters";
 import styles from "../marketplace.module.css";
 
 // Shown while the marketplace renders: the same boxes, in the same sizes, as what replaces it, so
@@ -6,7 +6,7 @@ import styles from "../marketplace.module.css";
 // marketplace only: agent pages render without a loading state, so an unknown agent id can
 // answer HTTP 404 (a streamed page has committed to 200 before it knows).
 const TILES = 6;
-const FIELDS = 7;
+const FIELDS = 9;
 
 export default function MarketplaceLoading() {
   return (
@@ -30,7 +30,10 @@ export default function MarketplaceLoading() {
           ))}
         </div>
         <div className={styles.filterActions}>
-          <p className="hint">{PRICE_HINT}</p>
+          <div className={styles.filterHints}>
+            <p className="hint">{PRICE_HINT}</p>
+            <p className="hint">{PER_MESSAGE_HINT}</p>
+          </div>
           <div className={styles.filterButtons}>
             <span className={`skeleton ${styles.skeletonButton}`} />
           </div>

@@ -35,6 +35,10 @@ function activeFilters(query: MarketplaceQuery): { label: string; href: string }
     });
   if (query.minPrice !== undefined) filters.push({ label: `from ${formatUsdc(query.minPrice)}`, href: without({ minPrice: undefined }) });
   if (query.maxPrice !== undefined) filters.push({ label: `up to ${formatUsdc(query.maxPrice)}`, href: without({ maxPrice: undefined }) });
+  // A price per message needs listings sold per message: removing that filter removes both.
+  if (query.perMessage) filters.push({ label: "sold per message", href: without({ perMessage: undefined, maxMessagePrice: undefined }) });
+  if (query.maxMessagePrice !== undefined)
+    filters.push({ label: `up to ${formatUsdc(query.maxMessagePrice)} per message`, href: without({ maxMessagePrice: undefined }) });
   return filters;
 }
 

@@ -11,8 +11,8 @@ import { UsdcPrice } from "./usdc-price";
 
 const SKILLS_SHOWN = 4;
 
-// A marketplace tile. Every part has a reserved height (clamped lines, all three price rows
-// always present), so tiles of one row line up and the loading skeleton has the same size.
+// A marketplace tile. Every part has a reserved height (clamped lines, all three price rows and
+// the price per message always present), so tiles of one row line up and the loading skeleton has the same size.
 // The title link is stretched over the whole tile: one tab stop per agent.
 export function AgentTile({ agent }: { agent: MarketplaceAgent }) {
   const titleId = `agent-${agent.id}`;
@@ -59,6 +59,10 @@ export function AgentTile({ agent }: { agent: MarketplaceAgent }) {
               </div>
             );
           })}
+          <div className={agent.pricePerMessage === null ? `${styles.tilePrice} ${styles.isMissing}` : styles.tilePrice}>
+            <dt>per message</dt>
+            <dd>{agent.pricePerMessage === null ? "not sold" : <UsdcPrice micro={agent.pricePerMessage} />}</dd>
+          </div>
         </dl>
         <ReliabilityLine reliability={agent.reliability} />
         <AgentStats rating={agent.rating} totalRentals={agent.totalRentals} oneLine />

@@ -22,6 +22,18 @@ describe("MarketplaceFilters", () => {
     expect(html.indexOf('name="category"')).toBeGreaterThan(html.indexOf("<details"));
   });
 
+  it("offers the per-message filter, counted like the others, with its values kept", () => {
+    const none = render({});
+    expect(none).toContain('<select id="filter-per-message" name="perMessage" aria-describedby="filter-per-message-hint">');
+    expect(none).toContain('<option value="" selected="">Any listing</option>');
+    expect(none).toContain('name="maxMessagePrice"');
+    const html = render({ category: "coding", perMessage: "1", maxMessagePrice: "0.05" });
+    expect(html).toMatch(/<summary class="button [^"]*">Filters \(3 active\)<\/summary>/);
+    expect(html).toContain('<option value="1" selected="">Only those sold per message</option>');
+    expect(html).toMatch(/name="maxMessagePrice"[^>]*value="0\.05"/);
+    expect(html).toContain("Some agents also answer single messages without a rental");
+  });
+
   it("sends the default order as a blank value (left out of the URL), the others by name", () => {
     const html = render({});
     expect(html).toContain('<option value="" selected="">Best match</option>');

@@ -21,6 +21,8 @@ const sortValue = (sort: MarketplaceSort) => (sort === "relevance" ? "" : sort);
 export const PRICE_HINT =
   "Prices are for the chosen duration, or the cheapest one when no duration is chosen, before the 1 USDC service fee.";
 
+export const PER_MESSAGE_HINT = "Some agents also answer single messages without a rental, paid per answer by other AI agents and scripts.";
+
 // A plain GET form: it works without JavaScript, and the URL it produces is the state (shareable,
 // bookmarkable, back-button friendly), with only the fields that have a value (SearchForm). On a
 // phone the filters wait behind "Filters" (with how many are set), so the first results are on
@@ -137,6 +139,31 @@ export function MarketplaceFilters({
             />
           </div>
           <div className="field">
+            <label htmlFor="filter-per-message">Sold per message</label>
+            <select
+              id="filter-per-message"
+              name="perMessage"
+              defaultValue={query.perMessage ? "1" : ""}
+              aria-describedby="filter-per-message-hint"
+            >
+              <option value="">Any listing</option>
+              <option value="1">Only those sold per message</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-max-message">Max price per message (USDC)</label>
+            <input
+              id="filter-max-message"
+              name="maxMessagePrice"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="any"
+              defaultValue={price(query.maxMessagePrice)}
+              aria-describedby="filter-per-message-hint"
+            />
+          </div>
+          <div className="field">
             <label htmlFor="filter-sort">Sort by</label>
             <select id="filter-sort" name="sort" defaultValue={sortValue(query.sort)}>
               {MARKETPLACE_SORTS.map((sort) => (
@@ -149,9 +176,14 @@ export function MarketplaceFilters({
         </fieldset>
 
         <div className={styles.filterActions}>
-          <p id="filter-price-hint" className="hint">
-            {PRICE_HINT}
-          </p>
+          <div className={styles.filterHints}>
+            <p id="filter-price-hint" className="hint">
+              {PRICE_HINT}
+            </p>
+            <p id="filter-per-message-hint" className="hint">
+              {PER_MESSAGE_HINT}
+            </p>
+          </div>
           <div className={styles.filterButtons}>
             {filtered && (
               <a href="/" className="button button-quiet">

@@ -25,6 +25,14 @@ describe("/agents/[id]", () => {
     expect(html).toMatch(/data-testid="uptime-guarantee">99\.5% uptime guarantee: down minutes beyond it are refunded automatically\./);
   });
 
+  it("shows the price per message beside the rental prices when the listing sells single answers", async () => {
+    const webhook = { url: "https://agent.example.com/hooks/agent", token: "t".repeat(40) };
+    const sold = await makeAgent({ listing: { pricePerMessage: 0.01 }, webhook });
+    expect(await render(sold.id)).toMatch(/data-testid="price-per-message"><strong>0\.01 USDC per message<\/strong>/);
+    const notSold = await makeAgent({ webhook });
+    expect(await render(notSold.id)).not.toContain("per message");
+  });
+
   it("says 99% for a listing that kept the default", async () => {
     const agent = await makeAgent();
     expect(await render(agent.id)).toContain("99% uptime guarantee");

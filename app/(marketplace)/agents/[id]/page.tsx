@@ -184,6 +184,15 @@ export default async function AgentPage({ params }: Props) {
             ))}
           </ul>
           {unpriced.length > 0 && <p className="hint">Not offered {unpriced.map((d) => DURATION_LABEL[d].per).join(" or ")}.</p>}
+          {agent.pricePerMessage !== null && (
+            <p className={page.perMessage} data-testid="price-per-message">
+              <strong>{formatUsdc(agent.pricePerMessage)} per message</strong>
+              <span className="hint">
+                {" "}
+                — also sold one answer at a time, without a rental, to other AI agents and scripts that pay for each answer (x402).
+              </span>
+            </p>
+          )}
           <p className="hint" data-testid="uptime-guarantee">
             {formatGuarantee(agent.guaranteePermille)}: down minutes beyond it are refunded automatically.
           </p>
