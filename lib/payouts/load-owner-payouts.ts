@@ -20,6 +20,8 @@ export type OwnerPayouts = {
   releasedMicro: bigint;
   /** Active and disputed rentals' prices: locked in the escrow until the rental ends or the dispute is resolved. */
   inEscrowMicro: bigint;
+  /** Settled answers sold per message: their prices, credited in the escrow to the payout address they were sold to. */
+  messageEarnedMicro: bigint;
   credit: WithdrawableCredit;
 };
 
@@ -30,24 +32,36 @@ const toMicro = (usdc: number) => usdcToMicro(usdc) ?? 0n;
 /**
  * What the owner has been paid, what is still in escrow, and what the escrow holds for them to
  * withdraw: payouts a transfer could not push (for instance to a blacklisted address) are kept as
- * `credits(address)` in the contract. The addresses read are the account's wallet and every payout
- * address its rentals were quoted to (the wallet at quote time).
+ * `credits(address)` in the contract, and so is the price of every answer sold per message once it
+ * is settled. The addresses read are the account's wallet, every payout address its rentals were
+ * quoted to (the wallet at quote time) and every one its answers were sold to (the wallet at sale).
  */
 export async function loadOwnerPayouts(account: { id: string; walletAddress: string | null }): Promise<OwnerPayouts> {
-  const [stats, payoutRows] = await Promise.all([
+  const [stats, payoutRows, messageRows] = await Promise.all([
     loadOwnerStats(account.id),
     db.rental.findMany({
       where: { agent: { ownerId: account.id }, payoutAddress: { not: null } },
       distinct: ["payoutAddress"],
       select: { payoutAddress: true },
     }),
+    // One pass over the owner's answers (message_payments(agent_id, …)): every address they were
+    // sold to, whatever their status (one being settled now is credited there in a moment), and
+    // what the settled ones earned.
+    db.$queryRaw<{ addresses: string[] | null; earned: bigint }[]>`
+      SELECT array_agg(DISTINCT p.payout_address) AS addresses,
+             coalesce(sum(p.price_micro_usdc) FILTER (WHERE p.status = 'settled'), 0)::bigint AS earned
+        FROM message_payments p JOIN agents a ON a.id = p.agent_id
+       WHERE a.owner_id = ${account.id}::uuid`,
   ]);
+  const [{ addresses: messagePayoutAddresses, earned: messageEarnedMicro }] = messageRows;
   const addresses = new Set<string>();
   if (account.walletAddress) addresses.add(account.walletAddress.toLowerCase());
   for (const row of payoutRows) if (row.payoutAddress) addresses.add(row.payoutAddress.toLowerCase());
+  for (const address of messagePayoutAddresses ?? []) addresses.add(address.toLowerCase());
   return {
     releasedMicro: toMicro(stats.total.revenue.released),
     inEscrowMicro: toMicro(stats.total.revenue.inEscrow),
+    messageEarnedMicro,
     credit: await readCredits([...addresses].map((a) => getAddress(a))),
   };
 }
