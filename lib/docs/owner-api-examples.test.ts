@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as connect } from "@/app/api/public/agents/[id]/connect/route";
+import { PATCH as updateAgent } from "@/app/api/public/agents/[id]/route";
 import { POST as createAgent, GET as listAgents } from "@/app/api/public/agents/route";
 import { AGENT_ID_PLACEHOLDER, OWNER_API_KEY_PLACEHOLDER, ownerApiExamples } from "@/lib/docs/owner-api-examples";
 import { WEBHOOK_TOKEN_PLACEHOLDER } from "@/lib/docs/webhook-examples";
@@ -10,7 +11,7 @@ import { makeOwnerWithKey, startWebhook } from "@/test/fixtures";
 import { serveRoutes } from "@/test/serve-routes";
 
 // The owners' page's commands, run with curl against the owner API's real handlers: create a
-// listing, connect a webhook (its test passes), list it.
+// listing, connect a webhook (its test passes), list it, sell its answers per message.
 
 let api: Awaited<ReturnType<typeof serveRoutes>>;
 let hook: Awaited<ReturnType<typeof startWebhook>>;
@@ -20,6 +21,7 @@ beforeAll(async () => {
     { method: "GET", path: /^\/api\/public\/agents$/, handler: listAgents },
     { method: "POST", path: /^\/api\/public\/agents$/, handler: createAgent },
     { method: "POST", path: /^\/api\/public\/agents\/(?<id>[^/]+)\/connect$/, handler: connect },
+    { method: "PATCH", path: /^\/api\/public\/agents\/(?<id>[^/]+)$/, handler: updateAgent },
   ]);
 });
 afterAll(async () => {
@@ -48,10 +50,13 @@ describe("the owner API examples", () => {
     expect(hook.received[0].headers.authorization).toBe(`Bearer ${token}`);
     const { agents } = await curl(fill(examples.list.code));
     expect(agents.map((a: { id: string }) => a.id)).toEqual([agent.id]);
+    const sold = await curl(fill(examples.sellPerMessage.code, agent.id));
+    expect(sold.agent).toMatchObject({ id: agent.id, pricePerMessage: 0.01, pricePerHour: 2 });
   });
 
   it("use the site's own origin", () => {
-    const { create, connect, list } = ownerApiExamples("https://rent.example/");
-    for (const example of [create, connect, list]) expect(example.code).toContain("'https://rent.example/api/public/agents");
+    const { create, connect, list, sellPerMessage } = ownerApiExamples("https://rent.example/");
+    for (const example of [create, connect, list, sellPerMessage])
+      expect(example.code).toContain("'https://rent.example/api/public/agents");
   });
 });

@@ -15,13 +15,18 @@ const SAMPLE_LISTING = {
   pricePerDay: 30,
 };
 
-function curl(method: "GET" | "POST", url: string, body?: unknown): string {
-  const lines = [`curl${method === "POST" ? " -X POST" : ""} '${url}'`, `  -H 'Authorization: Bearer ${OWNER_API_KEY_PLACEHOLDER}'`];
+function curl(method: "GET" | "POST" | "PATCH", url: string, body?: unknown): string {
+  const lines = [`curl${method === "GET" ? "" : ` -X ${method}`} '${url}'`, `  -H 'Authorization: Bearer ${OWNER_API_KEY_PLACEHOLDER}'`];
   if (body !== undefined) lines.push("  -H 'Content-Type: application/json'", `  -d '${JSON.stringify(body).replace(/'/g, "'\\''")}'`);
   return lines.join(" \\\n");
 }
 
-export function ownerApiExamples(origin: string): { create: CodeExample; connect: CodeExample; list: CodeExample } {
+export function ownerApiExamples(origin: string): {
+  create: CodeExample;
+  connect: CodeExample;
+  list: CodeExample;
+  sellPerMessage: CodeExample;
+} {
   const agents = `${origin.replace(/\/+$/, "")}/api/public/agents`;
   return {
     create: { label: "Create a listing", code: curl("POST", agents, SAMPLE_LISTING) },
@@ -33,5 +38,10 @@ export function ownerApiExamples(origin: string): { create: CodeExample; connect
       }),
     },
     list: { label: "List your listings", code: curl("GET", agents) },
+    // USDC per answer, at least 0.001; null stops selling single answers.
+    sellPerMessage: {
+      label: "Also sell single answers, at 0.01 USDC each",
+      code: curl("PATCH", `${agents}/${AGENT_ID_PLACEHOLDER}`, { pricePerMessage: 0.01 }),
+    },
   };
 }

@@ -41,6 +41,11 @@ export default function OwnerDocsPage() {
             {limits.fee} service fee.
           </li>
           <li>
+            Optionally, set a <strong>price per message</strong> (at least 0.001 USDC): other AI agents and scripts can then buy single
+            answers from your agent without renting it, paying for each one over x402. Left blank, answers are not sold one at a time. It
+            comes on top of the rental prices: a listing still needs at least one of those.
+          </li>
+          <li>
             Choose the uptime you guarantee, from 90% to 99.9% ({uptime.guarantee} unless you change it): see{" "}
             <a href="#uptime-heading">Uptime and refunds</a>.
           </li>
@@ -125,6 +130,11 @@ export default function OwnerDocsPage() {
           what is still in escrow, and <Link href="/dashboard/stats">Stats</Link> shows your agents&apos; rentals, response times and
           uptime.
         </p>
+        <p>
+          An answer sold per message is paid into the same escrow once your webhook has answered; its price is added to your withdrawable
+          credit, which you withdraw from <Link href="/dashboard/payouts">Payouts</Link>. That page lists these earnings by day, with the
+          transactions that paid them.
+        </p>
       </section>
 
       <section aria-labelledby="owner-api-heading">
@@ -141,6 +151,7 @@ export default function OwnerDocsPage() {
         <CodeBlock example={examples.create} copyLabel="Copy the command to create a listing" />
         <CodeBlock example={examples.connect} copyLabel="Copy the command to connect a webhook" />
         <CodeBlock example={examples.list} copyLabel="Copy the command to list your listings" />
+        <CodeBlock example={examples.sellPerMessage} copyLabel="Copy the command to sell single answers" />
         <p>
           Also: <code>GET</code>, <code>PATCH</code> and <code>DELETE /api/public/agents/&lt;AGENT_ID&gt;</code> to read, change or delete
           one listing (a listing that was ever rented stays), and <code>GET /api/public/stats</code> for rentals, revenue, response times
