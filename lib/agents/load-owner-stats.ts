@@ -15,6 +15,7 @@ type CallRow = {
   p95: number | null;
 } & Record<Channel, number>;
 type CheckRow = { agent_id: string | null; ok: number; checks: number };
+type AnswerRow = { agent_id: string | null; earned: bigint };
 
 const UPTIME_WINDOW_MS = 7 * 24 * 3_600_000;
 
@@ -23,7 +24,8 @@ const UPTIME_WINDOW_MS = 7 * 24 * 3_600_000;
 // rows, so totals are exact aggregates (a p95 of all calls, not an average of p95s).
 //   rentals:   paid rentals (not awaiting payment); active = status active and not yet ended
 //   revenue:   released = completed rentals' prices, less any part a dispute refunded; inEscrow =
-//              active or disputed rentals' prices
+//              active or disputed rentals' prices; perMessage = the prices of answers sold per
+//              message and settled (credited in the escrow to the owner, withdrawn from Payouts)
 //   chatCalls: renter messages, and by channel (the API and each chat bot) in chatCallsByChannel;
 //              errorRate = share answered with a 5xx (0 when there were none)
 //   latencyMs: webhook round trip of calls that reached the webhook (percentile_cont)
@@ -34,7 +36,7 @@ const UPTIME_WINDOW_MS = 7 * 24 * 3_600_000;
 //              checks together.
 export async function loadOwnerStats(ownerId: string, now: Date = new Date()) {
   const since = new Date(now.getTime() - UPTIME_WINDOW_MS);
-  const [agents, rentals, calls, checks, minutes] = await Promise.all([
+  const [agents, rentals, calls, checks, minutes, answers] = await Promise.all([
     db.agent.findMany({
       where: { ownerId },
       select: { id: true, name: true },
@@ -68,11 +70,16 @@ export async function loadOwnerStats(ownerId: string, now: Date = new Date()) {
        WHERE a.owner_id = ${ownerId}::uuid AND h.trigger = 'schedule' AND h.created_at > ${since}
        GROUP BY ROLLUP (h.agent_id)`,
     loadRentedMinutes({ ownerId }, since, now),
+    db.$queryRaw<AnswerRow[]>`
+      SELECT p.agent_id, coalesce(sum(p.price_micro_usdc), 0)::bigint AS earned
+        FROM message_payments p JOIN agents a ON a.id = p.agent_id
+       WHERE a.owner_id = ${ownerId}::uuid AND p.status = 'settled'
+       GROUP BY ROLLUP (p.agent_id)`,
   ]);
   const allMinutes = [...minutes.values()].reduce(addRentedMinutes, { elapsed: 0, down: 0 });
 
   const byAgent = <T extends { agent_id: string | null }>(rows: T[]) => new Map(rows.map((row) => [row.agent_id, row]));
-  const [rentalsOf, callsOf, checksOf] = [byAgent(rentals), byAgent(calls), byAgent(checks)];
+  const [rentalsOf, callsOf, checksOf, answersOf] = [byAgent(rentals), byAgent(calls), byAgent(checks), byAgent(answers)];
   // agentId null selects the ROLLUP total row.
   const figures = (agentId: string | null) => {
     const r = rentalsOf.get(agentId);
@@ -80,7 +87,11 @@ export async function loadOwnerStats(ownerId: string, now: Date = new Date()) {
     const h = checksOf.get(agentId);
     return {
       rentals: { total: r?.total ?? 0, active: r?.active ?? 0 },
-      revenue: { released: microToUsdc(r?.released ?? 0n), inEscrow: microToUsdc(r?.in_escrow ?? 0n) },
+      revenue: {
+        released: microToUsdc(r?.released ?? 0n),
+        inEscrow: microToUsdc(r?.in_escrow ?? 0n),
+        perMessage: microToUsdc(answersOf.get(agentId)?.earned ?? 0n),
+      },
       chatCalls: c?.calls ?? 0,
       chatCallsByChannel: Object.fromEntries(Object.values(Channel).map((channel) => [channel, c?.[channel] ?? 0])) as Record<
         Channel,

@@ -48,6 +48,11 @@ export default async function StatsPage() {
         <FigureCard name="Released to you" note={<>{formatUsdcNumber(total.revenue.inEscrow)} in escrow</>}>
           {formatUsdcNumber(total.revenue.released)}
         </FigureCard>
+        {total.revenue.perMessage > 0 && (
+          <FigureCard name="Per-message earnings" note={<>answers sold one at a time; withdrawn from Payouts</>}>
+            {formatUsdcNumber(total.revenue.perMessage)}
+          </FigureCard>
+        )}
         <FigureCard
           name="Chat calls"
           note={

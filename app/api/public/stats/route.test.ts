@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/public/stats/route";
 import { db } from "@/lib/db";
@@ -35,6 +36,26 @@ async function healthChecks(agentId: string, checks: [ok: boolean, ageMs: number
       latencyMs: 30,
       trigger,
       createdAt: new Date(Date.now() - ageMs),
+    })),
+  });
+}
+
+// Answers sold per message at 0.01 USDC; only settled ones are revenue.
+async function answersSold(agentId: string, statuses: string[]) {
+  const hex = (bytes: number) => `0x${randomBytes(bytes).toString("hex")}`;
+  await db.messagePayment.createMany({
+    data: statuses.map((status) => ({
+      agentId,
+      payer: hex(20),
+      nonce: hex(32),
+      payoutAddress: hex(20),
+      priceMicro: 10_000n,
+      feeMicro: 1_000n,
+      validAfter: 0n,
+      validBefore: 2_000_000_000n,
+      signature: hex(65),
+      status,
+      settledAt: status === "settled" ? new Date() : null,
     })),
   });
 }
@@ -109,6 +130,10 @@ describe("GET /api/public/stats", () => {
     const f1 = await makeRental(foreign.id, { status: "completed" });
     await chatCalls(f1, [[502, 500, 5]]);
     await healthChecks(foreign.id, [[false, 1_000]]);
+    // Answers sold per message: Alpha's three settled ones (0.03 USDC) are revenue apart from the
+    // rentals; unsettled ones and another owner's are not.
+    await answersSold(alpha.id, ["settled", "settled", "settled", "unpaid", "settling", "failed"]);
+    await answersSold(foreign.id, ["settled"]);
 
     const res = await stats(apiKey);
     expect(res.status).toBe(200);
@@ -118,7 +143,7 @@ describe("GET /api/public/stats", () => {
           id: alpha.id,
           name: "Alpha",
           rentals: { total: 5, active: 1 },
-          revenue: { released: 12.75, inEscrow: 102.5 },
+          revenue: { released: 12.75, inEscrow: 102.5, perMessage: 0.03 },
           chatCalls: 6,
           chatCallsByChannel: { API: 4, Telegram: 2, Discord: 0, Slack: 0 },
           errorRate: 0.3333,
@@ -130,7 +155,7 @@ describe("GET /api/public/stats", () => {
           id: beta.id,
           name: "Beta",
           rentals: { total: 2, active: 0 },
-          revenue: { released: 100, inEscrow: 2.5 },
+          revenue: { released: 100, inEscrow: 2.5, perMessage: 0 },
           chatCalls: 3,
           chatCallsByChannel: { API: 2, Telegram: 0, Discord: 0, Slack: 1 },
           errorRate: 0.3333,
@@ -142,7 +167,7 @@ describe("GET /api/public/stats", () => {
           id: idle.id,
           name: "Idle",
           rentals: { total: 0, active: 0 },
-          revenue: { released: 0, inEscrow: 0 },
+          revenue: { released: 0, inEscrow: 0, perMessage: 0 },
           chatCalls: 0,
           chatCallsByChannel: { API: 0, Telegram: 0, Discord: 0, Slack: 0 },
           errorRate: 0,
@@ -154,7 +179,7 @@ describe("GET /api/public/stats", () => {
       // Latencies of all 7 calls that reached a webhook: 50 100 200 300 400 1000 3000.
       total: {
         rentals: { total: 7, active: 1 },
-        revenue: { released: 112.75, inEscrow: 105 },
+        revenue: { released: 112.75, inEscrow: 105, perMessage: 0.03 },
         chatCalls: 9,
         chatCallsByChannel: { API: 6, Telegram: 2, Discord: 0, Slack: 1 },
         errorRate: 0.3333,
@@ -173,7 +198,7 @@ describe("GET /api/public/stats", () => {
       agents: [],
       total: {
         rentals: { total: 0, active: 0 },
-        revenue: { released: 0, inEscrow: 0 },
+        revenue: { released: 0, inEscrow: 0, perMessage: 0 },
         chatCalls: 0,
         chatCallsByChannel: { API: 0, Telegram: 0, Discord: 0, Slack: 0 },
         errorRate: 0,
