@@ -57,7 +57,7 @@ test("the marketplace works from the keyboard: skip link, search and filters, fo
   for (const label of ["Category", "Skill", "Channel"]) await tabTo(page, page.getByLabel(label, { exact: true }));
   await page.keyboard.press("ArrowDown");
   await expect(page.getByLabel("Channel", { exact: true })).toHaveValue("Telegram");
-  for (const label of ["Duration", "Min price (USDC)", "Max price (USDC)", "Sort by"])
+  for (const label of ["Duration", "Min price (USDC)", "Max price (USDC)", "Sold per message", "Max price per message (USDC)", "Sort by"])
     await tabTo(page, page.getByLabel(label, { exact: true }));
   await tabTo(page, page.getByRole("link", { name: "Clear filters" }));
   await tabTo(page, page.getByRole("button", { name: "Apply filters" }));
