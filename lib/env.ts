@@ -86,6 +86,9 @@ const schema = z.object({
   // First block the event reader reads (the escrow's deployment block).
   ESCROW_START_BLOCK: z.coerce.bigint().min(0n).default(0n),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  // The service's fee on an answer sold per message (x402), in basis points of its price, rounded
+  // up to the micro-USDC (docs/pay-per-message.md). 500 = 5 %.
+  MESSAGE_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(500),
   // WalletConnect (Reown) project id from dashboard.reown.com; unset = no WalletConnect button. Not
   // NEXT_PUBLIC_: the rent page hands it to the browser as a prop, so nothing is inlined at build
   // time and a change needs a restart, not a rebuild.

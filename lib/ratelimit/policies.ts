@@ -25,6 +25,10 @@ export const policies = {
   // The same across all clients (one key): the breaker against guesses spread over many
   // addresses. While it is empty, only codes known to work are looked up.
   failedCodeLookupGlobal: perMinute("ars:rl:failed-code-lookup-global", env.FAILED_CODE_LOOKUPS_GLOBAL_PER_MINUTE),
+  // Answers sold per message (x402): a paying wallet whose payments failed verification 10 times
+  // within a minute is refused until the minute has passed (a token spent per failure, all ten
+  // back together).
+  paymentVerifyFailure: { prefix: "ars:rl:payment-verify-failure", maxTokens: 10, refillRate: 10, intervalMs: 60_000 },
   // Owner surface per API key (Rentr's documented 30/min).
   ownerApi: { prefix: "ars:rl:owner-api", maxTokens: 30, refillRate: 1, intervalMs: 2_000 },
   // Owner-surface requests without a valid key (missing, malformed, unknown, revoked), per

@@ -1,5 +1,4 @@
 import "server-only";
-import { openWebhookCredentials, type WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import type { Channel } from "@/lib/generated/prisma/enums";
 import { afterResponse } from "@/lib/http/after-response";
 import { ApiError } from "@/lib/http/api-error";
@@ -8,6 +7,7 @@ import type { RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
 import { type ChatCallRow, recordChatCall } from "@/lib/rentals/record-chat-calls";
 import { type ChatResponse, chatResponseSchema } from "@/lib/schemas/renter-api";
 import { deliverChatMessage } from "@/lib/webhooks/deliver-chat-message";
+import { openChatCredentials } from "@/lib/webhooks/open-chat-credentials";
 
 /**
  * Where a message comes from. The API sends the channel bought at checkout and the rental's
@@ -21,7 +21,7 @@ export type ChatOrigin = { channel: Channel; sessionKey: string };
 export async function chatWithRental(rental: RentalWithAgent, message: string, origin?: ChatOrigin): Promise<ChatResponse> {
   assertRentalUsable(rental);
   const channel = origin?.channel ?? "API";
-  const creds = openCredentials(rental);
+  const creds = openChatCredentials(rental.agent);
   const requestBytes = Buffer.byteLength(message);
   if ("problem" in creds) {
     await recordCall(rental, {
@@ -53,30 +53,12 @@ export async function chatWithRental(rental: RentalWithAgent, message: string, o
   });
 }
 
-// The webhook's credentials, or why there are none to call (spec: a webhook that is not
-// configured is a 503). Ciphertexts that no longer decrypt (say, under a key retired from
-// SECRET_BOX_KEYS) are the owner's to fix by connecting again, not a 500 for the renter.
-function openCredentials(rental: RentalWithAgent): WebhookCredentials | { problem: string } {
-  try {
-    const creds = openWebhookCredentials(rental.agent.id, rental.agent);
-    if (creds) return creds;
-    return { problem: "This agent has no webhook connected yet; the owner must connect one." };
-  } catch (error) {
-    console.error(
-      `[chat] agent ${rental.agent.id}: its webhook credentials do not decrypt: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return {
-      problem: "This agent's webhook must be connected again by its owner before it can be called; try again later.",
-    };
-  }
-}
-
-type CallRecord = Omit<ChatCallRow, "rentalId" | "agentId" | "createdAt">;
+type CallRecord = Omit<ChatCallRow, "rentalId" | "messagePaymentId" | "agentId" | "createdAt">;
 
 // Statistics and evidence, written after the response has gone (several calls to a statement):
 // the renter never waits for them, and gets the answer even if the database went away meanwhile
 // (the call is then missing from the owner's stats, and the log says so).
 function recordCall(rental: RentalWithAgent, call: CallRecord): Promise<void> {
-  const row = { rentalId: rental.id, agentId: rental.agent.id, createdAt: new Date(), ...call };
+  const row = { rentalId: rental.id, messagePaymentId: null, agentId: rental.agent.id, createdAt: new Date(), ...call };
   return afterResponse(`recording a call to agent ${rental.agent.id}`, () => recordChatCall(row));
 }

@@ -5,6 +5,7 @@ import { makeAgent, makeRental } from "@/test/fixtures";
 
 const call = (rentalId: string, agentId: string, statusCode: number): ChatCallRow => ({
   rentalId,
+  messagePaymentId: null,
   agentId,
   statusCode,
   webhookStatus: statusCode === 200 ? 200 : null,

@@ -12,8 +12,12 @@ export const MAX_REPLY_BYTES = 1024 * 1024;
 export type ChatContext = {
   message: string;
   agent: { id: string; name: string };
-  rental: { ref: string; endsAt: Date; durationType: string; channel: string; sessionKey: string };
-};
+} & (
+  | { rental: { ref: string; endsAt: Date; durationType: string; channel: string; sessionKey: string } }
+  // An answer sold per message (x402): no rental; the payment's reference and the paying wallet,
+  // whose conversation with this agent the session key names (docs/webhooks.md).
+  | { payment: { ref: string; payer: string; channel: string; sessionKey: string } }
+);
 
 export type Delivery = { webhookStatus: number | null; latencyMs: number; responseBytes: number } & (
   | { ok: true; reply: unknown }
@@ -25,14 +29,17 @@ export type Delivery = { webhookStatus: number | null; latencyMs: number; respon
 // spec's codes: no reply in time or unreachable → 503, non-2xx (redirects included) → 502. "In
 // time" is WEBHOOK_TIMEOUT_MS from when the request went out (lib/webhooks/chat-deadline.ts).
 export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatContext): Promise<Delivery> {
-  const { rental, agent } = ctx;
+  const { agent } = ctx;
+  const { sessionKey, channel } = "rental" in ctx ? ctx.rental : ctx.payment;
   const body = JSON.stringify({
     type: "message",
     message: ctx.message,
     agentId: agent.id,
-    sessionKey: rental.sessionKey,
-    channel: rental.channel,
-    rental: { ref: rental.ref, ends_at: rental.endsAt.toISOString(), duration_type: rental.durationType },
+    sessionKey,
+    channel,
+    ...("rental" in ctx
+      ? { rental: { ref: ctx.rental.ref, ends_at: ctx.rental.endsAt.toISOString(), duration_type: ctx.rental.durationType } }
+      : { rental: null, payment: { ref: ctx.payment.ref, payer: ctx.payment.payer } }),
   });
   const result = await safeFetch(creds.url, {
     method: "POST",
@@ -43,7 +50,7 @@ export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatCon
       "User-Agent": "AgentRentalService/1.0",
       ...agentNameHeaders(agent.name),
       // Never the rental's id: its first 8 characters are the renter's code (docs/webhooks.md).
-      "X-Rental-Ref": rental.ref,
+      ...("rental" in ctx ? { "X-Rental-Ref": ctx.rental.ref } : { "X-Payment-Ref": ctx.payment.ref }),
       ...signatureHeaders(creds.signingSecret, body),
     },
     body,

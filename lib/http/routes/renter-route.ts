@@ -31,6 +31,17 @@ export function renterRoute(
   );
 }
 
+/**
+ * An answer sold per message (/v1/agents/{agentId}/…, x402): the same bucket and CORS, no rental
+ * code — the payment is the credential. `P` is the route's dynamic segments.
+ */
+export function paidAnswerRoute<P extends Record<string, string>>(handler: (ctx: RouteContext<null> & { params: P }) => Promise<Response>) {
+  return (req: Request, segment: { params: Promise<P> }): Promise<Response> =>
+    route({ cors: METHODS, limit: renterBucket, auth: async () => null }, async (ctx) => handler({ ...ctx, params: await segment.params }))(
+      req,
+    );
+}
+
 export const renterPreflight = preflight(METHODS);
 
 // Methods a /v1 path does not serve still answer in the spec's error form, with CORS.
@@ -46,7 +57,7 @@ export function renterNotFound(): Response {
   const res = Response.json(
     {
       error:
-        "No such endpoint; the renter API has POST /v1/chat, GET /v1/status, GET /v1/availability, POST /v1/chat/completions, GET /v1/models and POST /v1/mcp.",
+        "No such endpoint; the renter API has POST /v1/chat, GET /v1/status, GET /v1/availability, POST /v1/chat/completions, GET /v1/models and POST /v1/mcp, and answers sold per message at POST /v1/agents/{agentId}/chat and POST /v1/agents/{agentId}/mcp.",
     },
     { status: 404 },
   );
