@@ -19,6 +19,7 @@ export const FIGURE_KEYS = [
   "sweep_gas_per_rental",
   "sweep_500_emails_s",
   "settle_gas_per_rental",
+  "pay_for_message_gas",
   "rent_first_load_gzip_kb",
   "home_first_load_gzip_kb",
 ] as const;

@@ -2,10 +2,12 @@
 // goals. Measures the steady state (escrow, renter, owner and treasury already hold USDC;
 // exact approvals), plus an owner's very first payout, which pays for a fresh balance slot.
 // Prints only; asserts nothing. Records settle_gas_per_rental (settleMany's gas per rental at 20)
-// for the BENCH_JSON line (bench/figures.ts) and prints that line.
+// and pay_for_message_gas (a paid answer's payForMessage, steady state) for the BENCH_JSON line
+// (bench/figures.ts) and prints that line.
 import { type Address, getAddress, keccak256, toHex } from "viem";
 import { startChain } from "../test/chain/anvil";
-import { admin, arbiter, deployEscrow, type Escrow, operator, owner, type Quote, renter } from "../test/chain/escrow";
+import { admin, arbiter, deployEscrow, type Escrow, operator, other, owner, type Quote, renter } from "../test/chain/escrow";
+import { authorize, tokenTransferArgs } from "../test/chain/message-payments";
 import { benchJsonLine, recordFigures } from "./figures";
 
 // After a rental's end only the operator may settle it for this long; then anyone may release it.
@@ -119,6 +121,20 @@ try {
   record("settleExpiredDispute", (await e.send(renter.address, "settleExpiredDispute", [expired.q.rentalId])).gasUsed);
   const cancelled = await newRental();
   record("cancel", (await e.send(operator.address, "cancel", [cancelled.q.rentalId])).gasUsed);
+
+  // Pay per answer: the operator redeems the payer's EIP-3009 authorization (0.05 USDC + 0.005 fee).
+  // Steady state: the owner and the treasury hold credits already, the payer USDC.
+  const payForMessage = async (payee: Address, frontRun = false) => {
+    const { payment, signature } = await authorize(chain.publicClient, e, renter, { owner: payee, price: 50_000n, fee: 5_000n });
+    if (frontRun) await e.sendToken(other.address, "transferWithAuthorization", tokenTransferArgs(payment, e.escrow, signature));
+    return (await e.send(operator.address, "payForMessage", [payment, signature])).gasUsed;
+  };
+  await payForMessage(owner.address);
+  const paidAnswer = await payForMessage(owner.address);
+  record("payForMessage", paidAnswer);
+  record("payForMessage (owner's first credit)", await payForMessage(address("fresh answer owner")));
+  record("payForMessage (front-run: credited from the escrow's balance)", await payForMessage(owner.address, true));
+  recordFigures({ pay_for_message_gas: Number(paidAnswer) });
 
   record("withdraw (BlacklistToken)", await withdrawGas());
 } finally {

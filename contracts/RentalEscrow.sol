@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+import {IERC3009} from "@openzeppelin/contracts/interfaces/draft-IERC3009.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
@@ -21,7 +22,9 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 /// (owner gets the price, treasury the fee), so nothing stays stuck if the operator is gone. The
 /// renter may dispute once, before the end; the owner may accept (a full refund), an arbiter may
 /// refund all or part of the price or reject the dispute, and after DISPUTE_TIMEOUT anyone may
-/// settle it as a full refund. See docs/escrow.md.
+/// settle it as a full refund. Single answers are sold too: the operator redeems a caller's
+/// EIP-3009 authorization to this contract (`payForMessage`) once the owner's agent has answered,
+/// crediting the owner the price and the treasury the fee. See docs/escrow.md.
 contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -66,6 +69,19 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         uint64 deadline;
     }
 
+    /// @notice One paid answer (`payForMessage`): the payer signed an EIP-3009
+    /// TransferWithAuthorization(from = payer, to = this escrow, value = price + fee, validAfter,
+    /// validBefore, nonce) on the token's domain; `owner` is credited the price, the treasury the fee.
+    struct MessagePayment {
+        address payer;
+        address owner;
+        uint256 price;
+        uint256 fee;
+        uint256 validAfter;
+        uint256 validBefore;
+        bytes32 nonce;
+    }
+
     /// @notice One rental of a `settleMany` batch: `refund` (0 to the price) back to the renter,
     /// `slaHash` the keccak256 of its canonical down-minute list.
     struct Settlement {
@@ -100,6 +116,8 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
     mapping(address payee => uint256) public credits;
     /// @notice When each rental's dispute was opened (0: never); a rental is disputed at most once.
     mapping(bytes32 id => uint256) public disputedAt;
+    /// keccak256(abi.encode(payer, nonce)) of every authorization credited by `payForMessage`.
+    mapping(bytes32 key => bool) private _messagesPaid;
 
     event RentalCreated(
         bytes32 indexed id,
@@ -124,6 +142,9 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
     event PayoutCredited(address indexed payee, uint256 amount);
     event Withdrawn(address indexed payee, uint256 amount);
     event TreasuryChanged(address indexed previous, address indexed current);
+    /// A paid answer: `price` credited to `owner`, `fee` to the treasury (no PayoutCredited: the
+    /// credits are how these payments are always paid out, by `withdraw`).
+    event MessagePaid(address indexed payer, bytes32 indexed nonce, address indexed owner, uint256 price, uint256 fee);
 
     error ZeroAddress();
     error SenderNotRenter();
@@ -143,6 +164,8 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
     error SenderNotOwner();
     error DisputeNotExpired(bytes32 id, uint256 settleableAt);
     error SettlementPending(bytes32 id, uint256 releasableAt);
+    error MessageAlreadyPaid(address payer, bytes32 nonce);
+    error AuthorizationUsed(address payer, bytes32 nonce);
 
     constructor(IERC20 token_, address admin, address treasury_, address signer, address operator, address arbiter)
         EIP712("RentalEscrow", "1")
@@ -410,6 +433,62 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         emit PayoutCredited(payee, amount);
     }
 
+    // ---------------------------------------------------------------- pay per message
+
+    /// @notice The operator redeems a caller's EIP-3009 authorization for one answer and credits
+    /// `p.owner` the price and the treasury the fee, each claimed with `withdraw`. An authorization
+    /// is credited at most once (MessageAlreadyPaid). If the token still holds it unused, it is
+    /// submitted here (`transferWithAuthorization`, `signature` the payer's 65 bytes r, s, v); if
+    /// it is used already — someone submitted it to the token directly, which moved the money
+    /// here without a credit — it is credited only from money this contract holds beyond
+    /// `totalOwed`, else AuthorizationUsed (a payer who cancelled it gets nothing credited). A
+    /// token refusal (expired, not yet valid, the payer underfunded, a bad signature) bubbles up.
+    /// New business: refused while paused.
+    function payForMessage(MessagePayment calldata p, bytes calldata signature)
+        external
+        nonReentrant
+        whenNotPaused
+        onlyRole(OPERATOR_ROLE)
+    {
+        uint256 total = p.price + p.fee;
+        if (total == 0) revert ZeroAmount();
+        if (p.owner == address(0)) revert ZeroAddress();
+        bytes32 key = keccak256(abi.encode(p.payer, p.nonce));
+        if (_messagesPaid[key]) revert MessageAlreadyPaid(p.payer, p.nonce);
+        _messagesPaid[key] = true;
+        uint256 owedBefore = totalOwed;
+        credits[p.owner] += p.price;
+        credits[treasury] += p.fee;
+        totalOwed = owedBefore + total;
+        emit MessagePaid(p.payer, p.nonce, p.owner, p.price, p.fee);
+
+        IERC3009 usdc = IERC3009(address(token));
+        if (!usdc.authorizationState(p.payer, p.nonce)) {
+            if (signature.length != 65) revert InvalidSignature();
+            uint8 v = uint8(signature[64]);
+            // Some signers give v as 0/1; the token's ECDSA expects 27/28.
+            if (v < 27) v += 27;
+            usdc.transferWithAuthorization(
+                p.payer,
+                address(this),
+                total,
+                p.validAfter,
+                p.validBefore,
+                p.nonce,
+                v,
+                bytes32(signature[0:32]),
+                bytes32(signature[32:64])
+            );
+        } else if (token.balanceOf(address(this)) < owedBefore + total) {
+            revert AuthorizationUsed(p.payer, p.nonce);
+        }
+    }
+
+    /// @notice Whether `payForMessage` has credited the payer's authorization `nonce`.
+    function messagePaid(address payer, bytes32 nonce) external view returns (bool) {
+        return _messagesPaid[keccak256(abi.encode(payer, nonce))];
+    }
+
     // ---------------------------------------------------------------- administration
 
     function setTreasury(address treasury_) external onlyRole(DEFAULT_ADMIN_ROLE) {
@@ -418,7 +497,7 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         treasury = treasury_;
     }
 
-    /// @notice Stops new rentals only; settlement, disputes and withdrawals keep working.
+    /// @notice Stops new rentals and paid answers only; settlement, disputes and withdrawals keep working.
     /// The operator may pause (fast reaction); only the admin may unpause.
     function pause() external {
         if (!hasRole(OPERATOR_ROLE, msg.sender)) _checkRole(DEFAULT_ADMIN_ROLE);

@@ -4,6 +4,7 @@ import { recordAvailabilitySettlements } from "@/lib/availability/record-availab
 import { applyChainChange, becameStatus, type ChainSource } from "@/lib/chain/apply-chain-change";
 import { blockTime } from "@/lib/chain/block-time";
 import type { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
+import { recordMessagePaid } from "@/lib/chain/record-message-payment";
 import { recordDisputeOpened } from "@/lib/disputes/record-dispute-opened";
 import { recordDisputeResolved } from "@/lib/disputes/record-dispute-resolved";
 import { activatePaidRental } from "@/lib/rentals/activate-paid-rental";
@@ -73,6 +74,10 @@ export async function applyEscrowEvent(event: EscrowLog): Promise<EscrowEventOut
       if (!id) return null;
       return (await completeRentals([id], { source, at: await blockTime(event.blockNumber) })) === 1 ? "completed" : null;
     }
+    case "MessagePaid":
+      // A paid answer's settlement (no rental): the payment marked settled if it is not yet.
+      await recordMessagePaid(event.args, source);
+      return null;
     default:
       return null; // credits, withdrawals, roles, the treasury: nothing of a rental's
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import { chainClients } from "@/lib/chain/chain-clients";
+import { reopenMessagePayments } from "@/lib/chain/record-message-payment";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
@@ -40,6 +41,7 @@ export async function reclaimNonces(): Promise<number> {
     data: { heldNonce: null },
   });
   if (reopened.count > 0) {
+    await reopenMessagePayments(db); // their paid answers are settling again
     console.warn(`[release] ${reopened.count} confirmed transaction(s) not on the chain any more: sent again at their nonces`);
   }
   if (given.count > 0) console.warn(`[release] ${given.count} failed transaction(s) gave back a nonce the chain never used`);

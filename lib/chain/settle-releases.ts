@@ -8,6 +8,7 @@ import { backOffRentals } from "@/lib/chain/find-releasable-rentals";
 import { reclaimNonces } from "@/lib/chain/free-nonces";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
 import { type MinedReceipt, readReceipt } from "@/lib/chain/read-receipt";
+import { failMessagePayments, recordMessageReceipt } from "@/lib/chain/record-message-payment";
 import type { Clock, ReleaseSummary } from "@/lib/chain/release-ended-rentals";
 import { rememberBlock } from "@/lib/chain/remember-block";
 import { resignTransaction } from "@/lib/chain/resign-transaction";
@@ -35,8 +36,13 @@ async function findReceipt(row: ChainTransaction): Promise<MinedReceipt | null> 
 // block that mined it, so a reorg deeper than that undoes both. Rentals of the batch the escrow
 // skipped (released by someone else or cancelled meanwhile, say) are backed off: the next look at
 // them reads the escrow's record. A reverted transaction's rentals are freed for the next sweep.
+// A paid answer's transaction ("message") settles its payment instead (record-message-payment.ts).
 export async function settleRelease(row: ChainTransaction, receipt: TransactionReceipt, summary: ReleaseSummary, now: Date): Promise<void> {
   const { config } = chainClients();
+  if (row.kind === "message") {
+    if ((await recordMessageReceipt(row, receipt)) === "failed") summary.failed++;
+    return;
+  }
   const mined = { blockNumber: receipt.blockNumber, hash: receipt.transactionHash };
   if (receipt.status === "success") {
     const logs = receipt.logs.filter((log) => log.address.toLowerCase() === config.escrow.toLowerCase());
@@ -78,8 +84,8 @@ export async function settleRelease(row: ChainTransaction, receipt: TransactionR
 }
 
 /**
- * Looks after the operator's transactions earlier runs left in flight (releases and nonce
- * fillers), in nonce order, once the nonces the database holds agree with the chain's
+ * Looks after the operator's transactions earlier runs left in flight (releases, paid answers'
+ * payForMessage and nonce fillers), in nonce order, once the nonces the database holds agree with the chain's
  * (lib/chain/free-nonces.ts: a confirmed one the chain lost is in flight again): one mined and
  * final is settled; one mined but not yet final is left to deepen; one whose nonce another
  * transaction used (in a final block) is marked failed and its rentals go back to the queue; one
@@ -142,5 +148,6 @@ async function abandon(row: ChainTransaction, error: string, summary: ReleaseSum
   if (count === 1) {
     summary.failed++;
     await db.rental.updateMany({ where: { releaseTxId: row.id, status: "active" }, data: { releaseTxId: null } });
+    await failMessagePayments(row.id, error);
   }
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { BlockNotFoundError } from "viem";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { type ChainState, readChainStates, writeChainState } from "@/lib/chain/chain-state";
+import { reopenMessagePayments } from "@/lib/chain/record-message-payment";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
@@ -26,7 +27,7 @@ export type Rewind = { toBlock: bigint; undone: number; reopened: number };
  * kept block that still matches is where the chains forked, and everything taken from above it is
  * undone: each change, newest first, gives back the values it replaced (a payment that vanished
  * leaves its rental pending again, a release active again); the operator's transactions mined
- * there go back in flight (`prepared`: the next sweep broadcasts the same signed bytes at the same
+ * there go back in flight (a paid answer's payment "settling" again) (`prepared`: the next sweep broadcasts the same signed bytes at the same
  * nonce, so the nonce the database records is never left above the chain's); the event reader's
  * cursor goes back to the fork, so it reads the new blocks and re-derives what they say.
  * Returns null when nothing changed.
@@ -103,6 +104,8 @@ async function rewindTo(tx: Prisma.TransactionClient, fork: bigint): Promise<Rew
     where: { status: "confirmed", blockNumber: { gt: fork } },
     data: { status: "prepared", confirmedAt: null, blockNumber: null, sentAt: null },
   });
+  // Paid answers settled by those transactions are settling again until they are mined again.
+  await reopenMessagePayments(tx);
   await tx.chainBlock.deleteMany({ where: { number: { gt: fork } } });
   await tx.chainCursor.updateMany({ where: { blockNumber: { gt: fork } }, data: { blockNumber: fork } });
   console.warn(
