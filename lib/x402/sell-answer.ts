@@ -129,7 +129,8 @@ export async function sellAnswer(input: {
   };
 }
 
-async function loadSoldAgent(agentId: string): Promise<SoldAgent> {
+/** The agent whose answers are sold per message: 404 when none is under this id, 503 while it is offline. */
+export async function loadSoldAgent(agentId: string): Promise<SoldAgent> {
   const notSold = new ApiError(404, "No agent is sold per message under this id; rent one at the marketplace instead.");
   if (!z.uuid().safeParse(agentId).success) throw notSold;
   const agent = await db.agent.findUnique({

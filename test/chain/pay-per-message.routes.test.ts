@@ -1,13 +1,17 @@
 // Answers sold per message (x402) through POST /api/v1/agents/{agentId}/chat, paid by the official
 // client (@x402/fetch with @x402/evm's exact scheme and a funded viem account) on a real chain and
 // database: the 402, the paid 200 and its settlement, and everything that must leave money alone.
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import type { PaymentPayload } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import type { Address, Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/v1/agents/[agentId]/chat/route";
+import { POST as MCP } from "@/app/api/v1/agents/[agentId]/mcp/route";
 import * as TestUSDC from "@/lib/chain/generated/TestUSDC";
 import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
@@ -246,6 +250,58 @@ describe("a paid answer", () => {
     expect(refused.status).toBe(429);
     expect((await refused.json()).error).toMatch(/failed verification 10 times/);
     expect(received(agent.id)).toHaveLength(0);
+  });
+});
+
+describe("a paid answer over MCP (the x402 MCP transport)", () => {
+  it("the chat tool asks for the payment, then answers the paid call with the settlement in _meta; a failing agent is not paid", async () => {
+    const renter = await newRenter(p);
+    const { agent, payout } = await sellingAgent();
+    answer = { status: 200, body: "four" };
+    const ip = uniqueIp();
+    const mcpFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = new Request(input, init);
+      req.headers.set("x-forwarded-for", ip);
+      return MCP(req, { params: Promise.resolve({ agentId: agent.id }) });
+    }) as typeof fetch;
+    const mcp = new Client({ name: "paying-agent", version: "1.0.0" });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`http://localhost/api/v1/agents/${agent.id}/mcp`), { fetch: mcpFetch }));
+    const network = `eip155:${p.publicClient.chain.id}` as const;
+    const payer = new x402Client()
+      .register(network, new ExactEvmScheme(renter.account))
+      .setSpendControls({ allowedAssets: [{ network, asset: p.e.token }] });
+
+    const unpaid = await mcp.callTool({ name: "chat", arguments: { message: "2 + 2?" } });
+    expect(unpaid.isError).toBe(true);
+    const required = unpaid.structuredContent as unknown as PaymentRequired;
+    expect(JSON.parse((unpaid.content as { text: string }[])[0].text)).toEqual(required);
+    expect(required.accepts[0]).toMatchObject({ scheme: "exact", amount: String(PRICE + FEE), payTo: p.e.escrow });
+    expect(received(agent.id)).toHaveLength(0);
+
+    const paid = await mcp.callTool({
+      name: "chat",
+      arguments: { message: "2 + 2?" },
+      _meta: { "x402/payment": await payer.createPaymentPayload(required) },
+    });
+    expect(paid.isError).toBeFalsy();
+    expect(paid.content).toEqual([{ type: "text", text: "four" }]);
+    const settlement = paid._meta?.["x402/payment-response"] as SettleResponse;
+    expect(settlement.success).toBe(true);
+    expect((await p.publicClient.getTransactionReceipt({ hash: settlement.transaction as Hex })).status).toBe("success");
+    expect(await credit(payout)).toBe(PRICE);
+
+    answer = { status: 503, body: { error: "down" } };
+    const failed = await mcp.callTool({
+      name: "chat",
+      arguments: { message: "again" },
+      _meta: { "x402/payment": await payer.createPaymentPayload(required) },
+    });
+    answer = { status: 200, body: { reply: "ok" } };
+    expect(failed.isError).toBe(true);
+    expect((failed.content as { text: string }[])[0].text).toMatch(/HTTP 502.*Nothing was charged/);
+    expect(failed._meta?.["x402/payment-response"]).toBeUndefined();
+    expect(await credit(payout)).toBe(PRICE);
+    await mcp.close();
   });
 });
 
