@@ -20,7 +20,8 @@ type MinuteCalls = { rentalId: string; minute: number; calls: number; failed: nu
 /**
  * The rule on real chat calls (docs/availability.md), for every minute of each rental that has
  * ended by `now` and was not looked at before: a minute with calls is measured, and down when at
- * least half of its calls failed. One grouped query for all the rentals. `settling`: the release
+ * least half of its calls failed. Its calls are the rental's own and the agent's answers sold per
+ * message in that minute (the same webhook, called by someone else). One grouped query for all the rentals. `settling`: the release
  * sweep closes the last minute of an ended rental at once (its record is final from then on), with
  * the calls finished by then; a reader waits LAST_MINUTE_SLACK_MS after the end.
  */
@@ -49,7 +50,15 @@ export async function applyCallsRule(
                   ${windows.map((w) => minuteStart(w.r, w.r.callsCheckedUntil))}::timestamptz[],
                   ${windows.map((w) => (w.upTo === w.total ? new Date(w.r.endsAt.getTime() + LAST_MINUTE_SLACK_MS) : minuteStart(w.r, w.upTo)))}::timestamptz[],
                   ${windows.map((w) => w.total - 1)}::int[]) AS w(id, starts_at, from_at, to_at, last_minute)
-      JOIN chat_calls c ON c.rental_id = w.id AND c.created_at >= w.from_at AND c.created_at < w.to_at
+      JOIN rentals r ON r.id = w.id
+     CROSS JOIN LATERAL (
+           SELECT created_at, status_code FROM chat_calls
+            WHERE rental_id = w.id AND created_at >= w.from_at AND created_at < w.to_at
+           UNION ALL
+           -- The agent's answers sold per message meanwhile: real calls to the same webhook.
+           SELECT created_at, status_code FROM chat_calls
+            WHERE agent_id = r.agent_id AND rental_id IS NULL AND created_at >= w.from_at AND created_at < w.to_at
+         ) c
      GROUP BY 1, 2`;
   const facts = new Map<string, MinuteFacts>(
     windows.map((w) => [w.r.id, { rentalId: w.r.id, measured: [], down: [], callsCheckedUntil: w.upTo }]),

@@ -83,6 +83,38 @@ describe("loadAvailability", () => {
     expect(final.get(rental.id)).toMatchObject({ minutesMeasured: 1, minutesDown: 1, downMinutes: [at(59)] });
   });
 
+  it("counts the agent's answers sold per message in its rentals' minutes, never another agent's", async () => {
+    const [a, b] = await Promise.all([hourRental(), hourRental()]);
+    const paidCall = async (agentId: string, createdAt: Date, statusCode: number) => {
+      const payment = await db.messagePayment.create({
+        data: {
+          agentId,
+          payer: `0x${randomUUID().replaceAll("-", "").padEnd(40, "0")}`,
+          nonce: `0x${randomUUID().replaceAll("-", "").padEnd(64, "0")}`,
+          payoutAddress: "0x0000000000000000000000000000000000000001",
+          priceMicro: 10_000n,
+          feeMicro: 500n,
+          validAfter: 0n,
+          validBefore: 1n,
+          signature: "0x",
+          status: statusCode === 200 ? "settled" : "unpaid",
+        },
+      });
+      await db.chatCall.create({
+        data: { messagePaymentId: payment.id, agentId, statusCode, latencyMs: 12, requestBytes: 40, responseBytes: 0, createdAt },
+      });
+    };
+    await insertCalls(a, [[at(4, 10), 200]]);
+    await paidCall(a.agentId, at(4, 20), 502); // minute 4: 1 of 2 failed → down
+    await paidCall(a.agentId, at(5, 5), 200); // minute 5: measured by a paid answer alone → up
+    await paidCall(b.agentId, at(6, 5), 503); // b's agent: nothing to do with a
+
+    await loadAvailability([a.id, b.id], at(7, 0));
+    // Run lists: [start, end) pairs of minutes.
+    expect(await recordOf(a.id)).toEqual({ minutesMeasured: [4, 6], minutesDown: [4, 5], callsCheckedUntil: 7 });
+    expect(await recordOf(b.id)).toEqual({ minutesMeasured: [6, 7], minutesDown: [6, 7], callsCheckedUntil: 7 });
+  });
+
   it("gives an empty map for no rentals", async () => {
     expect((await loadAvailability([], at(0))).size).toBe(0);
   });
