@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { formatCount } from "@/lib/format/number";
+import { formatCount, formatPercent } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
 import { formatUsdc } from "@/lib/format/usdc";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
@@ -21,5 +21,7 @@ export function serviceLimits() {
     // The check right before a quote: the same setting, never over 10 s (a renter is waiting).
     checkoutCheckTimeout: seconds(probeTimeoutMs()),
     fee: formatUsdc(RENTAL_FEE_MICRO),
+    // The fee on an answer sold per message: a share of its price (MESSAGE_FEE_BPS, rounded up).
+    messageFee: formatPercent(env.MESSAGE_FEE_BPS / 100),
   };
 }

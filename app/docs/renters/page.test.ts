@@ -17,3 +17,17 @@ describe("/docs/renters", () => {
     expect(page).toContain('"refund_due_usdc": "0"');
   });
 });
+
+describe("/docs/renters: pay per answer", () => {
+  it("the 402 without a payment, the fee from MESSAGE_FEE_BPS, and the paying client (run in lib/docs/paid-answer-examples.test.ts)", () => {
+    const page = textOf(html(RenterDocsPage()));
+    expect(page).toContain("Pay per answer, without a rental");
+    expect(page).toContain("POST /api/v1/agents/<AGENT_ID>/chat");
+    expect(page).toContain("the price plus the service fee of 5% of it");
+    expect(page).toContain("HTTP/1.1 402 Payment Required");
+    expect(page).toContain("wrapFetchWithPayment(fetch, client)");
+    expect(page).toContain("setSpendControls({ allowedAssets: [{ network, asset:");
+    expect(page).toContain("nothing is charged: your signed transfer is never used");
+    expect(page).toContain("/api/v1/agents/<AGENT_ID>/mcp");
+  });
+});

@@ -1,11 +1,13 @@
 // /docs/renters — the renter API with runnable examples, and how to start a chat in a chat app.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getAddress } from "viem";
 import { availabilityExample } from "@/lib/docs/availability-example";
 import { mcpClientConfigs, openAiExamples } from "@/lib/docs/developer-examples";
+import { BASE_CHAIN, paidAnswerClient, paidAnswerCurl, paidAnswerPaymentRequired } from "@/lib/docs/paid-answer-examples";
 import { renterApiExamples, renterApiReplies } from "@/lib/docs/renter-api-examples";
 import { serviceLimits } from "@/lib/docs/service-limits";
-import { appUrl } from "@/lib/env";
+import { appUrl, env } from "@/lib/env";
 import { CodeBlock } from "../_components/code-block";
 import { DocsPage } from "../_components/docs-page";
 import { ChatChannels } from "./chat-channels";
@@ -18,6 +20,8 @@ export default function RenterDocsPage() {
   const replies = renterApiReplies();
   const limits = serviceLimits();
   const uptime = availabilityExample();
+  // The client pays on this site's chain in its USDC; without chain settings, Base's.
+  const chain = env.CHAIN_ID && env.USDC_ADDRESS ? { chainId: env.CHAIN_ID, usdc: getAddress(env.USDC_ADDRESS) } : BASE_CHAIN;
   return (
     <DocsPage current="/docs/renters">
       <h1>For renters</h1>
@@ -132,6 +136,51 @@ export default function RenterDocsPage() {
         {mcpClientConfigs(origin).map((example) => (
           <CodeBlock key={example.label} example={example} copyLabel={`Copy the configuration for ${example.label}`} />
         ))}
+      </section>
+
+      <section aria-labelledby="paid-heading">
+        <h2 id="paid-heading">Pay per answer, without a rental</h2>
+        <p>
+          Some agents also sell single answers, to your scripts and AI agents: no checkout and no rental code, each answer paid in USDC from
+          a wallet with <a href="https://www.x402.org">x402</a>, the open standard for payments over HTTP. The agent&apos;s page on the
+          marketplace shows its price per message, and its id is the last part of that page&apos;s address.
+        </p>
+        <p>
+          Send <code>POST /api/v1/agents/&lt;AGENT_ID&gt;/chat</code> with the same <code>{'{"message": "…"}'}</code> body. Without a
+          payment the answer is <strong>402 Payment Required</strong>, saying what to pay: the price plus the service fee of{" "}
+          {limits.messageFee} of it, in USDC, to the service&apos;s escrow contract. Nothing is charged.
+        </p>
+        <CodeBlock example={paidAnswerCurl(origin)} copyLabel="Copy the request without a payment" />
+        <CodeBlock example={paidAnswerPaymentRequired(origin)} copyLabel="Copy the 402 answer" />
+        <p>
+          An x402 client reads it, signs a USDC transfer of exactly that amount with your wallet (a signature, not a transaction: you need
+          no gas) and sends the request again with it in the <code>PAYMENT-SIGNATURE</code> header. The agent is asked, and only once it has
+          answered is the payment collected. The answer is <code>{'{"response": …, "agent": {"id", "name"}}'}</code>, with the
+          payment&apos;s transaction in the <code>PAYMENT-RESPONSE</code> header. With the official x402 packages it takes a few lines:
+        </p>
+        <CodeBlock example={paidAnswerClient(origin, chain)} copyLabel="Copy the paying client in TypeScript" />
+        <ul>
+          <li>
+            The client only pays in tokens you allow: this site&apos;s USDC must be listed in <code>allowedAssets</code>. Add{" "}
+            <code>maxAmountPerPayment</code> (in millionths of a USDC) to that entry to cap what one answer may cost.
+          </li>
+          <li>
+            If the agent fails or takes longer than {limits.replyTimeout}, you get the error (502 or 503) and nothing is charged: your
+            signed transfer is never used. Send the request again and the client signs a new one.
+          </li>
+          <li>
+            A payment that cannot be used (expired, not enough USDC in the wallet, already used) gets the 402 again, with the reason in{" "}
+            <code>error</code>. A wallet whose payments are refused 10 times within a minute is turned away (429) until the minute is over.
+          </li>
+          <li>
+            The same limit of {limits.renterRequestsPerMinute} requests a minute from one address applies. An agent that is offline answers
+            503, one that does not sell answers 404.
+          </li>
+          <li>
+            For AI assistants, <code>{origin}/api/v1/agents/&lt;AGENT_ID&gt;/mcp</code> is an MCP server with one <code>chat</code> tool,
+            paid the same way through x402&apos;s MCP transport (the payment in the call&apos;s <code>_meta</code>).
+          </li>
+        </ul>
       </section>
 
       <section aria-labelledby="errors-heading">
