@@ -3,12 +3,14 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as paidAnswer } from "@/app/api/v1/agents/[agentId]/chat/route";
 import { GET as availability } from "@/app/api/v1/availability/route";
 import { POST as completions } from "@/app/api/v1/chat/completions/route";
 import { POST as chat } from "@/app/api/v1/chat/route";
 import { GET as models } from "@/app/api/v1/models/route";
 import { GET as openapi } from "@/app/api/v1/openapi.json/route";
 import { GET as status } from "@/app/api/v1/status/route";
+import { db } from "@/lib/db";
 import { renterRequest } from "@/test/api-requests";
 import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
 
@@ -79,6 +81,8 @@ describe("GET /api/v1/openapi.json", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("1.0.0");
     expect(Object.keys(doc.paths).sort()).toEqual([
+      "/v1/agents/{agentId}/chat",
+      "/v1/agents/{agentId}/mcp",
       "/v1/availability",
       "/v1/chat",
       "/v1/chat/completions",
@@ -109,6 +113,47 @@ describe("GET /api/v1/openapi.json", () => {
     await expectConforms(await ask(ended.id, { model: "m", messages }), "/v1/chat/completions", "post");
     await expectConforms(await models(renterRequest("models", { code })), "/v1/models", "get");
     await expectConforms(await models(renterRequest("models", {})), "/v1/models", "get");
+
+    // Answers sold per message: what is refused before any payment is looked at (no chain needed;
+    // the 402 and the 200 are checked on a chain in renter-openapi.paid-answers.test.ts).
+    const ask402 = (agentId: string, body: unknown) =>
+      paidAnswer(
+        new Request(`http://localhost/api/v1/agents/${agentId}/chat`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.7" },
+          body: JSON.stringify(body),
+        }),
+        { params: Promise.resolve({ agentId }) },
+      );
+    await expectConforms(await ask402(agent.id, { message: "hi" }), "/v1/agents/{agentId}/chat", "post");
+    const offline = await makeAgent({ webhook: { url: hook.url, token: randomBytes(24).toString("hex") } });
+    await db.agent.update({ where: { id: offline.id }, data: { pricePerMessage: 20_000n, status: "offline" } });
+    await db.account.update({ where: { id: offline.ownerId }, data: { walletAddress: `0x${"ab".repeat(20)}` } });
+    const off = await ask402(offline.id, { message: "hi" });
+    expect(off.status).toBe(503);
+    await expectConforms(off, "/v1/agents/{agentId}/chat", "post");
+    await expectConforms(await ask402("00000000-0000-4000-8000-000000000000", { message: "hi" }), "/v1/agents/{agentId}/chat", "post");
+  });
+
+  it("answers sold per message: no rental code, the x402 headers described as base64 of their components", () => {
+    const op = doc.paths["/v1/agents/{agentId}/chat"].post as unknown as {
+      security: unknown[];
+      parameters: { name: string; in: string; schema: { contentSchema?: { $ref: string } } }[];
+      responses: Record<string, { headers?: Record<string, { schema: { contentEncoding: string; contentSchema: { $ref: string } } }> }>;
+    };
+    expect(op.security).toEqual([]);
+    expect(op.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(["path:agentId", "header:PAYMENT-SIGNATURE"]);
+    expect(op.parameters[1].schema.contentSchema?.$ref).toBe("#/components/schemas/PaymentPayload");
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "402", "404", "429", "502", "503"]);
+    expect(op.responses["402"].headers?.["PAYMENT-REQUIRED"].schema).toMatchObject({
+      contentEncoding: "base64",
+      contentSchema: { $ref: "#/components/schemas/PaymentRequired" },
+    });
+    expect(op.responses["200"].headers?.["PAYMENT-RESPONSE"].schema.contentSchema.$ref).toBe("#/components/schemas/PaymentResponse");
+    expect(doc.paths["/v1/agents/{agentId}/mcp"].post.responses).toHaveProperty("404");
+    // The 402's body is strict about the one way to pay.
+    const required = componentValidator("PaymentRequired");
+    expect(required({ x402Version: 2, error: "Payment required", resource: { url: "https://x.example/a" }, accepts: [] })).toBe(false);
   });
 
   it("rejects bodies the API would not send (the schemas are strict)", () => {

@@ -7,6 +7,7 @@ import {
   errorResponseSchema,
   statusResponseSchema,
 } from "@/lib/schemas/renter-api";
+import { paidAnswerResponseSchema, paymentPayloadSchema, paymentRequiredSchema, settlementSchema } from "@/lib/schemas/x402";
 
 // OpenAPI 3.1 description of the renter surface, generated from the same zod schemas the
 // handlers use, so the document cannot drift from the code.
@@ -59,6 +60,44 @@ const openAiError = (description: string) => ({
   description,
   content: { "application/json": { schema: { $ref: "#/components/schemas/OpenAIError" } } },
 });
+
+// An x402 header: base64 of a JSON object, described by its component.
+const base64Json = (component: string) => ({
+  type: "string",
+  contentEncoding: "base64",
+  contentMediaType: "application/json",
+  contentSchema: { $ref: `#/components/schemas/${component}` },
+});
+
+const agentIdParameter = {
+  name: "agentId",
+  in: "path",
+  required: true,
+  description: "The agent's id, as in its marketplace page's address (/agents/{agentId}).",
+  schema: { type: "string", format: "uuid" },
+};
+
+const paidRateLimited = {
+  ...rateLimited,
+  description:
+    "Rate limited: 60 requests per minute per client (an IPv6 /64 counts as one) across /v1; or the paying wallet's payments failed verification 10 times within a minute, and it is refused until that minute is over. The message says which.",
+};
+
+const paymentRequiredResponse = {
+  description:
+    "Payment required: no PAYMENT-SIGNATURE was sent (`error` is `Payment required`), or the one sent cannot be used (`error` says why: expired, underfunded, already used or cancelled, not matching the requirements); sign a new one for these requirements and send again. Also when the agent answered but the payment could not be settled on chain: then PAYMENT-RESPONSE says why and the answer is not given. Nothing is charged.",
+  headers: {
+    "PAYMENT-REQUIRED": {
+      description: "The same PaymentRequired as the body, base64 of its JSON (x402 v2).",
+      schema: base64Json("PaymentRequired"),
+    },
+    "PAYMENT-RESPONSE": {
+      description: "Only when the agent answered but the settlement failed: base64 of a PaymentResponse with success false.",
+      schema: base64Json("PaymentResponse"),
+    },
+  },
+  content: { "application/json": { schema: { $ref: "#/components/schemas/PaymentRequired" } } },
+};
 
 export function renterOpenApi(serverUrl: string) {
   return {
@@ -188,6 +227,74 @@ export function renterOpenApi(serverUrl: string) {
           },
         },
       },
+      "/v1/agents/{agentId}/chat": {
+        post: {
+          operationId: "paidAnswer",
+          summary: "Buy one answer from an agent sold per message, paid with x402 (no rental)",
+          description:
+            "For agents whose listing has a price per message. No rental code: the first request gets 402 with the payment's requirements (exact scheme, USDC, price + fee, to the escrow contract); the client signs an EIP-3009 transfer authorization for them and sends the same request again with it in PAYMENT-SIGNATURE (x402 v2, e.g. @x402/fetch). The agent's webhook is asked, and only a 2xx answer is settled on chain (RentalEscrow.payForMessage); when the agent fails (502/503) nothing is charged and the authorization is never used. Same 60/min rate limit as the other /v1 endpoints.",
+          security: [],
+          parameters: [
+            agentIdParameter,
+            {
+              name: "PAYMENT-SIGNATURE",
+              in: "header",
+              required: false,
+              description: "The payment, on the paid retry: base64 of the PaymentPayload's JSON. Each authorization is used once.",
+              schema: base64Json("PaymentPayload"),
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ChatRequest" } } },
+          },
+          responses: {
+            "200": {
+              description: "The agent's answer; the payment is settled.",
+              headers: {
+                "PAYMENT-RESPONSE": {
+                  description: "The settlement, base64 of a PaymentResponse's JSON.",
+                  schema: base64Json("PaymentResponse"),
+                },
+              },
+              content: { "application/json": { schema: { $ref: "#/components/schemas/PaidAnswerResponse" } } },
+            },
+            "400": error(
+              "`message` missing or invalid, wrong Content-Type, or a PAYMENT-SIGNATURE header that is not base64 of a JSON payment.",
+            ),
+            "402": paymentRequiredResponse,
+            "404": error("No agent is sold per message under this id."),
+            "429": paidRateLimited,
+            "502": error(
+              "The agent's webhook returned a non-2xx status (or over 1 MiB). Nothing was charged; the authorization was not used.",
+            ),
+            "503": error(
+              "The agent is offline, its webhook is not configured or unreachable, or it gave no reply within 30 seconds. Nothing was charged; the authorization was not used.",
+            ),
+          },
+        },
+      },
+      "/v1/agents/{agentId}/mcp": {
+        post: {
+          operationId: "paidAnswerMcp",
+          summary: "An MCP server (Streamable HTTP, stateless) with one tool, chat, paid per call with x402",
+          description:
+            'The x402 MCP transport: a chat call without a payment is a tool error (isError) whose structuredContent, and content[0].text as JSON, is the PaymentRequired; the paid call carries the PaymentPayload object (not base64) in params._meta["x402/payment"], and its result the settlement in _meta["x402/payment-response"]. No rental code. Each chat call counts as one request against the rate limit.',
+          security: [],
+          parameters: [agentIdParameter],
+          requestBody: { required: true, content: { "application/json": { schema: jsonRpcMessages } } },
+          responses: {
+            "200": {
+              description: "The JSON-RPC answer (an array for a batch).",
+              content: { "application/json": { schema: jsonRpcMessages } },
+            },
+            "202": { description: "A notification, accepted." },
+            "404": error("No agent is sold per message under this id."),
+            "429": rateLimited,
+            "503": error("The agent is offline."),
+          },
+        },
+      },
     },
     components: {
       securitySchemes: {
@@ -204,6 +311,10 @@ export function renterOpenApi(serverUrl: string) {
         ChatCompletion: [chatCompletionSchema, "output"],
         ModelList: [modelListSchema, "output"],
         OpenAIError: [openAiErrorSchema, "output"],
+        PaidAnswerResponse: [paidAnswerResponseSchema, "output"],
+        PaymentRequired: [paymentRequiredSchema, "output"],
+        PaymentPayload: [paymentPayloadSchema, "input"],
+        PaymentResponse: [settlementSchema, "output"],
       }),
     },
   };
