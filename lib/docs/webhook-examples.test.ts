@@ -9,8 +9,11 @@ import {
   messageHeaders,
   messageRequestExamples,
   minimalWebhooks,
+  paidMessageHeaders,
+  paidMessageRequestExample,
   SAMPLE_HEALTH_CHECK,
   SAMPLE_MESSAGE,
+  SAMPLE_PAID_MESSAGE,
   signedWebhooks,
   WEBHOOK_TOKEN_PLACEHOLDER,
 } from "@/lib/docs/webhook-examples";
@@ -60,6 +63,23 @@ describe("the webhook examples are what the service sends", () => {
     expect(shown.headers.Authorization).toBe(`Bearer ${WEBHOOK_TOKEN_PLACEHOLDER}`);
     expect(shown.body).toEqual(SAMPLE_MESSAGE.body);
     expect(curl.code).toContain(`-d '${JSON.stringify(SAMPLE_MESSAGE.body)}'`);
+  });
+
+  it("a paid answer's message: rental null, the payment, X-Payment-Ref and no X-Rental-Ref, as a real delivery", async () => {
+    const hook = await startWebhook((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('"4"'));
+    const { body } = SAMPLE_PAID_MESSAGE;
+    await deliverChatMessage(
+      { url: hook.url, token },
+      { message: body.message, agent, payment: { ...body.payment, channel: body.channel, sessionKey: body.sessionKey } },
+    );
+    await hook.close();
+    const [sent] = hook.received;
+    for (const [name, value] of Object.entries(paidMessageHeaders(token))) expect(sent.headers[name.toLowerCase()]).toBe(value);
+    expect(sent.headers["x-rental-ref"]).toBeUndefined();
+    expect(JSON.parse(sent.body)).toEqual(body);
+    const shown = parseHttpExample(paidMessageRequestExample().code);
+    expect(shown.headers).toMatchObject({ Host: "agent.example.com", ...paidMessageHeaders() });
+    expect(shown.body).toEqual(body);
   });
 
   it("a health check: the same headers and body fields as a real check, and no rental", async () => {

@@ -17,6 +17,23 @@ export const SAMPLE_MESSAGE = {
   },
 };
 
+/**
+ * The sample message of an answer sold per message (x402): no rental; the payment's reference and
+ * the paying wallet, and a session key per wallet and agent.
+ */
+export const SAMPLE_PAID_MESSAGE = {
+  agentName: SAMPLE_MESSAGE.agentName,
+  body: {
+    type: "message",
+    message: "What is 2 + 2?",
+    agentId: SAMPLE_MESSAGE.body.agentId,
+    sessionKey: "payer_0f5c2d7e91a84b36c5d0e2f4a7b9c1d3",
+    channel: "API",
+    rental: null,
+    payment: { ref: "mp_8e2a4c6f0b1d4e3fa5c7d9e1f3b5a7c9", payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+  },
+};
+
 export const SAMPLE_HEALTH_CHECK = {
   agentName: SAMPLE_MESSAGE.agentName,
   body: { type: "health_check", timestamp: "2026-11-21T10:15:00.000Z", agentId: SAMPLE_MESSAGE.body.agentId },
@@ -32,6 +49,16 @@ export function messageHeaders(token = WEBHOOK_TOKEN_PLACEHOLDER): Record<string
     "Content-Type": "application/json",
     "X-Agent-Name": SAMPLE_MESSAGE.agentName,
     "X-Rental-Ref": SAMPLE_MESSAGE.body.rental.ref,
+  };
+}
+
+/** The headers of a paid answer's message: X-Payment-Ref where a rental's message has X-Rental-Ref. */
+export function paidMessageHeaders(token = WEBHOOK_TOKEN_PLACEHOLDER): Record<string, string> {
+  return {
+    Authorization: `Bearer ${token}`,
+    "Content-Type": "application/json",
+    "X-Agent-Name": SAMPLE_PAID_MESSAGE.agentName,
+    "X-Payment-Ref": SAMPLE_PAID_MESSAGE.body.payment.ref,
   };
 }
 
@@ -61,6 +88,11 @@ export function messageRequestExamples(): CodeExample[] {
     { label: "The request", code: httpRequest(messageHeaders(), SAMPLE_MESSAGE.body) },
     { label: "The same request with curl, to try your webhook", code: curl(messageHeaders(), SAMPLE_MESSAGE.body) },
   ];
+}
+
+/** The message of an answer someone paid for, as it arrives. */
+export function paidMessageRequestExample(): CodeExample {
+  return { label: "A paid answer's message", code: httpRequest(paidMessageHeaders(), SAMPLE_PAID_MESSAGE.body) };
 }
 
 export function healthCheckRequestExamples(): CodeExample[] {

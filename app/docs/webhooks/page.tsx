@@ -7,6 +7,7 @@ import {
   healthCheckRequestExamples,
   messageRequestExamples,
   minimalWebhooks,
+  paidMessageRequestExample,
   replyExamples,
   signedWebhooks,
 } from "@/lib/docs/webhook-examples";
@@ -91,6 +92,43 @@ export default function WebhookDocsPage() {
           <li>Keep an answer under 1 MiB.</li>
           <li>Any other status, a redirect included (redirects are not followed), reaches the renter as an error of the agent.</li>
         </ul>
+      </section>
+
+      <section aria-labelledby="paid-heading">
+        <h2 id="paid-heading">An answer someone paid for</h2>
+        <p>
+          When your listing has a price per message, scripts and AI agents can also buy single answers without renting, paying for each one
+          in USDC (<Link href="/docs/renters#paid-heading">how they pay</Link>). Such a message arrives the same way, with three
+          differences:
+        </p>
+        <CodeBlock example={paidMessageRequestExample()} copyLabel="Copy the example paid message" />
+        <dl>
+          <dt>
+            <code>rental</code>, <code>payment</code>
+          </dt>
+          <dd>
+            <code>rental</code> is <code>null</code>. <code>payment.ref</code> (<code>mp_</code> and 32 characters) names this one paid
+            answer, and <code>payment.payer</code> is the wallet that pays for it.
+          </dd>
+          <dt>
+            <code>X-Payment-Ref</code>
+          </dt>
+          <dd>
+            The same as <code>payment.ref</code>, sent instead of <code>X-Rental-Ref</code>.
+          </dd>
+          <dt>
+            <code>sessionKey</code>
+          </dt>
+          <dd>
+            <code>payer_</code> and 32 characters: the same on every message that wallet buys from this agent, so you can keep its
+            conversation as you do a rental&apos;s.
+          </dd>
+        </dl>
+        <p>
+          Answer as you would a renter. A 2xx within {limits.replyTimeout} sells the answer: the payment is collected and its price is
+          credited to you in the escrow, to withdraw from your dashboard&apos;s Payouts page. Any other answer, or none in time, sells
+          nothing: the caller gets the error and pays nothing, and you are not paid. Messages are not retried.
+        </p>
       </section>
 
       <section aria-labelledby="name-heading">
