@@ -16,6 +16,7 @@ import { BASE_CHAIN, paidAnswerClient, paidAnswerCurl, paidAnswerPaymentRequired
 import { messageFeeMicro } from "@/lib/money/message-fee";
 import { makePayableAgent, newRenter, type Payments, startPayments } from "@/test/chain/payments-harness";
 import { startWebhook } from "@/test/fixtures";
+import { isolateDatabase } from "@/test/private-database";
 import { serveRoutes } from "@/test/serve-routes";
 
 const run = promisify(execFile);
@@ -29,6 +30,10 @@ let agent: { id: string; name: string };
 let payout: string;
 // A folder of its own for the client, whose imports resolve to this repository's packages.
 const dir = mkdtempSync(path.join(tmpdir(), "ars-x402-client-"));
+
+// Settling sends operator transactions, whose nonces are read from chain_transactions: other files
+// settling on their own anvil with the same operator key must not share them.
+isolateDatabase("paid_answer_examples");
 
 beforeAll(async () => {
   p = await startPayments();

@@ -13,6 +13,7 @@ import { GET as openapi } from "@/app/api/v1/openapi.json/route";
 import { db } from "@/lib/db";
 import { makePayableAgent, newRenter, type Payments, startPayments } from "@/test/chain/payments-harness";
 import { startWebhook, uniqueIp } from "@/test/fixtures";
+import { isolateDatabase } from "@/test/private-database";
 
 type Declared = {
   headers?: Record<string, { schema: { contentSchema: { $ref: string } } }>;
@@ -32,6 +33,10 @@ let p: Payments;
 let op: Operation;
 let webhookStatus = 200;
 let hook: Awaited<ReturnType<typeof startWebhook>>;
+
+// Settling sends operator transactions, whose nonces are read from chain_transactions: other files
+// settling on their own anvil with the same operator key must not share them.
+isolateDatabase("openapi_paid_answers");
 
 beforeAll(async () => {
   const doc = await (await openapi(new Request("http://localhost:3000/api/v1/openapi.json"))).json();
