@@ -11,7 +11,11 @@ import { currentFees } from "@/lib/chain/transaction-fees";
 import { db } from "@/lib/db";
 import type { ChainTransaction, MessagePayment } from "@/lib/generated/prisma/client";
 
-export type SettleMessageResult = { ok: true; txHash: Hex } | { ok: false; reason: string };
+export type SettleMessageResult =
+  | { ok: true; txHash: Hex }
+  // Not settled; `pendingTx`: its transaction is signed and recorded, so it may still be (the
+  // release sweep and the event reader finish it), unless the authorization expires first.
+  | { ok: false; reason: string; pendingTx?: Hex };
 
 export type SettleMessageOptions = {
   /** How long to wait for the transaction to be mined and CHAIN_CONFIRMATIONS deep (30 s). */
@@ -61,13 +65,18 @@ export async function settleMessagePayment(paymentId: string, options: SettleMes
     return {
       ok: false,
       reason: "the chain's node refused the transaction for now: it stays settling, and the release sweep sends it again",
+      pendingTx: row.hash as Hex,
     };
   }
   const mined = await waitForReceipt(row.id, deadline, options.pollMs ?? 250);
   if (mined) await recordMessageReceipt(row, mined.receipt);
   const now = await db.messagePayment.findUniqueOrThrow({ where: { id: paymentId } });
   if (now.status === "settling") {
-    return { ok: false, reason: "not confirmed on chain in time: it stays settling, and the release sweep and the event reader finish it" };
+    return {
+      ok: false,
+      reason: "not confirmed on chain in time: it stays settling, and the release sweep and the event reader finish it",
+      pendingTx: (row.hash ?? now.txHash) as Hex,
+    };
   }
   return outcome(now);
 }

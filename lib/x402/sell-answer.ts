@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { PaymentPayload, PaymentRequired, PaymentRequirements, ResourceInfo, SettleResponse } from "@x402/core/types";
-import { type Address, erc20Abi, getAddress, type Hex, parseAbi } from "viem";
+import { authorizationTypes } from "@x402/evm";
+import { type Address, erc20Abi, getAddress, type Hex, parseAbi, verifyTypedData } from "viem";
 import { z } from "zod";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { settleMessagePayment } from "@/lib/chain/settle-message-payment";
@@ -20,7 +21,7 @@ import { answerRequirements, type PaymentServer, paymentServer } from "@/lib/x40
 export type AnswerSale =
   /** 402: no payment, or one that cannot be used (the reason in `error`). */
   | { kind: "payment-required"; paymentRequired: PaymentRequired }
-  /** 200: the owner's answer, settled on chain. */
+  /** 200: the owner's answer, settled on chain (or its settlement sent and still pending). */
   | { kind: "answered"; body: { response: unknown; agent: { id: string; name: string } }; settlement: SettleResponse }
   /** 402: the owner answered but the payment could not be settled; the answer is not given. */
   | { kind: "settlement-failed"; paymentRequired: PaymentRequired; settlement: SettleResponse };
@@ -29,7 +30,7 @@ export type AnswerSale =
 const authorizationPayload = z.object({
   authorization: z.object({
     from: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
-    to: z.string(),
+    to: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
     value: z.string().regex(/^\d{1,30}$/),
     validAfter: z.string().regex(/^\d{1,20}$/),
     validBefore: z.string().regex(/^\d{1,20}$/),
@@ -90,8 +91,11 @@ export async function sellAnswer(input: {
   if (!standing.allowed) {
     throw rateLimitError(standing, "This wallet's payments failed verification 10 times within a minute, so it is refused for now");
   }
+  // Counted against the wallet only when the wallet signed it: anyone may send payments in a
+  // wallet's name, and those must not lock the wallet out.
+  const signedByPayer = await isSignedByPayer(ps, authorization, signature);
   const refused = async (error: string) => {
-    await failures.limit(payer);
+    if (signedByPayer) await failures.limit(payer);
     return required(error);
   };
   const standingOnChain = await readPayerStanding(payer as Address, authorization.nonce as Hex, amountMicro);
@@ -114,19 +118,51 @@ export async function sellAnswer(input: {
     throw answer.error;
   }
   const settled = await settleMessagePayment(claimed);
-  if (!settled.ok) {
-    const settlement = { success: false, errorReason: settled.reason, transaction: "", network: ps.network, payer };
-    return {
-      kind: "settlement-failed",
-      paymentRequired: (await required(`Payment settlement failed: ${settled.reason}`)).paymentRequired,
-      settlement,
-    };
+  const body = { response: answer.reply, agent: { id: agent.id, name: agent.name } };
+  const amount = amountMicro.toString();
+  if (settled.ok) {
+    return { kind: "answered", body, settlement: { success: true, transaction: settled.txHash, network: ps.network, payer, amount } };
   }
+  if (settled.pendingTx) {
+    // Signed and sent (or to be sent again): it may still move the money, so the answer is given
+    // and the settlement's transaction named — never a 402 for an answer that may yet be paid.
+    const settlement = {
+      success: false,
+      errorReason: "settlement_pending",
+      errorMessage: settled.reason,
+      transaction: settled.pendingTx,
+      network: ps.network,
+      payer,
+      amount,
+    };
+    return { kind: "answered", body, settlement };
+  }
+  const settlement = { success: false, errorReason: settled.reason, transaction: "", network: ps.network, payer };
   return {
-    kind: "answered",
-    body: { response: answer.reply, agent: { id: agent.id, name: agent.name } },
-    settlement: { success: true, transaction: settled.txHash, network: ps.network, payer, amount: amountMicro.toString() },
+    kind: "settlement-failed",
+    paymentRequired: (await required(`Payment settlement failed: ${settled.reason}`)).paymentRequired,
+    settlement,
   };
+}
+
+// The authorization's EIP-712 signature recovers to its `from` (an externally owned account; a
+// smart wallet's is judged by the official verifier, on chain).
+function isSignedByPayer(ps: PaymentServer, a: z.infer<typeof authorizationPayload>["authorization"], signature: string) {
+  return verifyTypedData({
+    address: a.from as Address,
+    domain: { ...ps.extra, chainId: Number(ps.network.split(":")[1]), verifyingContract: ps.asset },
+    types: authorizationTypes,
+    primaryType: "TransferWithAuthorization",
+    message: {
+      from: a.from as Address,
+      to: a.to as Address,
+      value: BigInt(a.value),
+      validAfter: BigInt(a.validAfter),
+      validBefore: BigInt(a.validBefore),
+      nonce: a.nonce as Hex,
+    },
+    signature: signature as Hex,
+  }).catch(() => false);
 }
 
 /** The agent whose answers are sold per message: 404 when none is under this id, 503 while it is offline. */

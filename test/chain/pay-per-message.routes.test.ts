@@ -253,6 +253,34 @@ describe("a paid answer", () => {
   });
 });
 
+describe("payments in someone else's name", () => {
+  it("never count against that wallet: after twelve forged ones it still pays for its answer", async () => {
+    const victim = await newRenter(p);
+    const { agent } = await sellingAgent();
+    answer = { status: 200, body: { reply: "still here" } };
+    const { fetchImpl } = routeFetch(agent.id);
+    const required = decodePaymentRequiredHeader((await fetchImpl(url(agent.id), chat())).headers.get("PAYMENT-REQUIRED")!);
+    const attacker = await newRenter(p);
+    const signed = await new x402Client()
+      .register(`eip155:${p.publicClient.chain.id}`, new ExactEvmScheme(attacker.account))
+      .setSpendControls(false)
+      .createPaymentPayload(required);
+    // The attacker's signature over an authorization that names the victim as the payer.
+    const authorization = { ...(signed.payload.authorization as Record<string, string>), from: victim.address };
+    const forged = { ...signed, payload: { ...signed.payload, authorization } };
+    for (let i = 0; i < 12; i++) {
+      const res = await fetchImpl(url(agent.id), {
+        ...chat(),
+        headers: { "content-type": "application/json", "PAYMENT-SIGNATURE": encodePaymentSignatureHeader(forged) },
+      });
+      expect(res.status).toBe(402);
+      expect(decodePaymentRequiredHeader(res.headers.get("PAYMENT-REQUIRED")!).error).toMatch(/signature/);
+    }
+    const { pay } = payingFetch(victim, agent.id);
+    expect((await pay(url(agent.id), chat())).status).toBe(200);
+  });
+});
+
 describe("a paid answer over MCP (the x402 MCP transport)", () => {
   it("the chat tool asks for the payment, then answers the paid call with the settlement in _meta; a failing agent is not paid", async () => {
     const renter = await newRenter(p);

@@ -209,7 +209,11 @@ describe("settleMessagePayment", () => {
     const { row } = await answered(payer);
     await p.testClient.setAutomine(false);
     try {
-      expect(await settleMessagePayment(row.id, { waitMs: 0 })).toEqual({ ok: false, reason: expect.stringMatching(/stays settling/) });
+      expect(await settleMessagePayment(row.id, { waitMs: 0 })).toEqual({
+        ok: false,
+        reason: expect.stringMatching(/stays settling/),
+        pendingTx: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      });
       expect(await paymentOf(row.id)).toMatchObject({ status: "settling", chainTransaction: { status: "sent" } });
       await p.testClient.mine({ blocks: 1 });
     } finally {
