@@ -17,7 +17,12 @@ import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
 import { messageFeeMicro } from "@/lib/money/message-fee";
 import { type ReceivedRequest, startWebhook, uniqueIp } from "@/test/fixtures";
+import { isolateDatabase } from "@/test/private-database";
 import { makePayableAgent, newRenter, type Payments, type Renter, startPayments, treasury } from "./payments-harness";
+
+// Settlement picks the operator's nonces from chain_transactions: another file's operator rows
+// (on its own anvil) must not be seen.
+isolateDatabase("pay_per_message_routes");
 
 const PRICE = 20_000n; // 0.02 USDC
 const FEE = messageFeeMicro(PRICE); // 0.001 USDC at the default 5 %
