@@ -5,14 +5,15 @@ import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
 import { permitTypes } from "@/lib/chain/permit-typed-data";
 import { usdcNonce, usdcPermitDomain } from "@/lib/chain/usdc-permit-domain";
-import type { Channel, DurationType } from "@/lib/generated/prisma/enums";
+import type { CheckoutChannel } from "@/lib/checkout/activation";
+import type { DurationType } from "@/lib/generated/prisma/enums";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { quoteRental } from "@/lib/rentals/quote-rental";
 
 export type KeyCheckout = {
   agentId: string;
   durationType: DurationType;
-  channel: Channel;
+  channel: CheckoutChannel;
   renterKey: Hex;
   permit?: boolean;
 };

@@ -1,7 +1,10 @@
 import type { Channel } from "@/lib/generated/prisma/enums";
 
-/** The chat platforms the service runs a bot on (every checkout channel but the API). */
-export type ChatPlatform = Exclude<Channel, "API">;
+/**
+ * The chat platforms the service runs a bot on (every checkout channel but the API; A2A is an
+ * access protocol, never bought at checkout, and has no bot).
+ */
+export type ChatPlatform = Exclude<Channel, "API" | "A2A">;
 
 export const CHAT_PLATFORMS: readonly ChatPlatform[] = ["Telegram", "Discord", "Slack"];
 

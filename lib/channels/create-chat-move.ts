@@ -26,7 +26,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function createChatMove(rentalId: string, consent: ChatMoveConsent, now: Date = new Date()): Promise<ChatMove> {
   const rental = await findConsentedRental(rentalId, consent);
-  if (rental.channel === "API") throw new ApiError(409, "This rental was bought for the API: it has no chat to move.");
+  // (A2A is never a rental's channel, only a call's: it is not sold at checkout.)
+  if (rental.channel === "API" || rental.channel === "A2A") {
+    throw new ApiError(409, "This rental was bought for the API: it has no chat to move.");
+  }
   const unusable = rentalUnusableReason(rental, now);
   if (unusable) throw new ApiError(409, unusable);
   const { token, hash } = newChatMoveToken();

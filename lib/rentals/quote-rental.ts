@@ -4,9 +4,10 @@ import { newAuthToken } from "@/lib/auth/auth-token";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { type Quote, quoteDomain, quoteTypes } from "@/lib/chain/quote-typed-data";
 import { isChannelConfigured } from "@/lib/channels/configured-channels";
+import type { CheckoutChannel } from "@/lib/checkout/activation";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import type { Channel, DurationType } from "@/lib/generated/prisma/enums";
+import type { DurationType } from "@/lib/generated/prisma/enums";
 import { ApiError } from "@/lib/http/api-error";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
 import { DURATION_SECONDS } from "@/lib/rentals/durations";
@@ -14,7 +15,8 @@ import { newRentalId } from "@/lib/rentals/new-rental-id";
 import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 import { probeBeforeQuote, type QuoteProbeOptions } from "@/lib/rentals/probe-before-quote";
 
-export type QuoteRequest = { agentId: string; durationType: DurationType; channel: Channel; renter: Address };
+// The channel bought (checkout's four): never "A2A", an access protocol every listing has.
+export type QuoteRequest = { agentId: string; durationType: DurationType; channel: CheckoutChannel; renter: Address };
 
 // Prices a rental and signs the quote the escrow contract checks. The rental is stored as
 // `pending` (invisible to /v1) until the chain shows it paid; its times are then the chain's.

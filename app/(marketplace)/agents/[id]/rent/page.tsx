@@ -12,6 +12,7 @@ import { signedInAccount } from "@/lib/auth/signed-in-account";
 import { publicChainSettings } from "@/lib/chain/public-chain-settings";
 import { channelLinks } from "@/lib/channels/channel-links";
 import { availableChannels } from "@/lib/channels/configured-channels";
+import type { CheckoutChannel } from "@/lib/checkout/activation";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { formatGuarantee } from "@/lib/format/guarantee";
@@ -51,7 +52,8 @@ export default async function RentPage({ params, searchParams }: Props) {
   const chain = publicChainSettings();
   // Only channels both the agent and this service offer: a renter never pays for a missing bot.
   const offered = availableChannels();
-  const channels = agent.channels.filter((channel) => offered.includes(channel));
+  // (A2A is never among them: an access protocol every listing has, not a channel bought.)
+  const channels = agent.channels.filter((channel): channel is CheckoutChannel => (offered as string[]).includes(channel));
 
   return (
     <main id="main" tabIndex={-1} className="container">
