@@ -37,9 +37,10 @@ export function proxy(request: NextRequest): Response {
 export const config = {
   matcher: [
     {
-      // Pages only: not the API (/api and its /v1, /public rewrites; next.config.ts), Next's static
-      // files or the icon. Prefetches carry no HTML, so they need no nonce.
-      source: "/((?!api/|api$|v1/|v1$|public/|public$|_next/static/|_next/image|icon\\.svg$|favicon\\.ico$).*)",
+      // Pages only: not the API (/api and its /v1, /public rewrites; next.config.ts), the A2A
+      // endpoints and cards (/a2a, /.well-known), Next's static files or the icon. Prefetches carry
+      // no HTML, so they need no nonce.
+      source: "/((?!api/|api$|v1/|v1$|public/|public$|a2a/|a2a$|\\.well-known/|_next/static/|_next/image|icon\\.svg$|favicon\\.ico$).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

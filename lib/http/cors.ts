@@ -2,8 +2,9 @@
 // Credentials travel in headers, never cookies, so a wildcard origin is safe.
 // The MCP headers too: browser-based MCP clients send them to /v1/mcp. And x402's: the payment on
 // a paid retry, and the Access-Control-Expose-Headers request header the official client adds to it.
+// And A2A's (/a2a/*): the protocol version and the extensions a client asks for (v1.0 and v0.3 names).
 const ALLOWED_HEADERS =
-  "Authorization, X-API-Key, Content-Type, Mcp-Protocol-Version, Mcp-Session-Id, PAYMENT-SIGNATURE, Access-Control-Expose-Headers";
+  "Authorization, X-API-Key, Content-Type, Mcp-Protocol-Version, Mcp-Session-Id, PAYMENT-SIGNATURE, Access-Control-Expose-Headers, A2A-Version, A2A-Extensions, X-A2A-Extensions";
 
 export function applyCors(headers: Headers, methods: string): void {
   headers.set("Access-Control-Allow-Origin", "*");

@@ -97,7 +97,7 @@ describe("next.config.ts headers", () => {
         { key: "X-Frame-Options", value: "DENY" },
       ]),
     );
-    for (const source of ["/api/:path*", "/v1/:path*", "/public/:path*"]) {
+    for (const source of ["/api/:path*", "/v1/:path*", "/public/:path*", "/a2a/:path*", "/.well-known/:path*"]) {
       expect(rules.find((r) => r.source === source)?.headers).toEqual([
         { key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY },
       ]);
@@ -147,13 +147,17 @@ describe("proxy.ts", () => {
     const { getMiddlewareMatchers } = require("next/dist/build/analysis/get-page-static-info.js");
     const [matcher] = getMiddlewareMatchers(config.matcher, {});
     const runsOn = (path: string) => new RegExp(matcher.regexp).test(path);
-    for (const page of ["/", "/agents/0b83e3cb/rent", "/dashboard/rentals", "/sign-in", "/dev/outbox", "/apiary"])
+    for (const page of ["/", "/agents/0b83e3cb/rent", "/dashboard/rentals", "/sign-in", "/dev/outbox", "/apiary", "/a2agents"])
       expect(runsOn(page), page).toBe(true);
     for (const other of [
       "/api/v1/chat",
       "/api",
       "/v1/status",
       "/public/agents",
+      "/a2a",
+      "/a2a/0b83e3cb-0000-4000-8000-000000000000",
+      "/a2a/0b83e3cb-0000-4000-8000-000000000000/.well-known/agent-card.json",
+      "/.well-known/agent-card.json",
       "/_next/static/chunks/main.js",
       "/_next/image",
       "/icon.svg",

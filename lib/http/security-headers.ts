@@ -81,8 +81,11 @@ export function pageContentSecurityPolicy({ nonce, dev, rpcUrl, walletConnect, h
 /** The CSP of API responses (JSON): nothing may load or run, nothing may frame them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** Path patterns (next.config.ts `source`) of the API: /api, and the /v1 and /public rewrites. */
-export const API_SOURCES = ["/api/:path*", "/v1/:path*", "/public/:path*"];
+/**
+ * Path patterns (next.config.ts `source`) of the API: /api, the /v1 and /public rewrites, and the
+ * A2A endpoints and agent cards (/a2a, /a2a/{agentId}/…, /.well-known/agent-card.json).
+ */
+export const API_SOURCES = ["/api/:path*", "/v1/:path*", "/public/:path*", "/a2a/:path*", "/.well-known/:path*"];
 
 /**
  * The headers next.config.ts sets on every response. HSTS only in a production build: `next dev`
