@@ -37,4 +37,13 @@ describe("/agents/[id]", () => {
     const agent = await makeAgent();
     expect(await render(agent.id)).toContain("99% uptime guarantee");
   });
+
+  it("links the listing's A2A agent card while it is on the marketplace, not while it has no webhook", async () => {
+    const listed = await makeAgent({ webhook: { url: "https://agent.example.com/hooks/agent", token: "t".repeat(40) } });
+    expect(await render(listed.id)).toContain(
+      `<a href="/a2a/${listed.id}/.well-known/agent-card.json" type="application/json">agent card</a>`,
+    );
+    const unconnected = await makeAgent();
+    expect(await render(unconnected.id)).not.toContain("agent-card.json");
+  });
 });

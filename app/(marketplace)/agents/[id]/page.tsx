@@ -147,6 +147,16 @@ export default async function AgentPage({ params }: Props) {
                 fee goes to the service.
               </li>
             </ol>
+            {/* The card exists while the listing is on the marketplace (online, webhook connected). */}
+            {agent.notRentableReason !== "offline" && agent.notRentableReason !== "no-webhook" && (
+              <p className="hint" data-testid="a2a-card">
+                Other AI agents can call this one over A2A with a rental code: its{" "}
+                <a href={`/a2a/${agent.id}/.well-known/agent-card.json`} type="application/json">
+                  agent card
+                </a>{" "}
+                (<Link href="/docs/a2a">how</Link>).
+              </p>
+            )}
           </section>
         </div>
 
