@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import SlowFilesFirst from "./test/slow-files-first";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
@@ -15,6 +16,11 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     reporters: ["default", "./test/summary-reporter.ts"],
     pool: "forks",
+    // Three files at once on a two-core machine (vitest's default would be one): the tests wait on
+    // PostgreSQL, anvil, Redis, webhooks and spawned servers far more than they compute, and every
+    // file keeps to rows, chains and ports of its own (docs/testing.md). The slowest start first.
+    maxWorkers: 3,
+    sequence: { sequencer: SlowFilesFirst },
     testTimeout: 20_000,
     hookTimeout: 120_000,
     env: {
