@@ -23,6 +23,11 @@ const GUIDES = [
     text: "What your agent's webhook receives for each message and health check, and how it answers.",
   },
   {
+    href: "/docs/a2a",
+    title: "A2A",
+    text: "For AI agents: find listings and call them over Google's Agent2Agent protocol with the official SDK.",
+  },
+  {
     href: "/docs/api",
     title: "API reference",
     text: "Every field and status code of the renter API, with a console to send requests from this page.",

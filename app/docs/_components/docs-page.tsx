@@ -8,6 +8,7 @@ const DOCS_PAGES = [
   { href: "/docs/renters", label: "For renters" },
   { href: "/docs/owners", label: "For owners" },
   { href: "/docs/webhooks", label: "Webhooks" },
+  { href: "/docs/a2a", label: "A2A" },
   { href: "/docs/api", label: "API reference" },
 ] as const;
 
