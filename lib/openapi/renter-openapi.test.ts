@@ -81,6 +81,10 @@ describe("GET /api/v1/openapi.json", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("1.0.0");
     expect(Object.keys(doc.paths).sort()).toEqual([
+      "/.well-known/agent-card.json",
+      "/a2a",
+      "/a2a/{agentId}",
+      "/a2a/{agentId}/.well-known/agent-card.json",
       "/v1/agents/{agentId}/chat",
       "/v1/agents/{agentId}/mcp",
       "/v1/availability",
@@ -90,6 +94,13 @@ describe("GET /api/v1/openapi.json", () => {
       "/v1/models",
       "/v1/status",
     ]);
+  });
+
+  it("puts the A2A routes at the site's root, not under /api", () => {
+    const paths = doc.paths as unknown as Record<string, { servers?: { url: string }[] }>;
+    for (const path of ["/.well-known/agent-card.json", "/a2a", "/a2a/{agentId}", "/a2a/{agentId}/.well-known/agent-card.json"]) {
+      expect(paths[path].servers, path).toEqual([{ url: new URL(doc.servers[0].url).origin }]);
+    }
   });
 
   it("describes the real responses of both endpoints", async () => {

@@ -99,6 +99,129 @@ const paymentRequiredResponse = {
   content: { "application/json": { schema: { $ref: "#/components/schemas/PaymentRequired" } } },
 };
 
+// A2A (docs/a2a.md): JSON-RPC 2.0 over POST, as @a2a-js/sdk speaks it; described here for where
+// they are and what they answer, the messages themselves by the A2A specification.
+const jsonRpcRequest = {
+  type: "object",
+  required: ["jsonrpc", "method"],
+  properties: { jsonrpc: { const: "2.0" }, id: {}, method: { type: "string" }, params: {} },
+};
+const jsonRpcAnswer = (description: string) => ({
+  description,
+  content: {
+    "application/json": {
+      schema: {
+        type: "object",
+        required: ["jsonrpc"],
+        properties: { jsonrpc: { const: "2.0" }, id: {}, result: {}, error: { $ref: "#/components/schemas/JsonRpcError" } },
+      },
+    },
+  },
+});
+const jsonRpcError = (description: string) => ({
+  description,
+  content: {
+    "application/json": {
+      schema: {
+        type: "object",
+        required: ["jsonrpc", "error"],
+        properties: { jsonrpc: { const: "2.0" }, id: {}, error: { $ref: "#/components/schemas/JsonRpcError" } },
+      },
+    },
+  },
+});
+const a2aVersionHeader = {
+  name: "A2A-Version",
+  in: "header",
+  required: false,
+  description: "1.0 (what @a2a-js/sdk 1.3 sends) or 0.3. Without it, the method's name tells: SendMessage… is 1.0, message/send… is 0.3.",
+  schema: { type: "string", enum: ["1.0", "0.3"] },
+};
+const agentCard = (description: string) => ({
+  description,
+  headers: {
+    "Cache-Control": { description: "public, max-age=60, s-maxage=60: cached at the edge for a minute.", schema: { type: "string" } },
+  },
+  content: { "application/json": { schema: { type: "object", description: "An A2A v1.0 AgentCard in the protocol's JSON form." } } },
+});
+
+/** The A2A routes (at the site's root, not under /api): `root` is the site's origin. */
+function a2aPaths(root: string) {
+  const servers = [{ url: root }];
+  const post = (operationId: string, summary: string, description: string, extra: Record<string, unknown>) => ({
+    servers,
+    post: {
+      operationId,
+      summary,
+      description,
+      parameters: [a2aVersionHeader],
+      requestBody: { required: true, content: { "application/json": { schema: jsonRpcRequest } } },
+      ...extra,
+    },
+  });
+  return {
+    "/.well-known/agent-card.json": {
+      servers,
+      get: {
+        operationId: "marketplaceAgentCard",
+        summary: "The marketplace's A2A agent card (the find-agents skill)",
+        security: [],
+        responses: { "200": agentCard("The card.") },
+      },
+    },
+    "/a2a": post(
+      "marketplaceA2a",
+      "The marketplace's A2A endpoint: the find-agents skill, without a rental code",
+      "SendMessage (or message/send; streaming too): the text is the search, a data part may add filters. The answer is a message whose data part lists the listings with their card URLs, prices in USDC and measured reliability. Counts against the 60/min limit of /v1.",
+      {
+        security: [],
+        responses: {
+          "200": jsonRpcAnswer("The JSON-RPC answer, or an event stream (text/event-stream) for a streaming method."),
+          "400": jsonRpcError("A malformed call (-32700, -32600, -32602)."),
+          "404": jsonRpcError("No such method (-32601)."),
+          "429": rateLimited,
+        },
+      },
+    ),
+    "/a2a/{agentId}/.well-known/agent-card.json": {
+      servers,
+      get: {
+        operationId: "listingAgentCard",
+        summary: "A listing's A2A agent card",
+        security: [],
+        parameters: [agentIdParameter],
+        responses: {
+          "200": agentCard("The card."),
+          "404": {
+            ...error("No agent listed under this id: unknown, deleted, offline or without a webhook."),
+            headers: agentCard("").headers,
+          },
+        },
+      },
+    },
+    "/a2a/{agentId}": post(
+      "listingA2a",
+      "A listing's A2A endpoint: a message as a task, its answer as the artifact",
+      "JSON-RPC: SendMessage, SendStreamingMessage (server-sent events, keep-alive comments), GetTask, CancelTask, and the v0.3 names message/send, message/stream, tasks/get, tasks/cancel. A message is relayed like POST /v1/chat; the task is readable by the rental that made it for 24 hours; cancelling answers TaskNotCancelableError (-32002, HTTP 400). Every error is a JSON-RPC error object.",
+      {
+        parameters: [agentIdParameter, a2aVersionHeader],
+        security: [{ Bearer: [] }, { ApiKey: [] }],
+        responses: {
+          "200": jsonRpcAnswer("The JSON-RPC answer, or an event stream (text/event-stream) for a streaming method."),
+          "400": jsonRpcError(
+            "A malformed call, a message without text or over 10,000 characters, an ambiguous code, or a task that cannot be cancelled.",
+          ),
+          "401": jsonRpcError("Missing or invalid rental code."),
+          "403": jsonRpcError("The rental is for another agent, or is not active (ended, cancelled, not started)."),
+          "404": jsonRpcError("No agent under this id, no such task for this rental, or no such method."),
+          "413": jsonRpcError("The body is over 256 KiB."),
+          "429": rateLimited,
+        },
+      },
+    ),
+  };
+}
+
 export function renterOpenApi(serverUrl: string) {
   return {
     openapi: "3.1.0",
@@ -295,27 +418,44 @@ export function renterOpenApi(serverUrl: string) {
           },
         },
       },
+      ...a2aPaths(serverUrl.replace(/\/api\/?$/, "")),
     },
     components: {
       securitySchemes: {
         ApiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "Rental code." },
         Bearer: { type: "http", scheme: "bearer", description: "Rental code as a bearer token." },
       },
-      schemas: componentSchemas({
-        ChatRequest: [chatRequestSchema, "input"],
-        ChatResponse: [chatResponseSchema, "output"],
-        StatusResponse: [statusResponseSchema, "output"],
-        AvailabilityResponse: [availabilityResponseSchema, "output"],
-        Error: [errorResponseSchema, "output"],
-        ChatCompletionRequest: [chatCompletionRequestSchema, "input"],
-        ChatCompletion: [chatCompletionSchema, "output"],
-        ModelList: [modelListSchema, "output"],
-        OpenAIError: [openAiErrorSchema, "output"],
-        PaidAnswerResponse: [paidAnswerResponseSchema, "output"],
-        PaymentRequired: [paymentRequiredSchema, "output"],
-        PaymentPayload: [paymentPayloadSchema, "input"],
-        PaymentResponse: [settlementSchema, "output"],
-      }),
+      schemas: {
+        ...componentSchemas({
+          ChatRequest: [chatRequestSchema, "input"],
+          ChatResponse: [chatResponseSchema, "output"],
+          StatusResponse: [statusResponseSchema, "output"],
+          AvailabilityResponse: [availabilityResponseSchema, "output"],
+          Error: [errorResponseSchema, "output"],
+          ChatCompletionRequest: [chatCompletionRequestSchema, "input"],
+          ChatCompletion: [chatCompletionSchema, "output"],
+          ModelList: [modelListSchema, "output"],
+          OpenAIError: [openAiErrorSchema, "output"],
+          PaidAnswerResponse: [paidAnswerResponseSchema, "output"],
+          PaymentRequired: [paymentRequiredSchema, "output"],
+          PaymentPayload: [paymentPayloadSchema, "input"],
+          PaymentResponse: [settlementSchema, "output"],
+        }),
+        // Beside the zod ones: a JSON-RPC 2.0 error object as the A2A endpoints answer it.
+        JsonRpcError: {
+          type: "object",
+          required: ["code", "message"],
+          properties: {
+            code: {
+              type: "integer",
+              description:
+                "A2A's codes (-32001 task not found, -32002 not cancelable, …), JSON-RPC's, or -32000 for the service's refusals.",
+            },
+            message: { type: "string" },
+            data: { description: "For -32000: an ErrorInfo whose metadata.httpStatus is the HTTP status." },
+          },
+        },
+      },
     },
   };
 }
