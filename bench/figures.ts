@@ -20,6 +20,7 @@ export const FIGURE_KEYS = [
   "sweep_500_emails_s",
   "settle_gas_per_rental",
   "pay_for_message_gas",
+  "x402_added_p50_ms",
   "rent_first_load_gzip_kb",
   "home_first_load_gzip_kb",
 ] as const;
