@@ -17,6 +17,7 @@ import { makeAgent, makeRental, startWebhook } from "@/test/fixtures";
 type Doc = {
   openapi: string;
   info: { version: string };
+  servers: { url: string }[];
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> }>>;
   components: { schemas: Record<string, object> };
 };

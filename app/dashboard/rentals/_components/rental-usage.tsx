@@ -5,10 +5,18 @@ import { formatDate } from "@/lib/format/date-time";
 import { formatCount } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
 import { formatReplyTime } from "@/lib/format/reply-time";
+import type { Channel } from "@/lib/generated/prisma/enums";
 import type { RentalUsage as Usage } from "@/lib/rentals/load-rental-usage";
 import styles from "../renter.module.css";
 
-const CHANNEL_WORDS = { API: "the API and the playground", Telegram: "Telegram", Discord: "Discord", Slack: "Slack" } as const;
+// Every channel a call can come from (satisfies: a new one does not go unlisted), A2A included.
+const CHANNEL_WORDS = {
+  API: "the API and the playground",
+  Telegram: "Telegram",
+  Discord: "Discord",
+  Slack: "Slack",
+  A2A: "A2A (other AI agents)",
+} as const satisfies Record<Channel, string>;
 
 export function RentalUsage({ usage }: { usage: Usage }) {
   const channels = (Object.keys(CHANNEL_WORDS) as (keyof typeof CHANNEL_WORDS)[]).flatMap((channel) => {
