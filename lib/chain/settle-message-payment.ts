@@ -20,7 +20,7 @@ export type SettleMessageResult =
 export type SettleMessageOptions = {
   /** How long to wait for the transaction to be mined and CHAIN_CONFIRMATIONS deep (30 s). */
   waitMs?: number;
-  /** How often its receipt is looked for meanwhile (250 ms). */
+  /** How often its receipt is looked for meanwhile, at most (250 ms; 25 ms at first, doubling). */
   pollMs?: number;
   /** Send times are recorded on it (the release sweep measures a stuck transaction's age on its own). */
   clock?: Clock;
@@ -186,9 +186,10 @@ async function prepareMessagePayment(payment: MessagePayment): Promise<{ row: Ch
 }
 
 // The first of the transaction's versions (the sweep may re-sign it meanwhile) mined and final,
-// looked for until the deadline.
+// looked for until the deadline: soon at first (a block may come at once: the caller is waiting),
+// then every `pollMs`.
 async function waitForReceipt(id: string, deadline: number, pollMs: number): Promise<MinedReceipt | null> {
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     const row = await db.chainTransaction.findUniqueOrThrow({ where: { id } });
     if (row.status === "confirmed" || row.status === "failed") {
       // Recorded by the sweep or the event reader meanwhile; its receipt says how.
@@ -199,7 +200,8 @@ async function waitForReceipt(id: string, deadline: number, pollMs: number): Pro
       const mined = await readReceipt(hash).catch(() => null);
       if (mined?.final) return mined;
     }
-    if (Date.now() + pollMs > deadline) return null;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    const wait = Math.min(pollMs, 25 * 2 ** attempt);
+    if (Date.now() + wait > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
