@@ -1,9 +1,9 @@
 import "server-only";
-import { keccak256 } from "viem";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { freeNonces, NONCE_LOCK } from "@/lib/chain/free-nonces";
 import type { Clock } from "@/lib/chain/release-ended-rentals";
 import { broadcastRelease } from "@/lib/chain/send-release";
+import { signOperatorTransaction } from "@/lib/chain/sign-operator-transaction";
 import type { Fees } from "@/lib/chain/transaction-fees";
 import { db } from "@/lib/db";
 
@@ -18,7 +18,7 @@ const TRANSFER_GAS = 21_000n;
  * re-signed, settled). Returns how many were sent; 0 while another sweep holds the nonce lock.
  */
 export async function fillNonceGaps(fees: Fees, clock: Clock): Promise<number> {
-  const { operatorClient, operator } = chainClients();
+  const { operator } = chainClients();
   const fillers = await db.$transaction(
     async (tx) => {
       const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${NONCE_LOCK}) AS locked`;
@@ -26,27 +26,8 @@ export async function fillNonceGaps(fees: Fees, clock: Clock): Promise<number> {
       const { gaps, head } = await freeNonces(tx);
       const rows = [];
       for (const nonce of gaps) {
-        const request = await operatorClient.prepareTransactionRequest({
-          to: operator.address,
-          value: 0n,
-          nonce,
-          gas: TRANSFER_GAS,
-          ...fees,
-        });
-        const rawTx = await operatorClient.signTransaction(request);
         rows.push(
-          await tx.chainTransaction.create({
-            data: {
-              kind: "filler",
-              fromAddress: operator.address.toLowerCase(),
-              nonce,
-              heldNonce: nonce,
-              hash: keccak256(rawTx),
-              rawTx,
-              status: "prepared",
-              preparedAtBlock: head,
-            },
-          }),
+          await signOperatorTransaction(tx, { kind: "filler", to: operator.address, value: 0n, nonce, gas: TRANSFER_GAS, fees, head }),
         );
       }
       return rows;

@@ -1,5 +1,5 @@
 import "server-only";
-import { encodeFunctionData, type Hex, keccak256 } from "viem";
+import { encodeFunctionData, type Hex } from "viem";
 import { applyCallsRule } from "@/lib/availability/apply-calls-rule";
 import { availabilityTerms } from "@/lib/availability/availability-terms";
 import { mergeMinutes } from "@/lib/availability/record-minutes";
@@ -8,6 +8,7 @@ import { freeNonces, NONCE_LOCK } from "@/lib/chain/free-nonces";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
 import { type MinedReceipt, readReceipt } from "@/lib/chain/read-receipt";
 import type { Clock } from "@/lib/chain/release-ended-rentals";
+import { signOperatorTransaction } from "@/lib/chain/sign-operator-transaction";
 import type { Fees } from "@/lib/chain/transaction-fees";
 import { db } from "@/lib/db";
 import type { ChainTransaction } from "@/lib/generated/prisma/client";
@@ -32,7 +33,7 @@ type DueRow = {
  * before anything is sent; "busy" while another sweep is preparing one.
  */
 export async function prepareRelease(ids: string[], fees: Fees, now: Date) {
-  const { publicClient, operatorClient, operator, config } = chainClients();
+  const { publicClient, operator, config } = chainClients();
   return db.$transaction(
     async (tx) => {
       const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${NONCE_LOCK}) AS locked`;
@@ -63,20 +64,14 @@ export async function prepareRelease(ids: string[], fees: Fees, now: Date) {
       // Estimated without the fees: a node caps an estimate at what the sender's balance pays for at
       // the fee given, and an operator without gas (an outage) would get 0 and sign nothing.
       const gas = await publicClient.estimateGas({ account: operator.address, ...call });
-      const request = await operatorClient.prepareTransactionRequest({ ...call, nonce, gas, ...fees });
-      const rawTx = await operatorClient.signTransaction(request);
-      const created = await tx.chainTransaction.create({
-        data: {
-          kind: "release",
-          fromAddress: operator.address.toLowerCase(),
-          nonce,
-          heldNonce: nonce,
-          hash: keccak256(rawTx),
-          rawTx,
-          status: "prepared",
-          preparedAtBlock: head,
-          rentals: { connect: due.map((r) => ({ id: r.id })) },
-        },
+      const created = await signOperatorTransaction(tx, {
+        kind: "release",
+        ...call,
+        nonce,
+        gas,
+        fees,
+        head,
+        rentalIds: due.map((r) => r.id),
       });
       return { tx: created, rentalCount: due.length };
     },

@@ -1,5 +1,5 @@
 import "server-only";
-import { encodeFunctionData, getAddress, type Hex, keccak256 } from "viem";
+import { encodeFunctionData, getAddress, type Hex } from "viem";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { freeNonces, NONCE_LOCK } from "@/lib/chain/free-nonces";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
@@ -7,6 +7,7 @@ import { type MinedReceipt, readReceipt } from "@/lib/chain/read-receipt";
 import { messageFailure, messagePaymentAbi, recordMessageReceipt } from "@/lib/chain/record-message-payment";
 import type { Clock } from "@/lib/chain/release-ended-rentals";
 import { broadcastRelease } from "@/lib/chain/send-release";
+import { signOperatorTransaction } from "@/lib/chain/sign-operator-transaction";
 import { currentFees } from "@/lib/chain/transaction-fees";
 import { db } from "@/lib/db";
 import type { ChainTransaction, MessagePayment } from "@/lib/generated/prisma/client";
@@ -115,7 +116,7 @@ function paymentArgs(payment: MessagePayment) {
  * (another call failed it).
  */
 async function prepareMessagePayment(payment: MessagePayment): Promise<{ row: ChainTransaction | null } | { ok: false; reason: string }> {
-  const { publicClient, operatorClient, operator, config } = chainClients();
+  const { publicClient, operator, config } = chainClients();
   const fees = await currentFees();
   if (!fees) return { ok: false, reason: "the chain's base fee is above CHAIN_MAX_FEE_GWEI: nothing was sent; try again later" };
   const args = paymentArgs(payment);
@@ -156,25 +157,14 @@ async function prepareMessagePayment(payment: MessagePayment): Promise<{ row: Ch
       }
       const { gaps, next, head } = await freeNonces(tx);
       const nonce = gaps[0] ?? next;
-      const request = await operatorClient.prepareTransactionRequest({
+      const created = await signOperatorTransaction(tx, {
+        kind: "message",
         to: config.escrow,
         data,
         nonce,
         gas: (gas * GAS_MARGIN_PERCENT) / 100n,
-        ...fees,
-      });
-      const rawTx = await operatorClient.signTransaction(request);
-      const created = await tx.chainTransaction.create({
-        data: {
-          kind: "message",
-          fromAddress: operator.address.toLowerCase(),
-          nonce,
-          heldNonce: nonce,
-          hash: keccak256(rawTx),
-          rawTx,
-          status: "prepared",
-          preparedAtBlock: head,
-        },
+        fees,
+        head,
       });
       await tx.messagePayment.update({ where: { id: payment.id }, data: { status: "settling", chainTransactionId: created.id } });
       return created;
