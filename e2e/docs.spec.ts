@@ -13,6 +13,7 @@ const DOCS_PAGES = {
   "docs-renters": "/docs/renters",
   "docs-owners": "/docs/owners",
   "docs-webhooks": "/docs/webhooks",
+  "docs-a2a": "/docs/a2a",
   "docs-api": "/docs/api",
 };
 
