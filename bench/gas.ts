@@ -52,6 +52,22 @@ try {
   ]);
   record("createRentalWithPermit", withPermit.gasUsed);
 
+  // Extension of a running rental (issue 29): permit + extend in the renter's one transaction.
+  const extension = await e.extension(permitQuote.rentalId);
+  const extendPermit = await e.signPermit(
+    { renter: renter.address, price: extension.addedPrice, fee: extension.fee },
+    (await chain.now()) + 600n,
+  );
+  const extended = await e.send(renter.address, "extendRentalWithPermit", [
+    extension,
+    await e.signExtension(extension),
+    (await chain.now()) + 600n,
+    extendPermit.v,
+    extendPermit.r,
+    extendPermit.s,
+  ]);
+  record("extendRentalWithPermit", extended.gasUsed);
+
   // Settlement by availability: the operator, right after the end.
   const fullService = await newRental();
   const someDown = await newRental();

@@ -36,6 +36,10 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         "Quote(bytes32 rentalId,address renter,address owner,uint256 price,uint256 fee,uint64 duration,uint64 deadline)"
     );
 
+    bytes32 public constant EXTENSION_TYPEHASH = keccak256(
+        "Extension(bytes32 rentalId,address renter,uint256 addedPrice,uint256 fee,uint64 addedSeconds,uint64 endsAt,uint64 deadline)"
+    );
+
     enum Status {
         None,
         Active,
@@ -66,6 +70,21 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         uint256 price;
         uint256 fee;
         uint64 duration;
+        uint64 deadline;
+    }
+
+    /// @notice A signed extension of a running rental (`extendRental`): the renter pays `addedPrice`
+    /// + `fee` into escrow and the rental's end moves by `addedSeconds`. The extended rental stays
+    /// one rental: price and fee grow, and settlement, disputes and refunds apply to the totals.
+    /// `endsAt` is the end it extends (the rental's current end): once redeemed the end has moved,
+    /// so one signed extension is redeemed at most once. `deadline` bounds when it may be redeemed.
+    struct Extension {
+        bytes32 rentalId;
+        address renter;
+        uint256 addedPrice;
+        uint256 fee;
+        uint64 addedSeconds;
+        uint64 endsAt;
         uint64 deadline;
     }
 
@@ -128,6 +147,9 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         uint64 startsAt,
         uint64 endsAt
     );
+    /// An Active rental extended (`extendRental`): `addedPrice` + `addedFee` paid into escrow and
+    /// added to the rental's price and fee; its end moved from `previousEndsAt` to `endsAt`.
+    event RentalExtended(bytes32 indexed id, uint256 addedPrice, uint256 addedFee, uint64 previousEndsAt, uint64 endsAt);
     event RentalReleased(bytes32 indexed id, address indexed owner, uint256 price, uint256 fee);
     /// `refund`: the part of the price returned to the renter for the minutes the agent was down;
     /// `slaHash`: keccak256 of the canonical down-minute list the service computed it from (recorded
@@ -159,6 +181,7 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
     error NotEnded(bytes32 id, uint64 endsAt);
     error RentalEnded(bytes32 id, uint64 endsAt);
     error NothingToWithdraw();
+    error StaleExtension(bytes32 id, uint64 endsAt);
     error AlreadyDisputed(bytes32 id);
     error RefundAbovePrice(bytes32 id, uint256 refund, uint256 price);
     error SenderNotOwner();
@@ -237,14 +260,80 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
     }
 
     function _checkQuoteSignature(Quote calldata q, bytes calldata signature) private view {
-        bytes32 digest = _hashTypedDataV4(
-            keccak256(
-                abi.encode(QUOTE_TYPEHASH, q.rentalId, q.renter, q.owner, q.price, q.fee, q.duration, q.deadline)
-            )
+        _checkSigner(
+            keccak256(abi.encode(QUOTE_TYPEHASH, q.rentalId, q.renter, q.owner, q.price, q.fee, q.duration, q.deadline)),
+            signature
         );
-        (address signer, ECDSA.RecoverError err,) = ECDSA.tryRecoverCalldata(digest, signature);
+    }
+
+    /// Reverts unless `signature` over the EIP-712 struct hash is a QUOTE_SIGNER's.
+    function _checkSigner(bytes32 structHash, bytes calldata signature) private view {
+        (address signer, ECDSA.RecoverError err,) = ECDSA.tryRecoverCalldata(_hashTypedDataV4(structHash), signature);
         if (err != ECDSA.RecoverError.NoError) revert InvalidSignature();
         if (!hasRole(QUOTE_SIGNER_ROLE, signer)) revert UnauthorizedSigner(signer);
+    }
+
+    // ---------------------------------------------------------------- extension
+
+    /// @notice Pays addedPrice + fee (after `approve`) and moves a running rental's end by
+    /// addedSeconds. The rental stays one rental: its price and fee grow by the amounts paid, so
+    /// settlement (availability refunds), disputes and refunds apply to the whole extended length.
+    function extendRental(Extension calldata e, bytes calldata signature) external nonReentrant {
+        _extend(e, signature);
+    }
+
+    /// @notice One-transaction extension: `permit(renter, escrow, addedPrice + fee, permitDeadline)`
+    /// then extend. A permit that fails is ignored as long as the allowance is in place.
+    function extendRentalWithPermit(
+        Extension calldata e,
+        bytes calldata signature,
+        uint256 permitDeadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external nonReentrant {
+        uint256 total = e.addedPrice + e.fee;
+        try IERC20Permit(address(token)).permit(e.renter, address(this), total, permitDeadline, v, r, s) {}
+        catch {
+            if (token.allowance(e.renter, address(this)) < total) revert PermitFailed();
+        }
+        _extend(e, signature);
+    }
+
+    function _extend(Extension calldata e, bytes calldata signature) private whenNotPaused {
+        if (msg.sender != e.renter) revert SenderNotRenter();
+        if (e.deadline < block.timestamp) revert QuoteExpired(e.deadline);
+        if (e.addedPrice == 0 || e.fee == 0) revert ZeroAmount();
+        if (e.addedSeconds == 0) revert ZeroDuration();
+        Rental storage rental = rentals[e.rentalId];
+        // Disputed, settled, refunded or unknown rentals are not extended.
+        if (rental.status != Status.Active) revert InvalidStatus(e.rentalId, rental.status);
+        if (rental.renter != e.renter) revert SenderNotRenter();
+        uint40 previousEndsAt = rental.endsAt;
+        if (block.timestamp >= previousEndsAt) revert RentalEnded(e.rentalId, previousEndsAt);
+        if (e.endsAt != previousEndsAt) revert StaleExtension(e.rentalId, previousEndsAt);
+        _checkExtensionSignature(e, signature);
+
+        uint40 endsAt = SafeCast.toUint40(uint256(previousEndsAt) + e.addedSeconds);
+        uint256 total = e.addedPrice + e.fee;
+        rental.endsAt = endsAt;
+        rental.price = SafeCast.toUint56(uint256(rental.price) + e.addedPrice);
+        rental.fee = SafeCast.toUint40(uint256(rental.fee) + e.fee);
+        totalOwed += total;
+        emit RentalExtended(e.rentalId, e.addedPrice, e.fee, previousEndsAt, endsAt);
+
+        token.safeTransferFrom(e.renter, address(this), total);
+    }
+
+    function _checkExtensionSignature(Extension calldata e, bytes calldata signature) private view {
+        _checkSigner(
+            keccak256(
+                abi.encode(
+                    EXTENSION_TYPEHASH, e.rentalId, e.renter, e.addedPrice, e.fee, e.addedSeconds, e.endsAt, e.deadline
+                )
+            ),
+            signature
+        );
     }
 
     // ---------------------------------------------------------------- settlement

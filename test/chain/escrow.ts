@@ -1,6 +1,7 @@
 // Deploys RentalEscrow with a test token on an anvil chain and wraps the calls tests make:
 // signing quotes, paying, settling, and reading balances.
 import { type Address, BaseError, ContractFunctionRevertedError, erc20Abi, type Hex, keccak256, parseSignature, toHex } from "viem";
+import { type Extension, extensionTypes } from "@/lib/chain/extension-typed-data";
 import * as BlacklistToken from "@/lib/chain/generated/BlacklistToken";
 import * as ReentrantToken from "@/lib/chain/generated/ReentrantToken";
 import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
@@ -12,7 +13,7 @@ import { admin, deployEscrowContracts, owner, renter, signer } from "../../scrip
 import { accounts, type Chain } from "./anvil";
 
 // The backend's own typed data, so these tests also prove it matches the contract.
-export type { Quote };
+export type { Extension, Quote };
 
 /** An escrow id: the backend's random draw, or a fixed one named by `seed` (readable tests). */
 export function escrowId(seed?: string): Hex {
@@ -109,8 +110,31 @@ export async function deployEscrow<K extends TokenKind>(chain: Chain, kind: K) {
     return send(q.renter, "createRental", [q, signature ?? (await signQuote(q))]);
   }
 
+  /** An extension of `id` from its current end on chain: 25 USDC + the fee for an hour. */
+  async function extension(id: Hex, overrides: Partial<Extension> = {}): Promise<Extension> {
+    return {
+      rentalId: id,
+      renter: renter.address,
+      addedPrice: 25_000_000n,
+      fee: FEE,
+      addedSeconds: 3_600n,
+      endsAt: BigInt((await rental(id)).endsAt),
+      deadline: (await chain.now()) + 600n,
+      ...overrides,
+    };
+  }
+
+  function signExtension(x: Extension, by = signer): Promise<Hex> {
+    return by.signTypedData({
+      domain: quoteDomain(publicClient.chain.id, escrow),
+      types: extensionTypes,
+      primaryType: "Extension",
+      message: x,
+    });
+  }
+
   /** EIP-2612 permit from the quote's renter for price + fee (TestUSDC only). */
-  async function signPermit(q: Quote, deadline: bigint) {
+  async function signPermit(q: Pick<Quote, "renter" | "price" | "fee">, deadline: bigint) {
     const from = accounts.find((a) => a.address === q.renter)!;
     const usdc = { address: token, abi: TestUSDC.abi } as const;
     const nonce = await publicClient.readContract({ ...usdc, functionName: "nonces", args: [q.renter] });
@@ -150,6 +174,8 @@ export async function deployEscrow<K extends TokenKind>(chain: Chain, kind: K) {
     signQuote,
     signPermit,
     create,
+    extension,
+    signExtension,
     rental,
     totalOwed: () => read("totalOwed") as Promise<bigint>,
     credits: (who: Address) => read("credits", [who]) as Promise<bigint>,
