@@ -22,6 +22,7 @@ export const FIELD_LABELS: Record<string, string> = {
   pricePerDay: "Price per day",
   pricePerMonth: "Price per month",
   pricePerMessage: "Price per message",
+  trialMessages: "Free trial messages",
   guaranteePercent: "Uptime guarantee",
   webhookUrl: "Webhook URL",
   webhookToken: "Webhook token",

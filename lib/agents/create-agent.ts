@@ -42,6 +42,7 @@ export async function createAgent(ownerId: string, listing: AgentListing, option
         pricePerDay: listing.pricePerDay ?? null,
         pricePerMonth: listing.pricePerMonth ?? null,
         pricePerMessage: listing.pricePerMessage ?? null,
+        trialMessages: listing.trialMessages ?? null,
         guaranteePermille: listing.guaranteePercent ?? GUARANTEE_PERMILLE.default,
         status: options.status,
         ...sealed,

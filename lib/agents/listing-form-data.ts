@@ -13,9 +13,11 @@ export function listingInputFromForm(form: FormData) {
   const guarantee = text("guaranteePercent")?.trim();
   // A form without the field (one rendered before it existed) leaves the price per message as it is.
   const messagePrice = text("pricePerMessage");
+  const trial = text("trialMessages");
   return {
     ...(guarantee ? { guaranteePercent: guarantee } : {}),
     ...(messagePrice !== undefined ? { pricePerMessage: messagePrice } : {}),
+    ...(trial !== undefined ? { trialMessages: trial } : {}),
     name: text("name") ?? "",
     description: text("description") ?? "",
     category: text("category") ?? "",

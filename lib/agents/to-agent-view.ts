@@ -14,6 +14,7 @@ export type AgentRow = {
   pricePerDay: bigint | null;
   pricePerMonth: bigint | null;
   pricePerMessage: bigint | null;
+  trialMessages: number | null;
   guaranteePermille: number;
   status: string;
   webhookUrlCipher: string | null;
@@ -38,6 +39,8 @@ export function toAgentView(agent: AgentRow, stats: ListingStats = NEW_LISTING) 
     pricePerMonth: price(agent.pricePerMonth),
     // One answer sold over x402 to other agents and scripts; null: not sold per message.
     pricePerMessage: price(agent.pricePerMessage),
+    // Free messages each renter may send, paid for by the owner (docs/trials.md); null: no trial.
+    trialMessages: agent.trialMessages,
     // The uptime guarantee in percent (99, 99.9): down minutes beyond it are refunded to renters.
     guaranteePercent: agent.guaranteePermille / 10,
     status: agent.status,

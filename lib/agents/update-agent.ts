@@ -27,6 +27,15 @@ export async function updateAgent(ownerId: string, agentId: string, patch: Agent
       );
     }
     const category = patch.category ?? (agent.category as Category);
+    // "End the trial offer" (docs/trials.md): no trial is issued any more, and every running one
+    // stops at once — its messages left become 0, in the same transaction, so the next message
+    // answers 402. The chat path also refuses a trial message while the listing offers none.
+    if (patch.trialMessages === null && agent.trialMessages !== null) {
+      await tx.rental.updateMany({
+        where: { agentId: agent.id, trial: true, trialMessagesLeft: { gt: 0 } },
+        data: { trialMessagesLeft: 0 },
+      });
+    }
     return tx.agent.update({
       where: { id: agent.id },
       data: {
@@ -38,6 +47,8 @@ export async function updateAgent(ownerId: string, agentId: string, patch: Agent
         guaranteePermille: patch.guaranteePercent,
         // Absent: unchanged; null (or "" from the form): no longer sold per message.
         pricePerMessage: patch.pricePerMessage,
+        // Absent: unchanged; null (or "" from the form): the trial offer ends.
+        trialMessages: patch.trialMessages,
         ...prices,
       },
     });

@@ -56,6 +56,22 @@ const blankIsNull = (value: number | string | null) => (typeof value === "string
 const priceFieldSchema = z.preprocess(blankIsNull, usdcPriceSchema.nullable()).optional();
 const messagePriceFieldSchema = z.preprocess(blankIsNull, usdcMessagePriceSchema.nullable()).optional();
 
+// A free trial (issue 29, docs/trials.md): the messages each renter may send free, a whole number
+// from 1 to 20 (agents.trial_messages has the same CHECK). null or blank: no trial; setting it so
+// ends the offer and every running trial. The form sends text, the API a number (or a digit string).
+export const MAX_TRIAL_MESSAGES = 20;
+export const trialMessagesSchema = z
+  .union([z.number(), z.string()], { error: `must be a whole number of messages from 1 to ${MAX_TRIAL_MESSAGES}, or null for no trial` })
+  .transform((value, ctx) => {
+    const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isInteger(n) || n < 1 || n > MAX_TRIAL_MESSAGES) {
+      ctx.addIssue({ code: "custom", message: `must be a whole number of messages from 1 to ${MAX_TRIAL_MESSAGES}, or null for no trial` });
+      return z.NEVER;
+    }
+    return n;
+  });
+const trialFieldSchema = z.preprocess(blankIsNull, trialMessagesSchema.nullable()).optional();
+
 // The uptime guarantee (docs/availability.md), in percent with at most one decimal, from 90 to
 // 99.9 (99 by default) → per mille as stored (agents.guarantee_permille, CHECK 900–999): down
 // minutes beyond what it allows are refunded to the renter. Decimal text is read digit by digit,
@@ -125,6 +141,8 @@ const listingShape = {
   // Sold one answer at a time besides the rentals, never instead of them: a listing still needs a
   // rental price (the refine below), so every marketplace listing can be rented.
   pricePerMessage: messagePriceFieldSchema,
+  // Free messages per renter, paid for by the owner (docs/trials.md); null: no trial.
+  trialMessages: trialFieldSchema,
   // Absent: 99 % for a new listing, unchanged for an update.
   guaranteePercent: guaranteePercentSchema.optional(),
 };

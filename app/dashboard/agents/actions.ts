@@ -4,7 +4,7 @@
 // the same service the owner API uses, so every rule (skills, prices, delete, test connection)
 // has one implementation.
 import { redirect } from "next/navigation";
-import { action } from "@/lib/actions/action";
+import { action, plainAction } from "@/lib/actions/action";
 import type { FormState } from "@/lib/actions/form-errors";
 import { connectAgentWebhook } from "@/lib/agents/connect-agent-webhook";
 import { createAgent } from "@/lib/agents/create-agent";
@@ -71,6 +71,20 @@ export const updateListingAction = action(
   async ({ account, input, values }, agentId: string): Promise<FormState> => {
     await updateAgent(account.id, agentId, input, { categoryDefaults: false });
     return { ok: true, message: "Saved. The marketplace shows the new details now.", values };
+  },
+);
+
+/**
+ * "End the trial offer" (bound to the agent id): no more trials are issued, and every running one
+ * stops at once (updateAgent; docs/trials.md).
+ */
+export const endTrialOfferAction = plainAction(
+  {
+    refused: () => redirect("/dashboard/agents?limited=1"),
+    revalidate: (agentId: string) => [DASHBOARD, `/dashboard/agents/${agentId}`],
+  },
+  async ({ account }, agentId: string) => {
+    await updateAgent(account.id, agentId, { trialMessages: null });
   },
 );
 

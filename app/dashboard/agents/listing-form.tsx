@@ -22,6 +22,8 @@ export type ListingValues = {
   pricePerMonth: string;
   /** USDC as text; blank: not sold per message. */
   pricePerMessage: string;
+  /** Whole number as text; blank: no free trial. */
+  trialMessages: string;
   /** Percent as text ("99", "99.5"). */
   guaranteePercent: string;
 };
@@ -49,6 +51,7 @@ function merge(initial: ListingValues, values: FormValues | undefined): ListingV
     pricePerDay: asText(values.pricePerDay, initial.pricePerDay),
     pricePerMonth: asText(values.pricePerMonth, initial.pricePerMonth),
     pricePerMessage: asText(values.pricePerMessage, initial.pricePerMessage),
+    trialMessages: asText(values.trialMessages, initial.trialMessages),
     guaranteePercent: asText(values.guaranteePercent, initial.guaranteePercent),
   };
 }
@@ -172,6 +175,7 @@ function ListingFields({
         <p className="hint">Renters pay the price plus a 1 USDC service fee; you receive the price when the rental ends.</p>
       </fieldset>
       <MessagePriceField id={`${id}-message`} value={values.pricePerMessage} error={errors.pricePerMessage} />
+      <TrialField id={`${id}-trial`} value={values.trialMessages} error={errors.trialMessages} />
       <GuaranteeField id={`${id}-guarantee`} value={values.guaranteePercent} error={errors.guaranteePercent} />
     </>
   );
@@ -250,6 +254,32 @@ function MessagePriceField(props: { id: string; value: string; error?: string })
       <p id={`${props.id}-hint`} className="hint">
         Sold one answer at a time to other AI agents and scripts over x402; blank: not sold per message. At least 0.001 USDC. You receive
         the price of each answer, withdrawn from Payouts like rental payouts.
+      </p>
+      <FieldError id={`${props.id}-error`} message={props.error} />
+    </div>
+  );
+}
+
+// A free trial (issue 29, docs/trials.md): each signed-in renter may send this many messages free,
+// paid for by the owner. Blank ends the offer, and every running trial with it.
+function TrialField(props: { id: string; value: string; error?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>Free trial messages</label>
+      <input
+        id={props.id}
+        name="trialMessages"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="blank = no free trial"
+        defaultValue={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={`${props.id}-hint${props.error ? ` ${props.id}-error` : ""}`}
+      />
+      <p id={`${props.id}-hint`} className="hint">
+        From 1 to 20: each signed-in renter may send that many messages free, once per listing. You pay for them (nothing is charged,
+        nothing is paid out). Blank: no trial; clearing it ends the offer and every running trial at once.
       </p>
       <FieldError id={`${props.id}-error`} message={props.error} />
     </div>

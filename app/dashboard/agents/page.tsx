@@ -54,6 +54,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
               agent.pricePerDay !== null && `${formatUsdcNumber(agent.pricePerDay)} per day`,
               agent.pricePerMonth !== null && `${formatUsdcNumber(agent.pricePerMonth)} per month`,
               agent.pricePerMessage !== null && `${formatUsdcNumber(agent.pricePerMessage)} per message`,
+              agent.trialMessages !== null && `${agent.trialMessages} free trial messages`,
             ].filter(Boolean);
             return (
               <li key={agent.id} className={listingStyles.listing}>

@@ -62,6 +62,7 @@ describe("GET /api/public/agents", () => {
         pricePerDay: 10,
         pricePerMonth: null,
         pricePerMessage: null,
+        trialMessages: null,
         guaranteePercent: 99,
         status: "available",
         webhookConnected: true,
@@ -154,6 +155,7 @@ describe("POST /api/public/agents", () => {
       pricePerDay: 30.5,
       pricePerMonth: 700.25,
       pricePerMessage: null, // not sold per message unless set
+      trialMessages: null, // no free trial unless offered
       guaranteePercent: 99, // the default
       status: "available",
       webhookConnected: false,
@@ -243,6 +245,18 @@ describe("POST /api/public/agents", () => {
       expect((await res.json()).error, JSON.stringify(change)).toMatch(error);
     }
     expect(await db.agent.count({ where: { owner: { apiKeys: { some: { prefix: apiKey.slice(0, 12) } } } } })).toBe(0);
+  });
+
+  it("201: a free trial of 1–20 messages is offered at creation and read back; 400 outside it", async () => {
+    const { apiKey } = await makeOwnerWithKey();
+    let res = await create(apiKey, { ...listing, trialMessages: 3 });
+    expect(res.status).toBe(201);
+    const { agent } = await res.json();
+    expect(agent.trialMessages).toBe(3);
+    expect((await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).trialMessages).toBe(3);
+    res = await create(apiKey, { ...listing, trialMessages: 50 });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe("trialMessages: must be a whole number of messages from 1 to 20, or null for no trial");
   });
 
   it("201: the uptime guarantee, from 90 to 99.9 with one decimal at most, is stored per mille and read back", async () => {

@@ -20,7 +20,7 @@ import { listingStatusLabel } from "@/lib/format/status-label";
 import { usdcInputValue } from "@/lib/format/usdc";
 import { ApiError } from "@/lib/http/api-error";
 import styles from "../../dashboard.module.css";
-import { connectWebhookAction, deleteListingAction, rotateSigningSecretAction, updateListingAction } from "../actions";
+import { connectWebhookAction, deleteListingAction, endTrialOfferAction, rotateSigningSecretAction, updateListingAction } from "../actions";
 import { ListingForm } from "../listing-form";
 import { removePictureAction, uploadPictureAction } from "../picture-actions";
 import { PictureForm } from "../picture-form";
@@ -148,10 +148,26 @@ export default async function EditListingPage({
             pricePerDay: usdcInputValue(agent.pricePerDay),
             pricePerMonth: usdcInputValue(agent.pricePerMonth),
             pricePerMessage: usdcInputValue(agent.pricePerMessage),
+            trialMessages: agent.trialMessages === null ? "" : String(agent.trialMessages),
             guaranteePercent: String(agent.guaranteePermille / 10),
           }}
         />
       </section>
+
+      {agent.trialMessages !== null && (
+        <section className={styles.panel} aria-labelledby="trial-heading" data-testid="end-trial-offer">
+          <h2 id="trial-heading">Free trial</h2>
+          <p className="hint">
+            Each signed-in renter may send {agent.trialMessages} {agent.trialMessages === 1 ? "message" : "messages"} free, once. Ending the
+            offer stops every running trial at once: their next message is refused with a link to rent.
+          </p>
+          <form action={endTrialOfferAction.bind(null, agent.id)}>
+            <button type="submit" className="button">
+              End the trial offer
+            </button>
+          </form>
+        </section>
+      )}
 
       <section className={styles.panel} aria-labelledby="delete-heading">
         <h2 id="delete-heading">Delete this listing</h2>

@@ -39,6 +39,7 @@ export default async function NewListingPage() {
             pricePerDay: "",
             pricePerMonth: "",
             pricePerMessage: "",
+            trialMessages: "",
             guaranteePercent: "99",
           }}
         />

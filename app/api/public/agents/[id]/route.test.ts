@@ -125,6 +125,36 @@ describe("PATCH /api/public/agents/{id}", () => {
     expect((await res.json()).agent.pricePerMessage).toBeNull();
   });
 
+  it("200: the free trial is offered, changed, kept when absent and ended with null or a blank; 400 outside 1–20", async () => {
+    const { apiKey, agent } = await ownerWithAgent();
+    expect((await (await get(apiKey, agent.id)).json()).agent.trialMessages).toBeNull();
+    const stored = async () => (await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).trialMessages;
+
+    let res = await patch(apiKey, agent.id, { trialMessages: 5 });
+    expect(res.status).toBe(200);
+    expect((await res.json()).agent.trialMessages).toBe(5);
+    res = await patch(apiKey, agent.id, { trialMessages: "20" });
+    expect((await res.json()).agent.trialMessages).toBe(20);
+    res = await patch(apiKey, agent.id, { name: "Still on trial" });
+    expect((await res.json()).agent).toMatchObject({ name: "Still on trial", trialMessages: 20 });
+
+    for (const value of [0, 21, 2.5, "ten", -1, true]) {
+      res = await patch(apiKey, agent.id, { trialMessages: value });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect((await res.json()).error, JSON.stringify(value)).toBe(
+        "trialMessages: must be a whole number of messages from 1 to 20, or null for no trial",
+      );
+    }
+    expect(await stored()).toBe(20);
+
+    res = await patch(apiKey, agent.id, { trialMessages: null });
+    expect((await res.json()).agent.trialMessages).toBeNull();
+    expect(await stored()).toBeNull();
+    await patch(apiKey, agent.id, { trialMessages: 3 });
+    res = await patch(apiKey, agent.id, { trialMessages: "" });
+    expect((await res.json()).agent.trialMessages).toBeNull();
+  });
+
   it("400: clearing the last rental price is refused even when a price per message remains", async () => {
     const { apiKey, agent } = await ownerWithAgent({ listing: { pricePerDay: null, pricePerMonth: null } });
     expect((await patch(apiKey, agent.id, { pricePerMessage: 0.05 })).status).toBe(200);
