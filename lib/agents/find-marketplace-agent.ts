@@ -32,6 +32,7 @@ export async function findMarketplaceAgent(id: string): Promise<MarketplaceAgent
         pricePerDay: true,
         pricePerMonth: true,
         pricePerMessage: true,
+        trialMessages: true,
         guaranteePermille: true,
         status: true,
         webhookUrlCipher: true,

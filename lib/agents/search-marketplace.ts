@@ -35,7 +35,7 @@ const CHEAPEST_PRICE = Prisma.sql`LEAST(a.price_per_hour, a.price_per_day, a.pri
 const AGENT_COLUMNS = Prisma.sql`
   a.id::text AS "id", a.name, a.description, a.category, a.skills, a.channels::text[] AS "channels",
   a.price_per_hour AS "pricePerHour", a.price_per_day AS "pricePerDay", a.price_per_month AS "pricePerMonth",
-  a.price_per_message AS "pricePerMessage",
+  a.price_per_message AS "pricePerMessage", a.trial_messages AS "trialMessages",
   a.status::text AS "status", (a.webhook_url_cipher IS NOT NULL) AS "webhookConnected", a.created_at AS "createdAt",
   (SELECT o.display_name FROM accounts o WHERE o.id = a.owner_id) AS "ownerName",
   (SELECT v.version FROM agent_avatars v WHERE v.agent_id = a.id) AS "avatarVersion"`;

@@ -19,6 +19,8 @@ export type MarketplaceAgentRow = {
   pricePerMonth: bigint | null;
   /** One answer sold over x402; null: not sold per message. Not a rental price. */
   pricePerMessage: bigint | null;
+  /** Free messages each signed-in renter may try (docs/trials.md); null: no trial offered. */
+  trialMessages: number | null;
   status: string;
   webhookConnected: boolean;
   createdAt: Date;
@@ -47,6 +49,7 @@ export function toMarketplaceAgent(agent: MarketplaceAgentRow, stats: ListingSta
     ...listingBasics(agent),
     prices: { hour: agent.pricePerHour, day: agent.pricePerDay, month: agent.pricePerMonth } satisfies Record<DurationType, bigint | null>,
     pricePerMessage: agent.pricePerMessage,
+    trialMessages: agent.trialMessages,
     rating: stats.rating,
     totalRentals: stats.totalRentals,
     reliability,

@@ -6,6 +6,7 @@ import { assertRentalUsable } from "@/lib/rentals/assert-rental-usable";
 import type { RentalWithAgent } from "@/lib/rentals/find-rental-by-code";
 import { type ChatCallRow, recordChatCall } from "@/lib/rentals/record-chat-calls";
 import { type ChatResponse, chatResponseSchema } from "@/lib/schemas/renter-api";
+import { returnTrialMessage, spendTrialMessage } from "@/lib/trials/spend-trial-message";
 import { deliverChatMessage } from "@/lib/webhooks/deliver-chat-message";
 import { openChatCredentials } from "@/lib/webhooks/open-chat-credentials";
 
@@ -21,9 +22,13 @@ export type ChatOrigin = { channel: Channel; sessionKey: string };
 export async function chatWithRental(rental: RentalWithAgent, message: string, origin?: ChatOrigin): Promise<ChatResponse> {
   assertRentalUsable(rental);
   const channel = origin?.channel ?? "API";
+  // A free trial spends one of its messages before the owner is asked (402 with the checkout's
+  // address when none are left), and gets it back when the owner does not answer.
+  if (rental.trial) await spendTrialMessage(rental);
   const creds = openChatCredentials(rental.agent);
   const requestBytes = Buffer.byteLength(message);
   if ("problem" in creds) {
+    if (rental.trial) await returnTrialMessage(rental.id);
     await recordCall(rental, {
       statusCode: 503,
       webhookStatus: null,
@@ -44,7 +49,10 @@ export async function chatWithRental(rental: RentalWithAgent, message: string, o
   const statusCode = delivery.ok ? 200 : delivery.error.status;
   const error = delivery.ok ? null : delivery.error.message;
   await recordCall(rental, { statusCode, webhookStatus, latencyMs, requestBytes, responseBytes, channel, error });
-  if (!delivery.ok) throw delivery.error;
+  if (!delivery.ok) {
+    if (rental.trial) await returnTrialMessage(rental.id);
+    throw delivery.error;
+  }
   return chatResponseSchema.parse({
     success: true,
     agent: rental.agent.name,

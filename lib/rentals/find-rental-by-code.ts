@@ -15,6 +15,11 @@ export type RentalWithAgent = {
   channel: Channel;
   startsAt: Date;
   endsAt: Date;
+  // A free trial (docs/trials.md) and its messages left as read (a second stale at most through
+  // the lookup cache; the chat path spends them in the database, /v1/status reads them afresh).
+  // Absent: a paid rental.
+  trial?: boolean;
+  trialMessagesLeft?: number | null;
   agent: {
     id: string;
     name: string;
@@ -44,7 +49,7 @@ export async function findRentalByCode(hexPrefix: string): Promise<RentalLookup>
   const rows = await db.$queryRaw<Row[]>`
     SELECT r.id::text AS "id", r.ref, r.agent_id::text AS "agentId", r.renter_id::text AS "renterId", r.session_key AS "sessionKey",
            r.status::text AS "status", r.duration_type::text AS "durationType", r.channel::text AS "channel",
-           r.starts_at AS "startsAt", r.ends_at AS "endsAt",
+           r.starts_at AS "startsAt", r.ends_at AS "endsAt", r.trial, r.trial_messages_left AS "trialMessagesLeft",
            a.name AS "agentName", a.description AS "agentDescription",
            a.webhook_url_cipher AS "webhookUrlCipher", a.webhook_token_cipher AS "webhookTokenCipher",
            a.webhook_signing_secret_cipher AS "webhookSigningSecretCipher"

@@ -52,6 +52,16 @@ export const statusResponseSchema = z
       time_remaining_seconds: z.int().min(0).meta({ description: "Seconds until ends_at; 0 if expired." }),
     }),
     agent: z.object({ id: z.string(), name: z.string(), description: z.string() }),
+    // A free trial's code (docs/trials.md); absent for every paid rental, whose body is the spec's.
+    trial: z
+      .object({
+        messages_left: z
+          .int()
+          .min(0)
+          .meta({ description: "Free messages left; at 0 (or once the owner ends the offer) chat answers 402." }),
+      })
+      .optional()
+      .meta({ description: "Present only when the code is a free trial's: the agent's owner pays for its messages." }),
   })
   .meta({ id: "StatusResponse" });
 

@@ -12,8 +12,9 @@ export const MAX_REPLY_BYTES = 1024 * 1024;
 export type ChatContext = {
   message: string;
   agent: { id: string; name: string };
-} & (
-  | { rental: { ref: string; endsAt: Date; durationType: string; channel: string; sessionKey: string } }
+} & // `trial`: a free trial's message (docs/trials.md), sent as `"trial": true`; absent otherwise.
+(
+  | { rental: { ref: string; endsAt: Date; durationType: string; channel: string; sessionKey: string; trial?: boolean } }
   // An answer sold per message (x402): no rental; the payment's reference and the paying wallet,
   // whose conversation with this agent the session key names (docs/webhooks.md).
   | { payment: { ref: string; payer: string; channel: string; sessionKey: string } }
@@ -37,6 +38,8 @@ export async function deliverChatMessage(creds: WebhookCredentials, ctx: ChatCon
     agentId: agent.id,
     sessionKey,
     channel,
+    // Only a free trial's message carries the flag: the owner pays for it, nobody paid them.
+    ...("rental" in ctx && ctx.rental.trial ? { trial: true } : {}),
     ...("rental" in ctx
       ? { rental: { ref: ctx.rental.ref, ends_at: ctx.rental.endsAt.toISOString(), duration_type: ctx.rental.durationType } }
       : { rental: null, payment: { ref: ctx.payment.ref, payer: ctx.payment.payer } }),

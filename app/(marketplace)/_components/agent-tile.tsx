@@ -64,6 +64,11 @@ export function AgentTile({ agent }: { agent: MarketplaceAgent }) {
             <dd>{agent.pricePerMessage === null ? "not sold" : <UsdcPrice micro={agent.pricePerMessage} />}</dd>
           </div>
         </dl>
+        {agent.trialMessages !== null && (
+          <p className={styles.tileTrial} data-testid="trial-offer">
+            Try {agent.trialMessages} {agent.trialMessages === 1 ? "message" : "messages"} free
+          </p>
+        )}
         <ReliabilityLine reliability={agent.reliability} />
         <AgentStats rating={agent.rating} totalRentals={agent.totalRentals} oneLine />
       </article>

@@ -9,6 +9,7 @@ import { AgentAvatar } from "@/app/_components/agent-avatar";
 import { findMarketplaceAgent } from "@/lib/agents/find-marketplace-agent";
 import { listAgentReviews } from "@/lib/agents/list-agent-reviews";
 import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
+import { signedInAccount } from "@/lib/auth/signed-in-account";
 import { categoryLabel } from "@/lib/format/category";
 import { formatDate, formatDateTime } from "@/lib/format/date-time";
 import { DURATION_LABEL } from "@/lib/format/duration";
@@ -16,15 +17,17 @@ import { formatGuarantee } from "@/lib/format/guarantee";
 import { formatPercent } from "@/lib/format/number";
 import { formatUsdc } from "@/lib/format/usdc";
 import { RENTAL_FEE_MICRO } from "@/lib/money/usdc";
+import { findTrial } from "@/lib/trials/start-trial";
 import { AgentReviews } from "../../_components/agent-reviews";
 import { AgentStats } from "../../_components/agent-stats";
 import { NOT_RENTABLE } from "../../_components/labels";
 import { ownerLine } from "../../_components/owner-line";
 import { ReliabilityFacts } from "../../_components/reliability-figures";
 import { UsdcPrice } from "../../_components/usdc-price";
+import { readTrialNotice, TrialBox } from "./_components/trial-box";
 import page from "./agent-page.module.css";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
 // generateMetadata and the page read the same agent: one database visit per request.
 const loadAgent = cache(findMarketplaceAgent);
@@ -35,11 +38,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: agent.name, description: agent.description.slice(0, 160) };
 }
 
-export default async function AgentPage({ params }: Props) {
+export default async function AgentPage({ params, searchParams }: Props) {
   await connection(); // status, prices and ratings change: always render per request
   const agent = await loadAgent((await params).id);
   if (!agent) notFound();
-  const reviews = await listAgentReviews(agent.id);
+  const [reviews, account, query] = await Promise.all([listAgentReviews(agent.id), signedInAccount(), searchParams]);
+  // The signed-in renter's free trial of this agent, if they ever started one (docs/trials.md).
+  const trial = account ? await findTrial(account.id, agent.id) : null;
 
   const priced = pricedDurations(agent);
   const unpriced = DURATIONS.filter((d) => agent.prices[d] === null);
@@ -203,6 +208,13 @@ export default async function AgentPage({ params }: Props) {
               </span>
             </p>
           )}
+          <TrialBox
+            agent={agent}
+            account={account}
+            trial={trial}
+            notice={readTrialNotice(query?.trial)}
+            rentable={agent.notRentableReason !== "offline" && agent.notRentableReason !== "no-webhook"}
+          />
           <p className="hint" data-testid="uptime-guarantee">
             {formatGuarantee(agent.guaranteePermille)}: down minutes beyond it are refunded automatically.
           </p>
