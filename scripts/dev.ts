@@ -252,6 +252,16 @@ function scheduleCrons(base: string) {
   );
   every(
     MINUTE,
+    30_000,
+    cronTick(base, "remind-rentals", "reminders", (b) =>
+      counts(b, ["reminded", "emails", "notices"])
+        .replace("reminded", "rental(s) reminded of their end")
+        .replace("emails", "e-mail(s) queued")
+        .replace("notices", "chat notice(s) queued"),
+    ),
+  );
+  every(
+    MINUTE,
     20_000,
     cronTick(base, "send-messages", "sender", (b) => {
       const said = (part: unknown, what: string) => {

@@ -4,7 +4,7 @@ import { deliverEmail, EMAIL_TRY_LEASE_MS } from "@/lib/email/deliver-email";
 import { type EmailTransport, emailTransportFromEnv, pacerOf } from "@/lib/email/email-transport";
 import { realClock, takeSendSlot } from "@/lib/email/send-pacer";
 import { env } from "@/lib/env";
-import type { Email } from "@/lib/generated/prisma/client";
+import type { Email, Prisma } from "@/lib/generated/prisma/client";
 
 export type EmailMessage = {
   to: string;
@@ -38,17 +38,19 @@ export async function queueEmail(
 /**
  * queueEmail for many e-mails in one statement (the release sweep's hundreds): how many were new.
  * Plain SQL over arrays: Prisma's createMany binds every value of every row separately, and took
- * a second for a hundred e-mails on a busy machine, against milliseconds for this.
+ * a second for a hundred e-mails on a busy machine, against milliseconds for this. Pass the
+ * transaction that records the event (`client`), so the e-mails are queued exactly when it happens.
  */
 export async function queueEmails(
   messages: EmailMessage[],
   transport: EmailTransport = emailTransportFromEnv(),
   now: Date = new Date(),
+  client: Prisma.TransactionClient = db,
 ): Promise<number> {
   if (messages.length === 0) return 0;
   const outbox = transport.kind === "outbox";
   const column = (key: keyof EmailMessage) => messages.map((m) => m[key]);
-  const created = await db.$queryRaw<{ key: string }[]>`
+  const created = await client.$queryRaw<{ key: string }[]>`
     INSERT INTO emails (id, idempotency_key, "to", subject, text, html, transport, status, next_attempt_at)
     SELECT gen_random_uuid(), m.key, m.to, m.subject, m.text, m.html, ${outbox ? "outbox" : "resend"},
            ${outbox ? "outbox" : "queued"}, ${outbox ? null : now}::timestamptz

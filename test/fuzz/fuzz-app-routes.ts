@@ -18,6 +18,7 @@ import * as CHECKOUT_QUOTE from "@/app/api/checkout/quote/route";
 import * as CRON_END_CHATS from "@/app/api/cron/end-chats/route";
 import * as CRON_HEALTH_CHECKS from "@/app/api/cron/health-checks/route";
 import * as CRON_RELEASE from "@/app/api/cron/release-rentals/route";
+import * as CRON_REMIND_RENTALS from "@/app/api/cron/remind-rentals/route";
 import * as CRON_RETRY_EMAILS from "@/app/api/cron/retry-emails/route";
 import * as CRON_SEND_MESSAGES from "@/app/api/cron/send-messages/route";
 import * as CRON_SYNC from "@/app/api/cron/sync-escrow/route";
@@ -163,6 +164,13 @@ export const APP_ROUTES: Route[] = [
   {
     path: "/api/cron/end-chats",
     mod: CRON_END_CHATS,
+    serves: ["GET", "POST"],
+    credential: anyCredential,
+    body: noBody,
+  },
+  {
+    path: "/api/cron/remind-rentals",
+    mod: CRON_REMIND_RENTALS,
     serves: ["GET", "POST"],
     credential: anyCredential,
     body: noBody,

@@ -18,6 +18,16 @@ describe("/docs/renters", () => {
   });
 });
 
+describe("/docs/renters: reminders", () => {
+  it("says when a rental's end is reminded, from the reminder cron's lead times", () => {
+    const page = textOf(html(RenterDocsPage()));
+    expect(page).toContain(
+      "10 minutes before the end of an hour rental, 1 hour before the end of a day rental and 1 day before the end of a month rental",
+    );
+    expect(page).toContain("Once extended, you are reminded again before the new end.");
+  });
+});
+
 describe("/docs/renters: pay per answer", () => {
   it("the 402 without a payment, the fee from MESSAGE_FEE_BPS, and the paying client (run in lib/docs/paid-answer-examples.test.ts)", () => {
     const page = textOf(html(RenterDocsPage()));

@@ -8,6 +8,8 @@ import { BASE_CHAIN, paidAnswerClient, paidAnswerCurl, paidAnswerPaymentRequired
 import { renterApiExamples, renterApiReplies } from "@/lib/docs/renter-api-examples";
 import { serviceLimits } from "@/lib/docs/service-limits";
 import { appUrl, env } from "@/lib/env";
+import { formatRoughSpan } from "@/lib/format/rough-span";
+import { REMINDER_LEAD_MS } from "@/lib/rentals/reminder-lead";
 import { CodeBlock } from "../_components/code-block";
 import { DocsPage } from "../_components/docs-page";
 import { ChatChannels } from "./chat-channels";
@@ -77,6 +79,12 @@ export default function RenterDocsPage() {
           <CodeBlock key={example.label} example={example} copyLabel={`Copy the status example in ${example.label}`} />
         ))}
         <CodeBlock example={replies.status} copyLabel="Copy the status answer" />
+        <p>
+          Shortly before the end you are reminded once, with a link to extend the rental: {formatRoughSpan(REMINDER_LEAD_MS.hour)} before
+          the end of an hour rental, {formatRoughSpan(REMINDER_LEAD_MS.day)} before the end of a day rental and{" "}
+          {formatRoughSpan(REMINDER_LEAD_MS.month)} before the end of a month rental. The reminder is e-mailed when your account has an
+          e-mail address, and sent to the chat connected to the rental, if any. Once extended, you are reminded again before the new end.
+        </p>
       </section>
 
       <section aria-labelledby="uptime-heading">
