@@ -9,6 +9,7 @@ import { recordDisputeOpened } from "@/lib/disputes/record-dispute-opened";
 import { recordDisputeResolved } from "@/lib/disputes/record-dispute-resolved";
 import { activatePaidRental } from "@/lib/rentals/activate-paid-rental";
 import { completeRentals } from "@/lib/rentals/complete-rentals";
+import { applyRentalExtended } from "@/lib/rentals/extend/apply-rental-extended";
 import { recordSettlement } from "@/lib/rentals/record-settlement";
 import { rentalIdByEscrowId } from "@/lib/rentals/rental-ids-by-escrow-id";
 
@@ -16,7 +17,7 @@ import { rentalIdByEscrowId } from "@/lib/rentals/rental-ids-by-escrow-id";
 export type EscrowLog = Log<bigint, number, false, undefined, true, typeof escrowAbi>;
 
 /** What an event changed, for the callers' summaries: the status a rental moved to. */
-export type EscrowEventOutcome = "activated" | "disputed" | "cancelled" | "completed" | null;
+export type EscrowEventOutcome = "activated" | "extended" | "disputed" | "cancelled" | "completed" | null;
 
 /**
  * Brings one escrow event, from a final block (CHAIN_CONFIRMATIONS deep), into the database: every
@@ -42,6 +43,9 @@ export async function applyEscrowEvent(event: EscrowLog): Promise<EscrowEventOut
       }
       return result.outcome === "activated" ? "activated" : null;
     }
+    case "RentalExtended":
+      // The end moves and the price and fee grow, once (keyed by the end it extended).
+      return (await applyRentalExtended(event.args, source)).outcome === "extended" ? "extended" : null;
     case "DisputeOpened": {
       const id = await rentalIdByEscrowId(event.args.id);
       if (!id) return null;

@@ -6,6 +6,9 @@ const RENTAL = {
   status: true,
   startsAt: true,
   endsAt: true,
+  // An extension (RentalExtended) adds to both, and moves endsAt.
+  priceMicro: true,
+  feeMicro: true,
   createTxHash: true,
   disputeRefundMicro: true,
   settledAt: true,
@@ -15,7 +18,7 @@ const RENTAL = {
 } as const;
 const DISPUTE = { openedAt: true, openTxHash: true, resolvedAt: true, resolvedBy: true, resolveTxHash: true } as const;
 const DATES = new Set(["rental.startsAt", "rental.endsAt", "rental.settledAt", "dispute.openedAt", "dispute.resolvedAt"]);
-const AMOUNTS = new Set(["rental.disputeRefundMicro", "rental.availabilityRefundMicro"]);
+const AMOUNTS = new Set(["rental.priceMicro", "rental.feeMicro", "rental.disputeRefundMicro", "rental.availabilityRefundMicro"]);
 
 /**
  * Those fields as JSON values, keyed "rental.<field>" and "dispute.<field>": dates as ISO strings,

@@ -18,7 +18,7 @@ const CLOSED_WINDOW_MS = 7 * 24 * 3_600_000;
 // Escrow records read at once.
 const BATCH = 50;
 // Every event that names a rental (its id is the first indexed argument).
-const RENTAL_EVENTS = ["RentalCreated", "DisputeOpened", "DisputeResolved", "RentalReleased", "RentalCancelled"] as const;
+const RENTAL_EVENTS = ["RentalCreated", "RentalExtended", "DisputeOpened", "DisputeResolved", "RentalReleased", "RentalCancelled"] as const;
 
 export type Difference = { rental: string; escrowId: string; database: RentalStatus; chain: string; fixed?: RentalStatus };
 
@@ -138,11 +138,16 @@ async function deriveAgain(escrowId: Hex, final: bigint): Promise<RentalStatus> 
     .flat()
     .sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
   const claimDone = rental.releaseTx && !["prepared", "sent"].includes(rental.releaseTx.status);
+  // Extensions add to the price and fee: back to what the rental was created with, then each
+  // RentalExtended adds its part again.
+  const created = (logs as EscrowLog[]).find((log) => log.eventName === "RentalCreated");
+  const createdAmounts = created?.eventName === "RentalCreated" ? { priceMicro: created.args.price, feeMicro: created.args.fee } : {};
   await db.$transaction([
     db.rental.update({
       where: { id: rental.id },
       data: {
         status: "pending",
+        ...createdAmounts,
         createTxHash: null,
         disputeRefundMicro: null,
         settledAt: null,

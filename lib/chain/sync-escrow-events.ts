@@ -19,6 +19,7 @@ export type SyncSummary = {
   toBlock: string;
   events: number;
   activated: number;
+  extended: number;
   disputed: number;
   cancelled: number;
   completed: number;
@@ -49,7 +50,7 @@ export async function syncEscrowEvents(): Promise<SyncSummary> {
   const summary: SyncSummary = {
     fromBlock: String(from),
     toBlock: String(to),
-    ...{ events: 0, activated: 0, disputed: 0, cancelled: 0, completed: 0, expiredQuotes: 0 },
+    ...{ events: 0, activated: 0, extended: 0, disputed: 0, cancelled: 0, completed: 0, expiredQuotes: 0 },
     ...{ rewoundTo: rewind ? String(rewind.toBlock) : null, undone: rewind?.undone ?? 0 },
   };
   let read = from - 1n;

@@ -27,6 +27,10 @@ export async function activatePaidRental(event: RentalCreatedEvent, source: Chai
   const rental = await db.rental.findUnique({ where: { escrowId: event.id.toLowerCase() } });
   if (!rental) return { outcome: "not-ours", rentalId: null };
   const rentalId = rental.id;
+  // Activated before (its price and fee may since have grown by extensions): nothing to check.
+  if (rental.status !== "pending" && rental.createTxHash === source.txHash.toLowerCase()) {
+    return { outcome: "already-active", rentalId };
+  }
   const matches =
     rental.renterAddress === event.renter.toLowerCase() &&
     rental.payoutAddress === event.owner.toLowerCase() &&
