@@ -6,10 +6,11 @@ import { db } from "@/lib/db";
 import { Channel } from "@/lib/generated/prisma/enums";
 import { microToUsdc } from "@/lib/money/usdc";
 
-type RentalRow = { agent_id: string | null; total: number; active: number; released: bigint; in_escrow: bigint };
+type RentalRow = { agent_id: string | null; total: number; active: number; released: bigint; in_escrow: bigint; trials: number };
 type CallRow = {
   agent_id: string | null;
   calls: number;
+  trial_calls: number;
   errors: number;
   p50: number | null;
   p95: number | null;
@@ -29,6 +30,9 @@ const UPTIME_WINDOW_MS = 7 * 24 * 3_600_000;
 //   chatCalls: renter messages, and by channel (the API and each chat bot) in chatCallsByChannel;
 //              errorRate = share answered with a 5xx (0 when there were none)
 //   latencyMs: webhook round trip of calls that reached the webhook (percentile_cont)
+//   trials:    free trials (docs/trials.md), counted apart from everything above: started = trials
+//              given to renters, calls = their messages (answered or not). Rentals, revenue, chat
+//              calls, error rate and latency are of paid rentals only.
 //   uptime7d:  the marketplace's rule (measuredUptime): over the last 7 days, the share of rented
 //              minutes up when the agent's rentals hold an hour of them, else the share of
 //              scheduled health checks passed (the owner's connection tests left out), else null;
@@ -44,25 +48,29 @@ export async function loadOwnerStats(ownerId: string, now: Date = new Date()) {
     }),
     db.$queryRaw<RentalRow[]>`
       SELECT r.agent_id,
-             count(*)::int AS total,
-             count(*) FILTER (WHERE r.status = 'active' AND r.ends_at > ${now})::int AS active,
-             coalesce(sum(r.price_micro_usdc - coalesce(r.dispute_refund_micro_usdc, 0)) FILTER (WHERE r.status = 'completed'), 0)::bigint AS released,
-             coalesce(sum(r.price_micro_usdc) FILTER (WHERE r.status IN ('active', 'disputed')), 0)::bigint AS in_escrow
+             count(*) FILTER (WHERE NOT r.trial)::int AS total,
+             count(*) FILTER (WHERE NOT r.trial AND r.status = 'active' AND r.ends_at > ${now})::int AS active,
+             coalesce(sum(r.price_micro_usdc - coalesce(r.dispute_refund_micro_usdc, 0)) FILTER (WHERE NOT r.trial AND r.status = 'completed'), 0)::bigint AS released,
+             coalesce(sum(r.price_micro_usdc) FILTER (WHERE NOT r.trial AND r.status IN ('active', 'disputed')), 0)::bigint AS in_escrow,
+             count(*) FILTER (WHERE r.trial)::int AS trials
         FROM rentals r JOIN agents a ON a.id = r.agent_id
        WHERE a.owner_id = ${ownerId}::uuid AND r.status <> 'pending'
        GROUP BY ROLLUP (r.agent_id)`,
     db.$queryRaw<CallRow[]>`
       SELECT c.agent_id,
-             count(*)::int AS calls,
-             count(*) FILTER (WHERE c.status_code >= 500)::int AS errors,
-             count(*) FILTER (WHERE c.channel = 'API')::int AS "API",
-             count(*) FILTER (WHERE c.channel = 'Telegram')::int AS "Telegram",
-             count(*) FILTER (WHERE c.channel = 'Discord')::int AS "Discord",
-             count(*) FILTER (WHERE c.channel = 'Slack')::int AS "Slack",
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY c.latency_ms) FILTER (WHERE c.webhook_status IS NOT NULL) AS p50,
-             percentile_cont(0.95) WITHIN GROUP (ORDER BY c.latency_ms) FILTER (WHERE c.webhook_status IS NOT NULL) AS p95
-        FROM chat_calls c JOIN agents a ON a.id = c.agent_id
-       WHERE a.owner_id = ${ownerId}::uuid
+             count(*) FILTER (WHERE NOT c.trial)::int AS calls,
+             count(*) FILTER (WHERE c.trial)::int AS trial_calls,
+             count(*) FILTER (WHERE NOT c.trial AND c.status_code >= 500)::int AS errors,
+             count(*) FILTER (WHERE NOT c.trial AND c.channel = 'API')::int AS "API",
+             count(*) FILTER (WHERE NOT c.trial AND c.channel = 'Telegram')::int AS "Telegram",
+             count(*) FILTER (WHERE NOT c.trial AND c.channel = 'Discord')::int AS "Discord",
+             count(*) FILTER (WHERE NOT c.trial AND c.channel = 'Slack')::int AS "Slack",
+             count(*) FILTER (WHERE NOT c.trial AND c.channel = 'A2A')::int AS "A2A",
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY c.latency_ms) FILTER (WHERE NOT c.trial AND c.webhook_status IS NOT NULL) AS p50,
+             percentile_cont(0.95) WITHIN GROUP (ORDER BY c.latency_ms) FILTER (WHERE NOT c.trial AND c.webhook_status IS NOT NULL) AS p95
+        FROM (SELECT c.*, coalesce(r.trial, false) AS trial
+                FROM chat_calls c JOIN agents a ON a.id = c.agent_id LEFT JOIN rentals r ON r.id = c.rental_id
+               WHERE a.owner_id = ${ownerId}::uuid) c
        GROUP BY ROLLUP (c.agent_id)`,
     db.$queryRaw<CheckRow[]>`
       SELECT h.agent_id, count(*) FILTER (WHERE h.ok)::int AS ok, count(*)::int AS checks
@@ -93,6 +101,8 @@ export async function loadOwnerStats(ownerId: string, now: Date = new Date()) {
         perMessage: microToUsdc(answersOf.get(agentId)?.earned ?? 0n),
       },
       chatCalls: c?.calls ?? 0,
+      // Free trials, apart from the paid figures (docs/trials.md).
+      trials: { started: r?.trials ?? 0, calls: c?.trial_calls ?? 0 },
       chatCallsByChannel: Object.fromEntries(Object.values(Channel).map((channel) => [channel, c?.[channel] ?? 0])) as Record<
         Channel,
         number

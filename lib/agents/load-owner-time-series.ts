@@ -49,7 +49,7 @@ export async function loadOwnerTimeSeries(ownerId: string, options: { now?: Date
              count(*)::int AS rentals,
              coalesce(sum(r.price_micro_usdc), 0)::bigint AS revenue
         FROM rentals r JOIN agents a ON a.id = r.agent_id
-       WHERE a.owner_id = ${ownerId}::uuid AND r.status IN ('active', 'completed', 'disputed')
+       WHERE a.owner_id = ${ownerId}::uuid AND r.status IN ('active', 'completed', 'disputed') AND NOT r.trial
          AND r.starts_at >= ${from} AND r.starts_at < ${to}
        GROUP BY 1`,
     db.$queryRaw<CallDay[]>`
@@ -60,6 +60,8 @@ export async function loadOwnerTimeSeries(ownerId: string, options: { now?: Date
              percentile_cont(0.95) WITHIN GROUP (ORDER BY c.latency_ms) FILTER (WHERE c.webhook_status IS NOT NULL) AS p95
         FROM chat_calls c JOIN agents a ON a.id = c.agent_id
        WHERE a.owner_id = ${ownerId}::uuid AND c.created_at >= ${from} AND c.created_at < ${to}
+         -- Paid calls only: a free trial's are counted apart (loadOwnerStats' trials.calls).
+         AND NOT EXISTS (SELECT 1 FROM rentals r WHERE r.id = c.rental_id AND r.trial)
        GROUP BY 1`,
     db.$queryRaw<CheckDay[]>`
       SELECT to_char(h.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,

@@ -24,7 +24,7 @@ export async function loadRentedMinutes(
     SELECT r.agent_id::text AS "agentId", r.status::text AS status, r.starts_at AS "startsAt", r.ends_at AS "endsAt",
            r.minutes_measured AS "minutesMeasured", r.minutes_down AS "minutesDown"
       FROM rentals r
-     WHERE ${whose} AND r.status IN ('active', 'disputed', 'completed', 'cancelled')
+     WHERE ${whose} AND r.status IN ('active', 'disputed', 'completed', 'cancelled') AND NOT r.trial
        AND r.starts_at <= ${now} AND r.ends_at > ${since}`;
   const byAgent = new Map<string, RentedMinutes>();
   for (const row of rows) {

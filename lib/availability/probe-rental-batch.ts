@@ -132,5 +132,7 @@ function runningRentals(agentIds: string[], now: Date): Promise<RunningRental[]>
     SELECT id::text AS id, agent_id::text AS "agentId", starts_at AS "startsAt", ends_at AS "endsAt",
            calls_checked_until AS "callsCheckedUntil"
       FROM rentals
-     WHERE agent_id = ANY(${agentIds}::uuid[]) AND status IN ('active', 'disputed') AND starts_at <= ${now} AND ends_at > ${now}`;
+     WHERE agent_id = ANY(${agentIds}::uuid[]) AND status IN ('active', 'disputed') AND starts_at <= ${now} AND ends_at > ${now}
+       AND NOT trial -- free trials are not measured (docs/trials.md)
+    `;
 }

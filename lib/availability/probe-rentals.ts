@@ -150,7 +150,8 @@ function claimAgents(now: Date, minute: Date, size: number, agentIds: string[] |
     WHERE id IN (
       SELECT a.id FROM agents a
        WHERE a.id IN (SELECT agent_id FROM rentals
-                       WHERE status IN ('active', 'disputed') AND starts_at <= ${now} AND ends_at > ${now})
+                       WHERE status IN ('active', 'disputed') AND starts_at <= ${now} AND ends_at > ${now}
+                         AND NOT trial) -- a free trial is not measured: nothing is paid, nothing refunded
          AND (a.probed_minute IS NULL OR a.probed_minute < ${minute})
          ${agentIds ? Prisma.sql`AND a.id = ANY(${agentIds}::uuid[])` : Prisma.empty}
        LIMIT ${size}

@@ -23,7 +23,15 @@ export async function saveDisputeClaim(
   const rental = UUID.test(rentalId)
     ? await db.rental.findFirst({
         where: { AND: [{ id: rentalId.toLowerCase() }, renterRentalsWhere(account)] },
-        select: { id: true, status: true, startsAt: true, endsAt: true, renterAddress: true, dispute: { select: { openedAt: true } } },
+        select: {
+          id: true,
+          status: true,
+          startsAt: true,
+          endsAt: true,
+          renterAddress: true,
+          trial: true,
+          dispute: { select: { openedAt: true } },
+        },
       })
     : null;
   if (!rental) throw new ApiError(404, "This rental is not in your account, so you cannot dispute it.");
@@ -33,6 +41,7 @@ export async function saveDisputeClaim(
   if (rental.status !== "active" || rental.endsAt.getTime() <= now.getTime() || rental.startsAt.getTime() > now.getTime()) {
     throw new ApiError(409, "A dispute can only be opened while the rental is running.");
   }
+  if (rental.trial) throw new ApiError(409, "A free trial cannot be disputed: nothing was paid for it (docs/trials.md).");
   if (!rental.renterAddress) {
     throw new ApiError(409, "This rental was not paid through the escrow, so there is no payment to dispute.");
   }

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { updateAgent } from "@/lib/agents/update-agent";
 import { db } from "@/lib/db";
+import { saveDisputeClaim } from "@/lib/disputes/save-dispute-claim";
 import { findTrial, startTrial, TrialRefused } from "@/lib/trials/start-trial";
 import { makeAgent, makeOwnerAgent, makeRental, uniqueIp } from "@/test/fixtures";
 import { makeRenterAccount } from "@/test/renter-fixtures";
@@ -147,6 +148,16 @@ describe("startTrial", () => {
       "50 free trials were started from your network address in the last 24 hours, the most one address may; the next one can start at 2026-11-23T12:00:00.000Z.",
     );
     expect((await startTrial({ accountId: renters[16].id, agentId: agents[2].id, client: uniqueIp() }, now)).created).toBe(true);
+  });
+
+  it("a trial cannot be disputed: nothing was paid", async () => {
+    const agent = await trialAgent();
+    const renter = await makeRenterAccount({ wallet: true });
+    const { trial } = await startTrial({ accountId: renter.id, agentId: agent.id, client: uniqueIp() });
+    await expect(saveDisputeClaim(renter, trial.id, { reason: "not_responding" })).rejects.toMatchObject({
+      status: 409,
+      message: "A free trial cannot be disputed: nothing was paid for it (docs/trials.md).",
+    });
   });
 
   it("trials are left out of the listing's rental count; paid rentals still count", async () => {

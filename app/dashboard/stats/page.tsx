@@ -64,6 +64,11 @@ export default async function StatsPage() {
         >
           {formatCount(total.chatCalls)}
         </FigureCard>
+        {total.trials.started > 0 && (
+          <FigureCard name="Free trial calls" note={<>{plural(total.trials.started, "trial")} given; not in the paid figures</>}>
+            {formatCount(total.trials.calls)}
+          </FigureCard>
+        )}
         <FigureCard
           name="Webhook latency"
           note={<>median; 95th percentile {total.latencyMs.p95 === null ? "—" : ms(total.latencyMs.p95)}</>}

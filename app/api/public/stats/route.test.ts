@@ -1,8 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/public/stats/route";
 import { db } from "@/lib/db";
 import type { Channel } from "@/lib/generated/prisma/enums";
+import { newRentalKeys } from "@/lib/rentals/new-rental-keys";
 import { ownerRequest } from "@/test/api-requests";
 import { makeOwnerAgent, makeOwnerWithKey, makeRental } from "@/test/fixtures";
 
@@ -96,6 +97,29 @@ describe("GET /api/public/stats", () => {
       [503, null, 30_000, "Slack"],
     ]);
 
+    // A free trial of Beta (running, never paid) and its 2 calls, one failed: counted apart, in no
+    // paid figure (rentals, active, revenue, calls, error rate, latency).
+    const trial = await db.rental.create({
+      data: {
+        id: randomUUID(),
+        ...newRentalKeys(),
+        agentId: beta.id,
+        status: "active",
+        durationType: "month",
+        channel: "API",
+        startsAt: new Date(Date.now() - 60_000),
+        endsAt: new Date(Date.now() + DAY_MS),
+        priceMicro: 0n,
+        feeMicro: 0n,
+        trial: true,
+        trialMessagesLeft: 1,
+      },
+    });
+    await chatCalls(trial, [
+      [200, 200, 9_000],
+      [502, 500, 9_000],
+    ]);
+
     await healthChecks(alpha.id, [
       [true, 1_000],
       [true, DAY_MS],
@@ -145,7 +169,8 @@ describe("GET /api/public/stats", () => {
           rentals: { total: 5, active: 1 },
           revenue: { released: 12.75, inEscrow: 102.5, perMessage: 0.03 },
           chatCalls: 6,
-          chatCallsByChannel: { API: 4, Telegram: 2, Discord: 0, Slack: 0 },
+          trials: { started: 0, calls: 0 },
+          chatCallsByChannel: { API: 4, Telegram: 2, Discord: 0, Slack: 0, A2A: 0 },
           errorRate: 0.3333,
           latencyMs: { p50: 200, p95: 380 },
           uptime7d: 75,
@@ -157,7 +182,8 @@ describe("GET /api/public/stats", () => {
           rentals: { total: 2, active: 0 },
           revenue: { released: 100, inEscrow: 2.5, perMessage: 0 },
           chatCalls: 3,
-          chatCallsByChannel: { API: 2, Telegram: 0, Discord: 0, Slack: 1 },
+          trials: { started: 1, calls: 2 },
+          chatCallsByChannel: { API: 2, Telegram: 0, Discord: 0, Slack: 1, A2A: 0 },
           errorRate: 0.3333,
           latencyMs: { p50: 2000, p95: 2900 },
           uptime7d: 33.33,
@@ -169,7 +195,8 @@ describe("GET /api/public/stats", () => {
           rentals: { total: 0, active: 0 },
           revenue: { released: 0, inEscrow: 0, perMessage: 0 },
           chatCalls: 0,
-          chatCallsByChannel: { API: 0, Telegram: 0, Discord: 0, Slack: 0 },
+          trials: { started: 0, calls: 0 },
+          chatCallsByChannel: { API: 0, Telegram: 0, Discord: 0, Slack: 0, A2A: 0 },
           errorRate: 0,
           latencyMs: { p50: null, p95: null },
           uptime7d: null,
@@ -181,7 +208,8 @@ describe("GET /api/public/stats", () => {
         rentals: { total: 7, active: 1 },
         revenue: { released: 112.75, inEscrow: 105, perMessage: 0.03 },
         chatCalls: 9,
-        chatCallsByChannel: { API: 6, Telegram: 2, Discord: 0, Slack: 1 },
+        trials: { started: 1, calls: 2 },
+        chatCallsByChannel: { API: 6, Telegram: 2, Discord: 0, Slack: 1, A2A: 0 },
         errorRate: 0.3333,
         latencyMs: { p50: 300, p95: 2400 },
         uptime7d: 66.67, // 6 of 9 scheduled checks: Alpha 3 of 4, Beta 1 of 3, Idle 2 of 2
@@ -200,7 +228,8 @@ describe("GET /api/public/stats", () => {
         rentals: { total: 0, active: 0 },
         revenue: { released: 0, inEscrow: 0, perMessage: 0 },
         chatCalls: 0,
-        chatCallsByChannel: { API: 0, Telegram: 0, Discord: 0, Slack: 0 },
+        trials: { started: 0, calls: 0 },
+        chatCallsByChannel: { API: 0, Telegram: 0, Discord: 0, Slack: 0, A2A: 0 },
         errorRate: 0,
         latencyMs: { p50: null, p95: null },
         uptime7d: null,
