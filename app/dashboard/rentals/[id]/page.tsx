@@ -208,6 +208,14 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
         <StatusBadge status={status} />
       </div>
       <p className="muted">{status.explanation}</p>
+      {running && rental.status === "active" && rental.renterAddress && (
+        <p>
+          <Link className="button" href={`/dashboard/rentals/${rental.id}/extend`}>
+            Extend
+          </Link>{" "}
+          <span className="hint">Keep the agent longer, same code and chat: one wallet transaction.</span>
+        </p>
+      )}
       <LazyRentalLiveUpdates rentalId={rental.id} state={live} endsAt={rental.endsAt.toISOString()} />
 
       <div className={`detail ${styles.besideNav}`}>

@@ -116,6 +116,9 @@ export function RentalResult({ result, channel, agentName, links, signedIn }: Re
         </Link>{" "}
         <Link className="button" href={rentalPage.page} prefetch={false} data-testid="rental-page-link">
           Open your rental&apos;s page
+        </Link>{" "}
+        <Link className="button" href={rentalPage.extend} prefetch={false} data-testid="rental-extend-link">
+          Extend
         </Link>
       </p>
       <p className="hint">
