@@ -13,7 +13,7 @@ export async function deleteAgent(ownerId: string, agentId: string): Promise<voi
   await db.$transaction(async (tx) => {
     const agent = await findOwnerAgent(ownerId, agentId, tx);
     const active = await tx.rental.findFirst({
-      where: { agentId: agent.id, status: "active", endsAt: { gt: new Date() } },
+      where: { agentId: agent.id, status: "active", endsAt: { gt: new Date() }, trial: false },
       orderBy: { endsAt: "desc" },
       select: { endsAt: true },
     });
@@ -27,6 +27,8 @@ export async function deleteAgent(ownerId: string, agentId: string): Promise<voi
         `This agent has rental history (${plural(rentals, "rental")}), which must stay traceable, so it cannot be deleted.`,
       );
     }
+    // Free trials (never paid) go with the listing, their calls with them (ON DELETE CASCADE).
+    await tx.rental.deleteMany({ where: { agentId: agent.id, trial: true } });
     await tx.agent.delete({ where: { id: agent.id } });
   });
 }

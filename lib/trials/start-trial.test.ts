@@ -2,6 +2,7 @@
 // account per agent, ever; at most 3 a day per account and 50 a day per client address, exact
 // under concurrency; trials stay out of the marketplace's rental counts.
 import { describe, expect, it } from "vitest";
+import { deleteAgent } from "@/lib/agents/delete-agent";
 import { updateAgent } from "@/lib/agents/update-agent";
 import { db } from "@/lib/db";
 import { saveDisputeClaim } from "@/lib/disputes/save-dispute-claim";
@@ -148,6 +149,16 @@ describe("startTrial", () => {
       "50 free trials were started from your network address in the last 24 hours, the most one address may; the next one can start at 2026-11-23T12:00:00.000Z.",
     );
     expect((await startTrial({ accountId: renters[16].id, agentId: agents[2].id, client: uniqueIp() }, now)).created).toBe(true);
+  });
+
+  it("a listing whose only history is trials can still be deleted; its trials go with it", async () => {
+    const owner = await makeRenterAccount({ email: true });
+    const agent = await makeOwnerAgent(owner.id, { listing: { trialMessages: 2 }, webhook });
+    const renter = await makeRenterAccount({ email: true });
+    const { trial } = await startTrial({ accountId: renter.id, agentId: agent.id, client: uniqueIp() });
+    await deleteAgent(owner.id, agent.id);
+    expect(await db.rental.findUnique({ where: { id: trial.id } })).toBeNull();
+    expect(await db.agent.findUnique({ where: { id: agent.id } })).toBeNull();
   });
 
   it("a trial cannot be disputed: nothing was paid", async () => {
