@@ -69,6 +69,8 @@ function chatSessionKey(rentalSessionKey: string, user: ChatUser): string {
 // chatWithRental's errors (the API's status codes) as sentences for a chat.
 function sentenceFor(error: ApiError): string {
   if (error.status === 403) return `The rental cannot be used now: ${error.message}`;
+  // A free trial that is over: the sentence already says so and links to the checkout.
+  if (error.status === 402) return error.message;
   if (error.status === 502)
     return `The agent returned an error (${error.message.replace(/^The agent's webhook /, "its webhook ")}) Try again, or ask its owner.`;
   if (/did not reply within/.test(error.message))

@@ -39,7 +39,17 @@ const defaultDeps = (): StartChatDeps => ({
 });
 
 // What binding needs of the rental, found by its code or by a move command.
-type BindableRental = { id: string; status: string; channel: Channel; startsAt: Date; endsAt: Date; agent: { name: string } };
+// `trial`: a free trial's code (docs/trials.md), which was not bought for a channel: it binds on
+// every bot.
+type BindableRental = {
+  id: string;
+  status: string;
+  channel: Channel;
+  startsAt: Date;
+  endsAt: Date;
+  trial?: boolean;
+  agent: { name: string };
+};
 
 /**
  * `/start <code>` on a bot: binds the chat user to the rental and answers with the agent's name
@@ -73,7 +83,7 @@ export async function startChat(user: ChatUser, rawCode: string, deps: StartChat
 
   const unusable = rentalUnusableReason(rental, deps.now);
   if (unusable) return unusable;
-  if (rental.channel !== user.platform) return otherChannel(rental.channel, user.platform);
+  if (rental.channel !== user.platform && !rental.trial) return otherChannel(rental.channel, user.platform);
 
   const previous = await findOpenBinding(user);
   if (previous?.rentalId === rental.id) return `You are already connected to ${rental.agent.name}. ${untilEnd(rental, deps.now)}`;

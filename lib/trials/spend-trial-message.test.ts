@@ -3,10 +3,15 @@
 // with the checkout's address; a concurrent burst gets at most N answers; a message the owner did
 // not answer is given back; the owner ending the offer stops the trial at once; /v1/status shows
 // the messages left and stays the spec's body for paid rentals.
+
+import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as CHAT } from "@/app/api/v1/chat/route";
 import { GET as STATUS } from "@/app/api/v1/status/route";
 import { updateAgent } from "@/lib/agents/update-agent";
+import type { ChatUser } from "@/lib/channels/chat-platform";
+import { relayChatMessage } from "@/lib/channels/relay-chat-message";
+import { startChat } from "@/lib/channels/start-chat";
 import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
 import { startTrial } from "@/lib/trials/start-trial";
@@ -56,6 +61,20 @@ describe("a free trial on the chat path", () => {
     for (const body of bodies) {
       expect(body).toMatchObject({ type: "message", channel: "API", trial: true, rental: { duration_type: "month" } });
     }
+  });
+
+  it("works on a chat bot: /start <code> binds it (a trial is bought for no channel), the owner gets channel Telegram and trial: true", async () => {
+    const { agent, code } = await trialOf(1);
+    const user: ChatUser = { platform: "Telegram", id: String(randomInt(1, 2 ** 40)), chatId: null, label: "@tester" };
+    expect(await startChat(user, code)).toContain(`Connected to ${agent.name}`);
+    expect(await relayChatMessage(user, "from telegram")).toEqual({ ok: true, text: "Echo: from telegram" });
+    const [body] = deliveredTo(agent.id).map((r) => JSON.parse(r.body));
+    expect(body).toMatchObject({ channel: "Telegram", trial: true, message: "from telegram" });
+    const over = await relayChatMessage(user, "one more");
+    expect(over.ok).toBe(false);
+    expect(over.text).toBe(
+      `This free trial has used all its free messages. Rent ${agent.name} to keep talking: ${appUrl()}/agents/${agent.id}/rent`,
+    );
   });
 
   it("a paid rental's body has no trial field", async () => {
