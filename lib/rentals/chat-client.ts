@@ -24,6 +24,9 @@ export function describeChatError(status: number, serverMessage: string | null, 
       return `The message was refused (400).${said}`;
     case 401:
       return `The rental code was not accepted (401). Check that the rental has been paid and try again.${said}`;
+    case 402:
+      // A free trial that is over (docs/trials.md): the server's sentence links to the checkout.
+      return `The free trial is over (402).${said}`;
     case 403:
       return `This rental cannot be used right now (403): it has ended, was cancelled or disputed, or has not started yet.${said}`;
     case 429: {

@@ -14,6 +14,7 @@ import { relayChatMessage } from "@/lib/channels/relay-chat-message";
 import { startChat } from "@/lib/channels/start-chat";
 import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
+import { sendChatMessage } from "@/lib/rentals/chat-client";
 import { startTrial } from "@/lib/trials/start-trial";
 import { renterRequest } from "@/test/api-requests";
 import { makeOwner, makeOwnerAgent, makeRental, startWebhook, uniqueIp } from "@/test/fixtures";
@@ -75,6 +76,20 @@ describe("a free trial on the chat path", () => {
     expect(over.text).toBe(
       `This free trial has used all its free messages. Rent ${agent.name} to keep talking: ${appUrl()}/agents/${agent.id}/rent`,
     );
+  });
+
+  it("works in the playground (its own client of POST /api/v1/chat): the reply, then the 402's sentence with the link", async () => {
+    const { agent, code } = await trialOf(1);
+    const fetcher: typeof fetch = async (_input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set("x-forwarded-for", uniqueIp());
+      return CHAT(new Request("http://localhost/api/v1/chat", { ...init, headers }));
+    };
+    expect(await sendChatMessage(code, "hi", fetcher)).toEqual({ ok: true, reply: "Echo: hi", json: false });
+    expect(await sendChatMessage(code, "more", fetcher)).toEqual({
+      ok: false,
+      error: `The free trial is over (402). The server said: “This free trial has used all its free messages. Rent ${agent.name} to keep talking: ${appUrl()}/agents/${agent.id}/rent”`,
+    });
   });
 
   it("a paid rental's body has no trial field", async () => {

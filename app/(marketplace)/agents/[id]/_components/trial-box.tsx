@@ -43,7 +43,8 @@ export function TrialBox(props: {
       {trial ? (
         <div data-testid="trial-code">
           <p>
-            Your trial code: <code>{trial.id.slice(0, 8)}</code>
+            Your trial code: <code>{trial.id.slice(0, 8)}</code> —{" "}
+            <Link href={`/dashboard/rentals/${trial.id}#playground`}>try it in the playground</Link>
           </p>
           <p className="hint">
             {trial.trialMessagesLeft > 0
