@@ -6,10 +6,14 @@ import { createAgent } from "@/lib/agents/create-agent";
 import { toAgentView } from "@/lib/agents/to-agent-view";
 import { newSigningSecret } from "@/lib/agents/webhook-credentials";
 import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
+import { extendWithKey } from "@/lib/chain/extend-with-key";
 import { db } from "@/lib/db";
 import { env, explicitNodeEnv } from "@/lib/env";
 import { createUnpaidRental } from "@/lib/rentals/create-unpaid-rental";
+import { findRentalByCode } from "@/lib/rentals/find-rental-by-code";
+import { parseRentalCode } from "@/lib/rentals/parse-rental-code";
 import { agentListingSchema } from "@/lib/schemas/agent-listing";
+import { MAX_EXTENSION_PERIODS } from "@/lib/schemas/checkout";
 import { channelSchema, durationTypeSchema } from "@/lib/schemas/renter-api";
 import { chainCommands } from "./chain-cli-commands";
 import { channelCommands } from "./channel-cli-commands";
@@ -143,6 +147,47 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
       // The live check the quote made of the agent's webhook; when it failed the quote was
       // refused (409) and nothing was paid: the CLI prints that message and exits non-zero.
       return { id: paid.id, code: paid.code, ends_at: paid.ends_at, txHash: paid.txHash, probe: paid.probe };
+    },
+  },
+  "rental:extend": {
+    usage: `rental:extend --rental <code> --periods 1-${MAX_EXTENSION_PERIODS} [--duration hour|day|month]`,
+    async run(flags) {
+      const input = z
+        .object({
+          rental: z.string({ error: "must be the rental code" }),
+          periods: z.coerce.number().int("must be a whole number").min(1).max(MAX_EXTENSION_PERIODS),
+          duration: durationTypeSchema.optional(),
+        })
+        .strict()
+        .parse(flags);
+      if (!env.RENTER_PRIVATE_KEY)
+        throw new Error("RENTER_PRIVATE_KEY is not set: the extension pays with that wallet (the one that paid the rental).");
+      const hex = parseRentalCode(input.rental);
+      const lookup = hex ? await findRentalByCode(hex) : { kind: "none" as const };
+      if (lookup.kind !== "found")
+        throw new Error(
+          lookup.kind === "ambiguous"
+            ? "--rental: more than one rental matches; give more of the id."
+            : "--rental: no rental has this code.",
+        );
+      // Same quote (live check, refusals), one permit + extendRentalWithPermit transaction, same confirm as the extend page.
+      const extended = await extendWithKey({
+        rentalId: lookup.rental.id,
+        periods: input.periods,
+        durationType: input.duration,
+        renterKey: env.RENTER_PRIVATE_KEY as `0x${string}`,
+      });
+      // The owner's rental.extended call is sent before the CLI exits (its failure undoes nothing).
+      await extended.notified;
+      const { extension, durationType, periods, probe } = extended.quoted;
+      return {
+        code: lookup.rental.id.slice(0, 8),
+        ends_at: extended.ends_at,
+        added: `${periods} ${durationType}${periods === 1 ? "" : "s"}`,
+        paid_micro_usdc: String(extension.addedPrice + extension.fee),
+        txHash: extended.txHash,
+        probe,
+      };
     },
   },
   "rental:create": {

@@ -1,13 +1,13 @@
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
 
-export type BotCommand = "start" | "status" | "stop" | "help";
+export type BotCommand = "start" | "status" | "extend" | "stop" | "help";
 
 // How a person types each command on each platform: Telegram's bot commands, Discord's slash
 // commands (the code is an option), Slack's one slash command with a word after it.
 const COMMANDS: Record<ChatPlatform, Record<BotCommand, string>> = {
-  Telegram: { start: "/start <code>", status: "/status", stop: "/stop", help: "/help" },
-  Discord: { start: "/start code:<code>", status: "/status", stop: "/stop", help: "/start" },
-  Slack: { start: "/agent start <code>", status: "/agent status", stop: "/agent stop", help: "/agent help" },
+  Telegram: { start: "/start <code>", status: "/status", extend: "/extend", stop: "/stop", help: "/help" },
+  Discord: { start: "/start code:<code>", status: "/status", extend: "/extend", stop: "/stop", help: "/start" },
+  Slack: { start: "/agent start <code>", status: "/agent status", extend: "/agent extend", stop: "/agent stop", help: "/agent help" },
 };
 
 /** The command as the person types it; `code` fills in the start command's placeholder. */

@@ -9,6 +9,7 @@ export function chatHelp(platform: ChatPlatform): string {
     `${botCommand(platform, "start")}: connect your rental (the code shown after payment);`,
     `${chat};`,
     `${botCommand(platform, "status")}: the agent and the time left;`,
+    `${botCommand(platform, "extend")}: a link to extend the rental (same code, same chat);`,
     `${botCommand(platform, "stop")}: disconnect (the rental keeps running).`,
     `A rental stays with the account that connected it: its code alone connects no other. To move it to another account, press ${MOVE_CHAT_BUTTON}.`,
   ].join("\n");

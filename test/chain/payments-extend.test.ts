@@ -2,7 +2,10 @@
 // database: the quote (HTTP, by the rental code) → permit + extendRentalWithPermit in one
 // transaction → confirm; exactly once whatever the retries and the event reader; the owner's
 // signed rental.extended call; the refusals; switching up (an hour rental extended by a day).
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
 import { Webhook } from "standardwebhooks";
 import { type Hex, parseSignature } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +16,7 @@ import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
 import { extendWithKey } from "@/lib/chain/extend-with-key";
 import { permitTypes } from "@/lib/chain/permit-typed-data";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { renterRequest } from "@/test/api-requests";
 import { startWebhook, uniqueIp } from "@/test/fixtures";
 import { isolateDatabase } from "@/test/private-database";
@@ -197,6 +201,31 @@ describe("extend by the code: quote → one transaction → confirm", () => {
     await expect(extendWithKey({ rentalId: rental.id, periods: 1, renterKey: other.key })).rejects.toThrow(/extend it with that wallet/);
     const result = await extendWithKey({ rentalId: rental.id, periods: 3, renterKey: renter.key });
     expect(new Date(result.ends_at).getTime() - new Date(rental.ends_at).getTime()).toBe(3 * HOUR * 1000);
+  });
+});
+
+describe("the CLI's rental:extend", () => {
+  it("pays from RENTER_PRIVATE_KEY in one transaction and prints the new end", { timeout: 120_000 }, async () => {
+    const { renter, rental } = await hourRental();
+    const settings = {
+      DATABASE_URL: env.DATABASE_URL,
+      CHAIN_ID: String(env.CHAIN_ID),
+      CHAIN_RPC_URL: env.CHAIN_RPC_URL!,
+      CHAIN_CONFIRMATIONS: String(env.CHAIN_CONFIRMATIONS),
+      USDC_ADDRESS: env.USDC_ADDRESS!,
+      ESCROW_ADDRESS: env.ESCROW_ADDRESS!,
+      QUOTE_SIGNER_PRIVATE_KEY: env.QUOTE_SIGNER_PRIVATE_KEY!,
+      OPERATOR_PRIVATE_KEY: env.OPERATOR_PRIVATE_KEY!,
+      RENTER_PRIVATE_KEY: renter.key,
+    };
+    const args = [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/cli.ts"];
+    const { stdout } = await promisify(execFile)(process.execPath, [...args, "rental:extend", "--rental", rental.code, "--periods", "2"], {
+      env: { ...process.env, ...settings },
+    });
+    const printed = JSON.parse(stdout);
+    expect(printed).toMatchObject({ code: rental.code, added: "2 hours", paid_micro_usdc: String(4n * USDC + FEE) });
+    expect(new Date(printed.ends_at).getTime() - new Date(rental.ends_at).getTime()).toBe(2 * HOUR * 1000);
+    expect((await db.rental.findUniqueOrThrow({ where: { id: rental.id } })).endsAt.toISOString()).toBe(printed.ends_at);
   });
 });
 

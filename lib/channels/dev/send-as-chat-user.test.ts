@@ -91,6 +91,14 @@ describe.each(["Telegram", "Discord", "Slack"] as const)("the %s simulator", (pl
     );
     expect(await typed(platform, first, platform === "Discord" ? "/chat message:Hello" : "Hello")).toBe("Echo: Hello");
 
+    // The extend command (issue 29): the link to the page that signs the extension.
+    expect(await typed(platform, first, botCommand(platform, "extend"))).toMatch(
+      new RegExp(`^Your rental of ${agent.name} ends [^\\n]+\\.\\nExtend it here .*: http://\\S+/dashboard/rentals/${rental.id}/extend\\n`),
+    );
+    expect(await typed(platform, String(randomInt(1e6, 9e6)), botCommand(platform, "extend"))).toMatch(
+      /^You are not connected to an agent/,
+    );
+
     // The rental page's move command (ChatMoveCommand), from another account.
     const move = await createChatMove(rental.id, { account: renter });
     expect(await typed(platform, second, botCommand(platform, "start", move.token))).toMatch(

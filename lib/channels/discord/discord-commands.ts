@@ -31,5 +31,6 @@ export const DISCORD_COMMANDS = [
     ...everywhere,
   },
   { name: "status", description: "Which agent you are connected to, and the time left", ...everywhere },
+  { name: "extend", description: "A link to extend your rental (same code, same chat)", ...everywhere },
   { name: "stop", description: "Disconnect (the rental keeps running)", ...everywhere },
 ];

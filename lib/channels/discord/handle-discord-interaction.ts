@@ -1,6 +1,7 @@
 import "server-only";
 import { InteractionResponseType, InteractionType } from "discord-api-types/v10";
 import { z } from "zod";
+import { chatExtend } from "@/lib/channels/chat-extend";
 import type { ChatUser } from "@/lib/channels/chat-platform";
 import { chatStatus } from "@/lib/channels/chat-status";
 import { claimDelivery } from "@/lib/channels/claim-delivery";
@@ -64,6 +65,8 @@ async function answer(user: ChatUser, command: string, option: (name: string) =>
       return (await relayChatMessage(user, option("message"))).text;
     case "status":
       return chatStatus(user);
+    case "extend":
+      return chatExtend(user);
     case "stop":
       return stopChat(user);
     default:

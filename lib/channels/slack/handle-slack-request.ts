@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { chatExtend } from "@/lib/channels/chat-extend";
 import { chatHelp } from "@/lib/channels/chat-help";
 import type { ChatUser } from "@/lib/channels/chat-platform";
 import { chatStatus } from "@/lib/channels/chat-status";
@@ -112,6 +113,8 @@ async function answer(user: ChatUser, word: string, argument: string): Promise<s
       return startChat(user, argument);
     case "status":
       return chatStatus(user);
+    case "extend":
+      return chatExtend(user);
     case "stop":
       return stopChat(user);
     case "":

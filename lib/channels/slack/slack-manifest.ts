@@ -16,8 +16,8 @@ export function slackManifest(appUrl: string) {
         {
           command: "/agent",
           url: requestUrl,
-          description: "Connect your rental, see its time left, or disconnect",
-          usage_hint: "start <code> | status | stop | help",
+          description: "Connect your rental, see its time left, extend it, or disconnect",
+          usage_hint: "start <code> | status | extend | stop | help",
           should_escape: false,
         },
       ],

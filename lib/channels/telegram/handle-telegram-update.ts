@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { chatExtend } from "@/lib/channels/chat-extend";
 import { chatHelp } from "@/lib/channels/chat-help";
 import type { ChatUser } from "@/lib/channels/chat-platform";
 import { chatStatus } from "@/lib/channels/chat-status";
@@ -75,6 +76,8 @@ async function answerCommand(user: ChatUser, command: string, argument: string):
       return argument.trim() ? startChat(user, argument) : chatHelp("Telegram");
     case "status":
       return chatStatus(user);
+    case "extend":
+      return chatExtend(user);
     case "stop":
       return stopChat(user);
     case "help":
