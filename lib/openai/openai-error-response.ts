@@ -5,6 +5,8 @@ import { toErrorResponse } from "@/lib/http/to-error-response";
 const KIND: Record<number, { type: string; code: string }> = {
   400: { type: "invalid_request_error", code: "invalid_request" },
   401: { type: "authentication_error", code: "invalid_api_key" },
+  // A free trial that is over (docs/trials.md), as OpenAI words an account out of credit.
+  402: { type: "insufficient_quota", code: "trial_over" },
   403: { type: "permission_error", code: "rental_not_active" },
   404: { type: "not_found_error", code: "not_found" },
   413: { type: "invalid_request_error", code: "request_too_large" },

@@ -249,6 +249,9 @@ export function renterOpenApi(serverUrl: string) {
             },
             "400": error("`message` missing or invalid, wrong Content-Type, or ambiguous rental code (send more characters)."),
             "401": error("Missing, malformed or unknown rental code."),
+            "402": error(
+              "A free trial's code whose messages are used up, or whose owner ended the trial offer; the message names the checkout's URL (docs/trials.md).",
+            ),
             "403": error("Rental not active: cancelled, disputed, completed, expired or not yet started."),
             "429": rateLimited,
             "502": error("The agent's webhook returned a non-2xx status."),
@@ -262,7 +265,7 @@ export function renterOpenApi(serverUrl: string) {
           summary: "Read the rental's current state (does not call the agent)",
           responses: {
             "200": {
-              description: "The rental and its agent.",
+              description: "The rental and its agent; for a free trial's code also `trial.messages_left`.",
               content: { "application/json": { schema: { $ref: "#/components/schemas/StatusResponse" } } },
             },
             "400": error("Ambiguous rental code (send more characters)."),
@@ -311,6 +314,7 @@ export function renterOpenApi(serverUrl: string) {
             },
             "400": openAiError("No user message, its text empty or over 10,000 characters, or an invalid body."),
             "401": openAiError("Missing, malformed or unknown rental code."),
+            "402": openAiError("A free trial that is over (insufficient_quota, trial_over); the message names the checkout's URL."),
             "403": openAiError("Rental not active: cancelled, disputed, completed, expired or not yet started."),
             "429": { ...rateLimited, content: { "application/json": { schema: { $ref: "#/components/schemas/OpenAIError" } } } },
             "502": openAiError("The agent's webhook returned a non-2xx status."),

@@ -15,6 +15,7 @@ import { startChat } from "@/lib/channels/start-chat";
 import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
 import { sendChatMessage } from "@/lib/rentals/chat-client";
+import { statusResponseSchema } from "@/lib/schemas/renter-api";
 import { startTrial } from "@/lib/trials/start-trial";
 import { renterRequest } from "@/test/api-requests";
 import { makeOwner, makeOwnerAgent, makeRental, startWebhook, uniqueIp } from "@/test/fixtures";
@@ -136,6 +137,8 @@ describe("a free trial on the chat path", () => {
       agent: { id: agent.id, name: agent.name, description: agent.description },
       trial: { messages_left: 3 },
     });
+    // The OpenAPI document's StatusResponse is built from this schema: the trial's body conforms.
+    expect(statusResponseSchema.parse(before)).toEqual(before);
     await chat(code, "hello");
     expect((await status(code)).trial).toEqual({ messages_left: 2 });
   });
