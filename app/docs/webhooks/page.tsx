@@ -1,5 +1,5 @@
 // /docs/webhooks — the contract with an owner's webhook: what arrives, what to answer, a whole
-// webhook in Node.js and Python, and health checks.
+// webhook in Node.js and Python, rental events (rental.extended) and health checks.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { serviceLimits } from "@/lib/docs/service-limits";
@@ -168,6 +168,33 @@ export default function WebhookDocsPage() {
         {signedWebhooks().map((example) => (
           <CodeBlock key={example.label} example={example} copyLabel={`Copy the ${example.label} webhook that verifies signatures`} />
         ))}
+      </section>
+
+      <section aria-labelledby="rental-events">
+        <h2 id="rental-events">Rental events</h2>
+        <p>
+          When a renter extends a running rental, your webhook receives one call, with the same token, <code>X-Agent-Name</code>,{" "}
+          <code>X-Rental-Ref</code> and signature as a message, and a body of type <code>rental.extended</code> that carries the new end.
+          The reference and the <code>sessionKey</code> stay the same: keep the conversation going until the new end.
+        </p>
+        <CodeBlock
+          example={{
+            label: "rental.extended",
+            code: JSON.stringify(
+              { type: "rental.extended", rental: { ref: "rr_5d0e8a47c21f4b9e8a3c6f1d0b7e2a94", ends_at: "2026-12-21T11:00:00.000Z" } },
+              null,
+              2,
+            ),
+          }}
+          copyLabel="Copy the rental.extended body"
+        />
+        <ul>
+          <li>Answer with any 2xx; the body is ignored.</li>
+          <li>
+            It is sent once and not retried: a failure changes nothing, the renter has paid and the rental is extended all the same. Answer
+            any <code>type</code> you do not know with a 2xx and ignore it.
+          </li>
+        </ul>
       </section>
 
       <section aria-labelledby="health-checks">
