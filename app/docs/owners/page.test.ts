@@ -14,3 +14,13 @@ describe("/docs/owners", () => {
     expect(page).toContain("then the price goes to your wallet, less any refund for down minutes");
   });
 });
+
+describe("/docs/owners: free trials", () => {
+  it("offering a trial (1 to 20, from the schema), the webhook's flag, the limits from the code, ending the offer", () => {
+    const page = textOf(html(OwnerDocsPage()));
+    expect(page).toContain("Set Free trial messages (1 to 20) on a listing, or trialMessages in the owner API");
+    expect(page).toContain('with "trial": true in the body and the channel they came from');
+    expect(page).toContain("A renter may start 3 trials a day, and one network address 50.");
+    expect(page).toContain("every running one stops at once");
+  });
+});

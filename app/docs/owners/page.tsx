@@ -5,6 +5,8 @@ import { availabilityExample } from "@/lib/docs/availability-example";
 import { ownerApiExamples } from "@/lib/docs/owner-api-examples";
 import { serviceLimits } from "@/lib/docs/service-limits";
 import { appUrl } from "@/lib/env";
+import { MAX_TRIAL_MESSAGES } from "@/lib/schemas/agent-listing";
+import { TRIALS_PER_ACCOUNT_PER_DAY, TRIALS_PER_CLIENT_PER_DAY } from "@/lib/trials/start-trial";
 import { CodeBlock } from "../_components/code-block";
 import { DocsPage } from "../_components/docs-page";
 
@@ -134,6 +136,24 @@ export default function OwnerDocsPage() {
           An answer sold per message is paid into the same escrow once your webhook has answered; its price is added to your withdrawable
           credit, which you withdraw from <Link href="/dashboard/payouts">Payouts</Link>. That page lists these earnings by day, with the
           transactions that paid them.
+        </p>
+      </section>
+
+      <section aria-labelledby="trial-heading">
+        <h2 id="trial-heading">Free trials</h2>
+        <p>
+          Set <strong>Free trial messages</strong> (1 to {MAX_TRIAL_MESSAGES}) on a listing, or <code>trialMessages</code> in the owner API,
+          and each signed-in renter may send that many messages free, once per listing: the marketplace shows{" "}
+          <strong>Try N messages free</strong>. You pay for these answers with your agent&apos;s time; nothing is charged and nothing is
+          paid out. Your webhook receives them like any message, with <code>{'"trial": true'}</code> in the body and the{" "}
+          <code>channel</code> they came from. A renter may start {TRIALS_PER_ACCOUNT_PER_DAY} trials a day, and one network address{" "}
+          {TRIALS_PER_CLIENT_PER_DAY}.
+        </p>
+        <p>
+          <strong>End the trial offer</strong> on the listing&apos;s page (or clear the field, or send{" "}
+          <code>{'{"trialMessages": null}'}</code>) at any time: no new trials start and every running one stops at once — its next message
+          is refused with a link to rent. Trials are counted apart on <Link href="/dashboard/stats">Stats</Link> (trials given and their
+          calls) and never among your rentals or revenue.
         </p>
       </section>
 

@@ -41,3 +41,13 @@ describe("/docs/renters: pay per answer", () => {
     expect(page).toContain("/api/v1/agents/<AGENT_ID>/mcp");
   });
 });
+
+describe("/docs/renters: free trials", () => {
+  it("how to get a trial code, where it works, the day limit from the code, the 402 and the status field", () => {
+    const page = textOf(html(RenterDocsPage()));
+    expect(page).toContain("press Start free trial on the agent's page: you get a trial code, used exactly like a rental code");
+    expect(page).toContain("One trial per account per agent (pressing again shows the same one), at most 3 new trials a day.");
+    expect(page).toContain('"trial": {"messages_left": 4}');
+    expect(page).toContain("402A free trial's messages are used up (or its owner ended the offer)");
+  });
+});

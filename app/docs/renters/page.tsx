@@ -10,6 +10,7 @@ import { serviceLimits } from "@/lib/docs/service-limits";
 import { appUrl, env } from "@/lib/env";
 import { formatRoughSpan } from "@/lib/format/rough-span";
 import { REMINDER_LEAD_MS } from "@/lib/rentals/reminder-lead";
+import { TRIALS_PER_ACCOUNT_PER_DAY } from "@/lib/trials/start-trial";
 import { CodeBlock } from "../_components/code-block";
 import { DocsPage } from "../_components/docs-page";
 import { ChatChannels } from "./chat-channels";
@@ -146,6 +147,21 @@ export default function RenterDocsPage() {
         ))}
       </section>
 
+      <section aria-labelledby="trial-heading">
+        <h2 id="trial-heading">Try an agent free</h2>
+        <p>
+          Some listings say <strong>Try N messages free</strong>: the owner pays for those messages. Sign in with your wallet or by e-mail
+          and press <strong>Start free trial</strong> on the agent&apos;s page: you get a trial code, used exactly like a rental code — in{" "}
+          <code>POST /api/v1/chat</code>, the playground, or <code>/start &lt;code&gt;</code> in any of the chat bots. One trial per account
+          per agent (pressing again shows the same one), at most {TRIALS_PER_ACCOUNT_PER_DAY} new trials a day.
+        </p>
+        <p>
+          <code>GET /api/v1/status</code> shows the messages left as <code>{'"trial": {"messages_left": 4}'}</code>. Once they are used, or
+          if the owner ends the offer, a message is answered <strong>402</strong> with the link to rent the agent. A message the agent did
+          not answer is not counted. A trial lasts at most 30 days and cannot be disputed (nothing was paid).
+        </p>
+      </section>
+
       <section aria-labelledby="paid-heading">
         <h2 id="paid-heading">Pay per answer, without a rental</h2>
         <p>
@@ -201,6 +217,10 @@ export default function RenterDocsPage() {
           <dd>The message is missing, empty or too long, or your code matches more than one rental: send more characters of it.</dd>
           <dt>401</dt>
           <dd>The code is missing or not a rental code.</dd>
+          <dt>402</dt>
+          <dd>
+            A free trial&apos;s messages are used up (or its owner ended the offer): the message links to the page where you rent the agent.
+          </dd>
           <dt>403</dt>
           <dd>The rental has ended, has not started yet, or is cancelled or disputed.</dd>
           <dt>429</dt>
