@@ -70,7 +70,7 @@ describe("applyMigrations", () => {
     );
     // Every model of the schema has its table, and nothing else exists.
     const schema = readFileSync(path.resolve("prisma/schema.prisma"), "utf8");
-    const mapped = [...schema.matchAll(/@@map\("([a-z_]+)"\)/g)].map((m) => m[1]);
+    const mapped = [...schema.matchAll(/@@map\("([a-z0-9_]+)"\)/g)].map((m) => m[1]);
     expect(mapped.length).toBeGreaterThan(5);
     expect(tables.map((t) => t.table_name).sort()).toEqual(["_prisma_migrations", ...mapped].sort());
 
