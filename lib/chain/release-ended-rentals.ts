@@ -8,6 +8,7 @@ import { undoReorgs } from "@/lib/chain/undo-reorgs";
 import { db } from "@/lib/db";
 import type { ChainTransaction } from "@/lib/generated/prisma/client";
 import { completeRentals } from "@/lib/rentals/complete-rentals";
+import { completeEndedTrials } from "@/lib/trials/complete-ended-trials";
 
 export type ReleaseSummary = {
   completedWithoutEscrow: number; // development rentals that never went through the chain
@@ -93,14 +94,20 @@ export async function releaseEndedRentals(options: ReleaseOptions = {}): Promise
   return summary;
 }
 
-// Rentals made without payment (operator CLI, dev seed) hold no escrow: they just end.
+// Rentals made without payment (operator CLI, dev seed) hold no escrow: they just end. Free
+// trials (docs/trials.md) end quietly after their 30 days: no "rental ended" e-mail with uptime and
+// refunds that never applied to them.
 async function completeUnpaidRentals(now: Date): Promise<number> {
+  const trials = await completeEndedTrials(now);
   const ended = await db.rental.findMany({
-    where: { status: "active", endsAt: { lte: now }, createTxHash: null },
+    where: { status: "active", endsAt: { lte: now }, createTxHash: null, trial: false },
     select: { id: true },
   });
-  return completeRentals(
-    ended.map((r) => r.id),
-    null,
+  return (
+    trials +
+    (await completeRentals(
+      ended.map((r) => r.id),
+      null,
+    ))
   );
 }

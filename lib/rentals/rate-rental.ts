@@ -32,11 +32,14 @@ export async function rateRental(
   const rental = validId
     ? await db.rental.findFirst({
         where: { AND: [{ id: rentalId.toLowerCase() }, renterRentalsWhere(account)] },
-        select: { id: true, agentId: true, status: true, startsAt: true, rating: { select: { id: true } } },
+        select: { id: true, agentId: true, status: true, startsAt: true, trial: true, rating: { select: { id: true } } },
       })
     : null;
   if (!rental) throw new ApiError(404, "This rental is not in your account, so you cannot rate it.");
   if (rental.rating) throw new ApiError(409, "You have already rated this rental. Each rental can be rated once.");
+  // Ratings come from paid rentals: free trials (up to 3 a day per account) would let anyone
+  // move a listing's rating cheaply (docs/trials.md).
+  if (rental.trial) throw new ApiError(409, "A free trial cannot be rated; ratings come from paid rentals.");
   if (rental.status === "cancelled") throw new ApiError(409, "This rental was cancelled, so it cannot be rated.");
   if (rental.startsAt.getTime() > now.getTime()) {
     throw new ApiError(409, "This rental has not started yet. You can rate the agent once the rental has begun.");

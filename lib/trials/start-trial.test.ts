@@ -6,6 +6,8 @@ import { deleteAgent } from "@/lib/agents/delete-agent";
 import { updateAgent } from "@/lib/agents/update-agent";
 import { db } from "@/lib/db";
 import { saveDisputeClaim } from "@/lib/disputes/save-dispute-claim";
+import { rateRental } from "@/lib/rentals/rate-rental";
+import { completeEndedTrials } from "@/lib/trials/complete-ended-trials";
 import { findTrial, startTrial, TrialRefused } from "@/lib/trials/start-trial";
 import { makeAgent, makeOwnerAgent, makeRental, uniqueIp } from "@/test/fixtures";
 import { makeRenterAccount } from "@/test/renter-fixtures";
@@ -159,6 +161,22 @@ describe("startTrial", () => {
     await deleteAgent(owner.id, agent.id);
     expect(await db.rental.findUnique({ where: { id: trial.id } })).toBeNull();
     expect(await db.agent.findUnique({ where: { id: agent.id } })).toBeNull();
+  });
+
+  it("a trial ends quietly 30 days after it started (completed, no e-mail or notification); it cannot be rated", async () => {
+    const agent = await trialAgent();
+    const renter = await makeRenterAccount({ email: true });
+    const t0 = new Date("2026-10-01T00:00:00.000Z");
+    const { trial } = await startTrial({ accountId: renter.id, agentId: agent.id, client: uniqueIp() }, t0);
+    await expect(rateRental(renter, trial.id, { score: 5 })).rejects.toMatchObject({
+      status: 409,
+      message: "A free trial cannot be rated; ratings come from paid rentals.",
+    });
+    await completeEndedTrials(new Date(t0.getTime() + 30 * 24 * HOUR - 1));
+    expect((await db.rental.findUniqueOrThrow({ where: { id: trial.id } })).status).toBe("active");
+    expect(await completeEndedTrials(new Date(t0.getTime() + 30 * 24 * HOUR))).toBeGreaterThanOrEqual(1);
+    expect((await db.rental.findUniqueOrThrow({ where: { id: trial.id } })).status).toBe("completed");
+    expect(await db.notification.count({ where: { accountId: renter.id } })).toBe(0);
   });
 
   it("a trial cannot be disputed: nothing was paid", async () => {
