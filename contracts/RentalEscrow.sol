@@ -224,12 +224,17 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         bytes32 r,
         bytes32 s
     ) external nonReentrant {
-        uint256 total = q.price + q.fee;
-        try IERC20Permit(address(token)).permit(q.renter, address(this), total, permitDeadline, v, r, s) {}
-        catch {
-            if (token.allowance(q.renter, address(this)) < total) revert PermitFailed();
-        }
+        _permit(q.renter, q.price + q.fee, permitDeadline, v, r, s);
         _create(q, signature);
+    }
+
+    /// `permit(renter, escrow, total, deadline)`; a permit that fails (typically because someone
+    /// already submitted it) is ignored as long as the allowance it was meant to grant is in place.
+    function _permit(address renter, uint256 total, uint256 deadline, uint8 v, bytes32 r, bytes32 s) private {
+        try IERC20Permit(address(token)).permit(renter, address(this), total, deadline, v, r, s) {}
+        catch {
+            if (token.allowance(renter, address(this)) < total) revert PermitFailed();
+        }
     }
 
     function _create(Quote calldata q, bytes calldata signature) private whenNotPaused {
@@ -292,11 +297,7 @@ contract RentalEscrow is AccessControl, Pausable, EIP712, ReentrancyGuardTransie
         bytes32 r,
         bytes32 s
     ) external nonReentrant {
-        uint256 total = e.addedPrice + e.fee;
-        try IERC20Permit(address(token)).permit(e.renter, address(this), total, permitDeadline, v, r, s) {}
-        catch {
-            if (token.allowance(e.renter, address(this)) < total) revert PermitFailed();
-        }
+        _permit(e.renter, e.addedPrice + e.fee, permitDeadline, v, r, s);
         _extend(e, signature);
     }
 
