@@ -34,6 +34,8 @@ export type RenterRental = {
   disputeRefundMicro: bigint | null;
   /** What the escrow refunded for down minutes when it settled the rental (null: not settled by availability). */
   availabilityRefundMicro: bigint | null;
+  /** A free trial (docs/trials.md) and its messages left; null for a paid (or demo) rental. */
+  trial: { messagesLeft: number } | null;
 };
 
 export type RenterDispute = {
@@ -79,6 +81,8 @@ const SELECT = {
   },
   disputeRefundMicro: true,
   availabilityRefundMicro: true,
+  trial: true,
+  trialMessagesLeft: true,
 } satisfies Prisma.RentalSelect;
 
 type Row = Prisma.RentalGetPayload<{ select: typeof SELECT }>;
@@ -104,6 +108,7 @@ function toRenterRental(row: Row): RenterRental {
     dispute: row.dispute,
     disputeRefundMicro: row.disputeRefundMicro,
     availabilityRefundMicro: row.availabilityRefundMicro,
+    trial: row.trial ? { messagesLeft: row.trialMessagesLeft ?? 0 } : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { formatClock } from "@/lib/format/date-time";
+import { startTrial } from "@/lib/trials/start-trial";
 import { mockedCookies, mockedHeaders, signInNewRenter, signOutOfJar } from "@/test/dashboard-session";
 import { makeAgent, makeRental } from "@/test/fixtures";
 import { rentalOf } from "@/test/renter-fixtures";
@@ -48,6 +49,24 @@ describe("/dashboard/rentals/[id]", () => {
     expect(html).toContain("5 stars, excellent");
     expect(html).toMatch(/maxLength="1000"/);
     expect(html).toContain("Disputes are unavailable");
+  });
+
+  it("a free trial: its messages left instead of a price, the playground, and neither rating nor dispute (issue 29)", async () => {
+    const { accountId } = await signInNewRenter();
+    const offering = await makeAgent({
+      listing: { name: `Trial Agent ${randomBytes(3).toString("hex")}`, trialMessages: 4 },
+      webhook: { url: "https://agent.example.com/hooks/agent", token: "t".repeat(40) },
+    });
+    const { trial } = await startTrial({ accountId, agentId: offering.id, client: "203.0.113.7" });
+    const html = await renderRental(trial.id);
+    expect(html).toMatch(/<dt>Free trial<\/dt><dd data-testid="trial-messages-left">4 messages left/);
+    expect(html).toContain(`href="/agents/${offering.id}/rent"`);
+    expect(html).not.toContain("<dt>Paid</dt>");
+    expect(html).toMatch(/<label[^>]*>Message to /);
+    expect(html).toContain("A free trial cannot be rated: ratings come from paid rentals.");
+    expect(html).toContain("A free trial cannot be disputed: nothing was paid for it.");
+    expect(html).not.toContain('name="score"');
+    expect(html).not.toContain(">Extend<");
   });
 
   it("shows the renter's usage from the call records: messages, errors, median reply, messages per day", async () => {

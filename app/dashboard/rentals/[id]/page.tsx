@@ -17,6 +17,7 @@ import { describeDisputeOutcome } from "@/lib/disputes/describe-dispute-outcome"
 import { formatDateTime } from "@/lib/format/date-time";
 import { disputeReasonLabel } from "@/lib/format/dispute-reason";
 import { DURATION_LABEL } from "@/lib/format/duration";
+import { plural } from "@/lib/format/plural";
 import { rentalStatusLabel } from "@/lib/format/status-label";
 import { formatUsdc } from "@/lib/format/usdc";
 import { isRentalRunning } from "@/lib/rentals/is-rental-running";
@@ -92,6 +93,7 @@ function RatingSection({ rental, now }: { rental: RenterRental; now: Date }) {
       </>
     );
   }
+  if (rental.trial) return <p className="muted">A free trial cannot be rated: ratings come from paid rentals.</p>;
   if (rental.status === "cancelled") return <p className="muted">This rental was cancelled, so it cannot be rated.</p>;
   if (rental.startsAt > now) return <p className="muted">You can rate the agent once the rental has started.</p>;
   return <RatingForm action={rateRentalAction.bind(null, rental.id)} />;
@@ -133,6 +135,7 @@ function DisputeSection({ rental, now }: { rental: RenterRental; now: Date }) {
       </>
     );
   }
+  if (rental.trial) return <p className="muted">A free trial cannot be disputed: nothing was paid for it.</p>;
   if (rental.status !== "active") return <p className="muted">Disputes can only be opened while a rental is running.</p>;
   if (rental.endsAt <= now) {
     return <p className="muted">The dispute window closed when the rental ended ({formatDateTime(rental.endsAt)}).</p>;
@@ -263,13 +266,27 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
                   </dd>
                 </>
               )}
-              <dt>Paid</dt>
-              <dd>
-                {formatUsdc(rental.priceMicro + rental.feeMicro)}{" "}
-                <span className="hint">
-                  ({formatUsdc(rental.priceMicro)} + {formatUsdc(rental.feeMicro)} fee)
-                </span>
-              </dd>
+              {rental.trial ? (
+                <>
+                  <dt>Free trial</dt>
+                  <dd data-testid="trial-messages-left">
+                    {plural(rental.trial.messagesLeft, "message")} left{" "}
+                    <span className="hint">
+                      (the owner pays for them; then <Link href={`/agents/${rental.agentId}/rent`}>rent the agent</Link>)
+                    </span>
+                  </dd>
+                </>
+              ) : (
+                <>
+                  <dt>Paid</dt>
+                  <dd>
+                    {formatUsdc(rental.priceMicro + rental.feeMicro)}{" "}
+                    <span className="hint">
+                      ({formatUsdc(rental.priceMicro)} + {formatUsdc(rental.feeMicro)} fee)
+                    </span>
+                  </dd>
+                </>
+              )}
               {rental.disputeRefundMicro !== null && rental.disputeRefundMicro > 0n && (
                 <>
                   <dt>Refunded</dt>
@@ -303,7 +320,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
             </p>
           </section>
 
-          {terms && (
+          {terms && !rental.trial && (
             <section id="uptime" aria-labelledby="uptime-heading" className={`surface ${styles.panel}`}>
               <h2 id="uptime-heading">Uptime</h2>
               <RentalUptime terms={terms} rental={rental} />
