@@ -1,10 +1,9 @@
 import "server-only";
-import { createWalletClient, erc20Abi, type Hex, http, parseSignature } from "viem";
+import { createWalletClient, erc20Abi, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
-import { permitTypes } from "@/lib/chain/permit-typed-data";
-import { usdcNonce, usdcPermitDomain } from "@/lib/chain/usdc-permit-domain";
+import { signUsdcPermit } from "@/lib/chain/usdc-permit-domain";
 import type { CheckoutChannel } from "@/lib/checkout/activation";
 import type { DurationType } from "@/lib/generated/prisma/enums";
 import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
@@ -32,25 +31,12 @@ export async function checkoutWithKey(input: KeyCheckout) {
   let hash: Hex;
   if (input.permit ?? true) {
     const deadline = quote.deadline;
-    const permit = parseSignature(
-      await wallet.signTypedData({
-        domain: await usdcPermitDomain(publicClient, config.usdc, config.chainId),
-        types: permitTypes,
-        primaryType: "Permit",
-        message: {
-          owner: account.address,
-          spender: config.escrow,
-          value: total,
-          nonce: await usdcNonce(publicClient, config.usdc, account.address),
-          deadline,
-        },
-      }),
-    );
+    const permit = await signUsdcPermit(publicClient, account, config, { spender: config.escrow, value: total, deadline });
     hash = await wallet.writeContract({
       address: config.escrow,
       abi: escrowAbi,
       functionName: "createRentalWithPermit",
-      args: [quote, signature, deadline, Number(permit.v ?? BigInt(permit.yParity + 27)), permit.r, permit.s],
+      args: [quote, signature, deadline, permit.v, permit.r, permit.s],
     });
   } else {
     const approval = await wallet.writeContract({

@@ -1,10 +1,9 @@
 import "server-only";
-import { createWalletClient, type Hex, http, parseSignature } from "viem";
+import { createWalletClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainClients } from "@/lib/chain/chain-clients";
 import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
-import { permitTypes } from "@/lib/chain/permit-typed-data";
-import { usdcNonce, usdcPermitDomain } from "@/lib/chain/usdc-permit-domain";
+import { signUsdcPermit } from "@/lib/chain/usdc-permit-domain";
 import type { DurationType } from "@/lib/generated/prisma/enums";
 import { confirmRentalExtension } from "@/lib/rentals/extend/confirm-rental-extension";
 import { quoteExtension } from "@/lib/rentals/extend/quote-extension";
@@ -24,25 +23,16 @@ export async function extendWithKey(input: KeyExtension) {
     throw new Error(`This rental was paid by ${extension.renter}; extend it with that wallet's key, not ${account.address}.`);
   }
   const deadline = extension.deadline;
-  const permit = parseSignature(
-    await wallet.signTypedData({
-      domain: await usdcPermitDomain(publicClient, config.usdc, config.chainId),
-      types: permitTypes,
-      primaryType: "Permit",
-      message: {
-        owner: account.address,
-        spender: config.escrow,
-        value: extension.addedPrice + extension.fee,
-        nonce: await usdcNonce(publicClient, config.usdc, account.address),
-        deadline,
-      },
-    }),
-  );
+  const permit = await signUsdcPermit(publicClient, account, config, {
+    spender: config.escrow,
+    value: extension.addedPrice + extension.fee,
+    deadline,
+  });
   const hash = await wallet.writeContract({
     address: config.escrow,
     abi: escrowAbi,
     functionName: "extendRentalWithPermit",
-    args: [extension, signature, deadline, Number(permit.v ?? BigInt(permit.yParity + 27)), permit.r, permit.s],
+    args: [extension, signature, deadline, permit.v, permit.r, permit.s],
   });
   await publicClient.waitForTransactionReceipt({ hash, confirmations: config.confirmations });
   const confirmed = await confirmRentalExtension(hash);

@@ -7,20 +7,29 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Webhook } from "standardwebhooks";
-import { type Hex, parseSignature } from "viem";
+import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as extendConfirmPost } from "@/app/api/checkout/extend-confirm/route";
 import { POST as extendQuotePost } from "@/app/api/checkout/extend-quote/route";
 import { GET as statusGet } from "@/app/api/v1/status/route";
 import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
 import { extendWithKey } from "@/lib/chain/extend-with-key";
-import { permitTypes } from "@/lib/chain/permit-typed-data";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { renterRequest } from "@/test/api-requests";
 import { startWebhook, uniqueIp } from "@/test/fixtures";
 import { isolateDatabase } from "@/test/private-database";
-import { escrowAbi, FEE, makePayableAgent, newRenter, type Payments, type Renter, startPayments, USDC } from "./payments-harness";
+import {
+  escrowAbi,
+  FEE,
+  makePayableAgent,
+  newRenter,
+  type Payments,
+  type Renter,
+  signPermit,
+  startPayments,
+  USDC,
+} from "./payments-harness";
 
 // The event reader works through every escrow event of its database: this file keeps its own.
 isolateDatabase("payments_extend");
@@ -82,37 +91,13 @@ async function payExtension(renter: Renter, quoted: QuoteBody) {
     endsAt: BigInt(x.endsAt),
     deadline: BigInt(x.deadline),
   };
-  const [, name, version] = (await p.publicClient.readContract({
-    address: p.e.token,
-    abi: p.e.tokenAbi,
-    functionName: "eip712Domain",
-  } as never)) as readonly [Hex, string, string];
-  const nonce = (await p.publicClient.readContract({
-    address: p.e.token,
-    abi: p.e.tokenAbi,
-    functionName: "nonces",
-    args: [renter.address],
-  } as never)) as bigint;
-  const permit = parseSignature(
-    await renter.account.signTypedData({
-      domain: { name, version, chainId: p.publicClient.chain.id, verifyingContract: p.e.token },
-      types: permitTypes,
-      primaryType: "Permit",
-      message: {
-        owner: renter.address,
-        spender: p.e.escrow,
-        value: extension.addedPrice + extension.fee,
-        nonce,
-        deadline: extension.deadline,
-      },
-    }),
-  );
+  const permit = await signPermit(p, renter, extension.addedPrice + extension.fee, extension.deadline);
   const hash = await p.walletClient.writeContract({
     account: renter.account,
     address: p.e.escrow,
     abi: escrowAbi,
     functionName: "extendRentalWithPermit",
-    args: [extension, quoted.signature, extension.deadline, Number(permit.v), permit.r, permit.s],
+    args: [extension, quoted.signature, extension.deadline, permit.v, permit.r, permit.s],
   });
   const receipt = await p.publicClient.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe("success");

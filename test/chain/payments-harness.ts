@@ -146,36 +146,42 @@ export async function pay(p: Payments, renter: Renter, quoted: Pick<Quoted, "quo
       args: [quote, signature],
     });
   } else {
-    const [, name, version] = (await p.publicClient.readContract({
-      address: p.e.token,
-      abi: p.e.tokenAbi,
-      functionName: "eip712Domain",
-    } as never)) as readonly [Hex, string, string];
-    const nonce = (await p.publicClient.readContract({
-      address: p.e.token,
-      abi: p.e.tokenAbi,
-      functionName: "nonces",
-      args: [renter.address],
-    } as never)) as bigint;
-    const permit = parseSignature(
-      await renter.account.signTypedData({
-        domain: { name, version, chainId: p.publicClient.chain.id, verifyingContract: p.e.token },
-        types: permitTypes,
-        primaryType: "Permit",
-        message: { owner: renter.address, spender: p.e.escrow, value: total, nonce, deadline: quote.deadline },
-      }),
-    );
+    const permit = await signPermit(p, renter, total, quote.deadline);
     hash = await p.walletClient.writeContract({
       account: renter.account,
       address: p.e.escrow,
       abi: escrowAbi,
       functionName: "createRentalWithPermit",
-      args: [quote, signature, quote.deadline, Number(permit.v), permit.r, permit.s],
+      args: [quote, signature, quote.deadline, permit.v, permit.r, permit.s],
     });
   }
   const receipt = await p.publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`payment ${hash} reverted`);
   return receipt;
+}
+
+/** The renter's EIP-2612 permit of `value` to the escrow until `deadline` (what a browser wallet signs), as v, r, s. */
+export async function signPermit(p: Payments, renter: Renter, value: bigint, deadline: bigint) {
+  const [, name, version] = (await p.publicClient.readContract({
+    address: p.e.token,
+    abi: p.e.tokenAbi,
+    functionName: "eip712Domain",
+  } as never)) as readonly [Hex, string, string];
+  const nonce = (await p.publicClient.readContract({
+    address: p.e.token,
+    abi: p.e.tokenAbi,
+    functionName: "nonces",
+    args: [renter.address],
+  } as never)) as bigint;
+  const permit = parseSignature(
+    await renter.account.signTypedData({
+      domain: { name, version, chainId: p.publicClient.chain.id, verifyingContract: p.e.token },
+      types: permitTypes,
+      primaryType: "Permit",
+      message: { owner: renter.address, spender: p.e.escrow, value, nonce, deadline },
+    }),
+  );
+  return { v: Number(permit.v), r: permit.r, s: permit.s };
 }
 
 /** A transaction from a fresh (non-anvil) wallet, waited for. */
