@@ -29,7 +29,8 @@ export type AgentRental = {
  * left out, as everywhere an owner looks.
  */
 export async function listAgentRentals(agentId: string, now: Date = new Date()): Promise<{ rentals: AgentRental[]; total: number }> {
-  const where = { agentId, status: { not: "pending" as const } };
+  // Free trials are not rentals (nothing paid, nothing measured): they count apart in the stats.
+  const where = { agentId, status: { not: "pending" as const }, trial: false };
   const [rows, total] = await Promise.all([
     db.rental.findMany({
       where,

@@ -3,6 +3,7 @@
 // under concurrency; trials stay out of the marketplace's rental counts.
 import { describe, expect, it } from "vitest";
 import { deleteAgent } from "@/lib/agents/delete-agent";
+import { listAgentRentals } from "@/lib/agents/list-agent-rentals";
 import { updateAgent } from "@/lib/agents/update-agent";
 import { db } from "@/lib/db";
 import { saveDisputeClaim } from "@/lib/disputes/save-dispute-claim";
@@ -197,7 +198,10 @@ describe("startTrial", () => {
       await startTrial({ accountId: renter.id, agentId: agent.id, client: uniqueIp() });
     }
     expect(await count()).toBe(0);
-    await makeRental(agent.id);
+    const paid = await makeRental(agent.id);
     expect(await count()).toBe(1);
+    // The owner's list of the listing's rentals shows the paid one only.
+    const { rentals, total } = await listAgentRentals(agent.id);
+    expect([total, rentals.map((r) => r.ref)]).toEqual([1, [paid.ref]]);
   });
 });
