@@ -2,10 +2,10 @@
 
 import type { Hex } from "viem";
 import type { EscrowChain } from "@/lib/chain/escrow-chain";
-import { connectEscrowWallet, WalletProblem } from "@/lib/chain/escrow-wallet";
+import { WalletProblem } from "@/lib/chain/escrow-wallet";
 import { shortHex as short } from "@/lib/chain/short-hex";
 import { type Decision, describeDecisionError, sendDecision } from "@/lib/disputes/decide-dispute";
-import { WalletStepper } from "./wallet-stepper";
+import { connectAs, WalletStepper } from "./wallet-stepper";
 
 export type DecisionStepperProps = {
   /** The rental's bytes32 id on the escrow. */
@@ -30,17 +30,12 @@ export function DecisionStepper({ escrowId, decision, wallet, action, chain }: D
       flow={{
         chain,
         autoStart: true,
-        connect: (config, onStep) =>
-          connectEscrowWallet(
-            config,
-            chain,
-            {
-              address: wallet.address,
-              otherwise: (a) =>
-                `Your wallet is on account ${short(a)}; this needs ${wallet.who} (${short(wallet.address)}). Switch to it, then press “Connect wallet” again.`,
-            },
-            onStep,
-          ),
+        connect: connectAs(
+          chain,
+          wallet.address,
+          (a) =>
+            `Your wallet is on account ${short(a)}; this needs ${wallet.who} (${short(wallet.address)}). Switch to it, then press “Connect wallet” again.`,
+        ),
         send: (config, account, onStep) => sendDecision(config, chain, { escrowId, decision, account }, onStep),
         describeError: (error) => describeDecisionError(error, chain),
         reconnectAfter: (error) => error instanceof WalletProblem,

@@ -6,7 +6,7 @@ import "viem/window";
 import type { Config } from "wagmi";
 import stepper from "@/app/dashboard/_components/wallet-stepper.module.css";
 import type { EscrowChain } from "@/lib/chain/escrow-chain";
-import { type ConnectStep, createEscrowWalletConfig, noWalletMessage, WalletProblem } from "@/lib/chain/escrow-wallet";
+import { type ConnectStep, connectEscrowWallet, createEscrowWalletConfig, noWalletMessage, WalletProblem } from "@/lib/chain/escrow-wallet";
 import { shortHex as short } from "@/lib/chain/short-hex";
 import { StepperOutcome, sendButtonLabel } from "./wallet-stepper-parts";
 
@@ -38,6 +38,11 @@ export type WalletFlow<R extends object = object> = {
   /** Connect as soon as the stepper appears (the person pressed a button to get here). */
   autoStart?: boolean;
 };
+
+/** A flow's connect that takes only `address`, refusing any other account in the words of `otherwise`. */
+export function connectAs(chain: EscrowChain, address: string, otherwise: (other: Address) => string): WalletFlow["connect"] {
+  return (config, onStep) => connectEscrowWallet(config, chain, { address, otherwise }, onStep);
+}
 
 const BUSY = new Set(["connecting", "switching", "checking", "wallet", "pending"]);
 

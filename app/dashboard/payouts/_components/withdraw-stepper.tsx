@@ -2,9 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import type { Address } from "viem";
-import { WalletStepper } from "@/app/dashboard/_components/wallet-stepper";
+import { connectAs, WalletStepper } from "@/app/dashboard/_components/wallet-stepper";
 import type { EscrowChain } from "@/lib/chain/escrow-chain";
-import { connectEscrowWallet } from "@/lib/chain/escrow-wallet";
 import { shortHex as short } from "@/lib/chain/short-hex";
 import { formatUsdc } from "@/lib/format/usdc";
 import { describeWithdrawError, sendWithdraw } from "@/lib/payouts/withdraw-credit";
@@ -23,17 +22,12 @@ export function WithdrawStepper({ chain, holder, creditMicro }: Props) {
     <WalletStepper<{ amount: bigint }>
       flow={{
         chain,
-        connect: (config, onStep) =>
-          connectEscrowWallet(
-            config,
-            chain,
-            {
-              address: holder,
-              otherwise: (other) =>
-                `Your wallet is on account ${short(other)}, but the credit belongs to ${short(holder)}. Switch to that account in your wallet, then press “Connect wallet” again.`,
-            },
-            onStep,
-          ),
+        connect: connectAs(
+          chain,
+          holder,
+          (other) =>
+            `Your wallet is on account ${short(other)}, but the credit belongs to ${short(holder)}. Switch to that account in your wallet, then press “Connect wallet” again.`,
+        ),
         send: (config, account, onStep) => sendWithdraw(config, chain, account, onStep),
         describeError: (error) => describeWithdrawError(error, chain),
         onConfirmed: () => router.refresh(),

@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, useState } from "react";
-import { WalletStepper } from "@/app/dashboard/_components/wallet-stepper";
+import { connectAs, WalletStepper } from "@/app/dashboard/_components/wallet-stepper";
 import type { EscrowChain } from "@/lib/chain/escrow-chain";
-import { connectEscrowWallet, WalletProblem } from "@/lib/chain/escrow-wallet";
+import { WalletProblem } from "@/lib/chain/escrow-wallet";
 import { shortHex as short } from "@/lib/chain/short-hex";
 import { describeExtensionError, sendExtension } from "@/lib/checkout/extend-rental";
 import { formatDateTime } from "@/lib/format/date-time";
@@ -43,17 +43,12 @@ export function ExtendStepper({ code, endsAt, prices, renterAddress, chain }: Ex
     <WalletStepper<{ endsAt: string }>
       flow={{
         chain,
-        connect: (config, onStep) =>
-          connectEscrowWallet(
-            config,
-            chain,
-            {
-              address: renterAddress,
-              otherwise: (a) =>
-                `Your wallet is on account ${short(a)}; only the wallet that paid for this rental (${short(renterAddress)}) can extend it. Switch to it, then press “Connect wallet” again.`,
-            },
-            onStep,
-          ),
+        connect: connectAs(
+          chain,
+          renterAddress,
+          (a) =>
+            `Your wallet is on account ${short(a)}; only the wallet that paid for this rental (${short(renterAddress)}) can extend it. Switch to it, then press “Connect wallet” again.`,
+        ),
         send: (config, account, onStep) => sendExtension(config, chain, { code, periods, durationType, account }, onStep),
         describeError: (error) => describeExtensionError(error, chain),
         reconnectAfter: (error) => error instanceof WalletProblem && /changed accounts/.test(error.message),
