@@ -189,6 +189,37 @@ describe("extend by the code: quote → one transaction → confirm", () => {
   });
 });
 
+describe("reorgs", () => {
+  it("an extension reorged away deeper than the confirmations is undone: the old end, price and fee again", async () => {
+    const confirmations = env.CHAIN_CONFIRMATIONS;
+    const { renter, rental } = await hourRental();
+    await syncEscrowEvents();
+    Object.assign(env, { CHAIN_CONFIRMATIONS: 3 });
+    try {
+      const before = await db.rental.findUniqueOrThrow({ where: { id: rental.id } });
+      const quoted = await (await extendQuote(rental.code, { periods: 1 })).json();
+      const snapshot = await p.testClient.snapshot();
+      await payExtension(renter, quoted);
+      await p.testClient.mine({ blocks: 3 });
+      expect(await syncEscrowEvents()).toMatchObject({ extended: 1 });
+      expect((await db.rental.findUniqueOrThrow({ where: { id: rental.id } })).endsAt.toISOString()).toBe(quoted.ends_at);
+
+      await p.testClient.revert({ id: snapshot });
+      await p.testClient.mine({ blocks: 5 });
+      expect((await syncEscrowEvents()).rewoundTo).not.toBeNull();
+      const after = await db.rental.findUniqueOrThrow({ where: { id: rental.id } });
+      expect([after.endsAt, after.priceMicro, after.feeMicro, after.status]).toEqual([
+        before.endsAt,
+        before.priceMicro,
+        before.feeMicro,
+        "active",
+      ]);
+    } finally {
+      Object.assign(env, { CHAIN_CONFIRMATIONS: confirmations });
+    }
+  });
+});
+
 describe("the CLI's rental:extend", () => {
   it("pays from RENTER_PRIVATE_KEY in one transaction and prints the new end", { timeout: 120_000 }, async () => {
     const { renter, rental } = await hourRental();
