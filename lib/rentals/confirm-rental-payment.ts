@@ -1,9 +1,7 @@
 import "server-only";
-import { type Hex, parseEventLogs } from "viem";
+import type { Hex } from "viem";
 import { hashAuthToken, isWellFormedAuthToken } from "@/lib/auth/auth-token";
-import { chainClients } from "@/lib/chain/chain-clients";
-import { abi as escrowAbi } from "@/lib/chain/generated/RentalEscrow";
-import { readReceipt } from "@/lib/chain/read-receipt";
+import { readFinalEscrowEvents } from "@/lib/chain/read-final-escrow-events";
 import { constantTimeEqual } from "@/lib/crypto/constant-time-equal";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
@@ -21,23 +19,7 @@ export type ConfirmedPayment =
 // proves nothing changes nothing (400). The hash is public (mempool, explorers), so it activates
 // for anyone but reveals the rental's id and code only to the claimant; others learn the status.
 export async function confirmRentalPayment(txHash: string, claim: PaymentClaim = {}): Promise<ConfirmedPayment> {
-  if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new ApiError(400, "txHash must be a 0x-prefixed 32-byte transaction hash.");
-  const { config } = chainClients();
-  const mined = await readReceipt(txHash as Hex);
-  if (!mined) throw new ApiError(400, "No mined transaction has this hash yet; wait for it to be mined and retry.");
-  const { receipt, confirmations, final } = mined;
-  if (receipt.status !== "success") throw new ApiError(400, "This transaction failed on chain; nothing was paid.");
-  // Nothing counts before the chain says so: a payment only CHAIN_CONFIRMATIONS deep is final.
-  if (!final) {
-    throw new ApiError(409, `The payment has ${confirmations} of ${config.confirmations} confirmations; retry in a few seconds.`);
-  }
-
-  // Only the escrow's own logs count: another contract can emit an event of the same shape.
-  const events = parseEventLogs({
-    abi: escrowAbi,
-    eventName: "RentalCreated",
-    logs: receipt.logs.filter((log) => log.address.toLowerCase() === config.escrow.toLowerCase()),
-  });
+  const { receipt, events } = await readFinalEscrowEvents(txHash, "RentalCreated", "This transaction failed on chain; nothing was paid.");
   const activated: string[] = [];
   for (const { args } of events) {
     const result = await activatePaidRental(args, {

@@ -1,9 +1,8 @@
 import "server-only";
 import type { WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { env } from "@/lib/env";
-import { agentNameHeaders } from "@/lib/webhooks/agent-name-headers";
+import { ownerCallHeaders } from "@/lib/webhooks/owner-call-headers";
 import { safeFetch } from "@/lib/webhooks/safe-fetch";
-import { signatureHeaders } from "@/lib/webhooks/signature-headers";
 
 export type HealthResult = {
   ok: boolean;
@@ -46,14 +45,7 @@ async function sendHealthCheck(agent: { id: string; name: string }, creds: Webho
   const body = JSON.stringify({ type: "health_check", timestamp: new Date().toISOString(), agentId: agent.id });
   const result = await safeFetch(creds.url, {
     method: "POST",
-    headers: {
-      Authorization: `Bearer ${creds.token}`,
-      "Content-Type": "application/json",
-      "User-Agent": "AgentRentalService/1.0",
-      ...agentNameHeaders(agent.name),
-      "X-Health-Check": "true",
-      ...signatureHeaders(creds.signingSecret, body),
-    },
+    headers: ownerCallHeaders(creds, agent.name, body, { "X-Health-Check": "true" }),
     body,
     timeoutMs,
     maxBytes: 64 * 1024,

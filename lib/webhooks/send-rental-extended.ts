@@ -1,9 +1,8 @@
 import "server-only";
 import { openWebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { env } from "@/lib/env";
-import { agentNameHeaders } from "@/lib/webhooks/agent-name-headers";
+import { ownerCallHeaders } from "@/lib/webhooks/owner-call-headers";
 import { safeFetch } from "@/lib/webhooks/safe-fetch";
-import { signatureHeaders } from "@/lib/webhooks/signature-headers";
 
 export type ExtendedRental = {
   ref: string;
@@ -31,14 +30,7 @@ export async function sendRentalExtended(rental: ExtendedRental): Promise<boolea
     const body = JSON.stringify({ type: "rental.extended", rental: { ref: rental.ref, ends_at: rental.endsAt.toISOString() } });
     const result = await safeFetch(creds.url, {
       method: "POST",
-      headers: {
-        Authorization: `Bearer ${creds.token}`,
-        "Content-Type": "application/json",
-        "User-Agent": "AgentRentalService/1.0",
-        ...agentNameHeaders(rental.agent.name),
-        "X-Rental-Ref": rental.ref,
-        ...signatureHeaders(creds.signingSecret, body),
-      },
+      headers: ownerCallHeaders(creds, rental.agent.name, body, { "X-Rental-Ref": rental.ref }),
       body,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
       maxBytes: 64 * 1024,
