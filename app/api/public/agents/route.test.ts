@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { GET, POST, PUT } from "@/app/api/public/agents/route";
 import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
@@ -110,6 +110,10 @@ describe("GET /api/public/agents", () => {
 
   it("429: the 31st request in a minute with one key, with Retry-After; other keys are unaffected", async () => {
     const { apiKey } = await makeOwnerWithKey();
+    // The limiter reads "now" from Date.now() in this process: held still, a slow machine cannot
+    // refill the bucket (one token every 2 s) while the 31 requests go out.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => vi.useRealTimers());
     for (let i = 0; i < 30; i++) expect((await list(apiKey)).status, `request ${i + 1}`).toBe(200);
     const res = await list(apiKey);
     expect(res.status).toBe(429);
