@@ -3,7 +3,7 @@
 // Settlement (release sweep, event reader, crons) is in payments-settlement.test.ts.
 import { randomBytes, randomUUID } from "node:crypto";
 import { toHex } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { POST as confirmPost } from "@/app/api/checkout/confirm/route";
 import { POST as quotePost } from "@/app/api/checkout/quote/route";
 import { db } from "@/lib/db";
@@ -107,6 +107,10 @@ describe("checkout HTTP surface", () => {
 
   it("429 after 20 rapid requests from one IP (X-Forwarded-For), other IPs unaffected", async () => {
     const ip = uniqueIp();
+    // The limiter reads "now" from Date.now(): held still, no token comes back (one every 3 s)
+    // however slowly the machine answers the 21 requests.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => vi.useRealTimers());
     // Invalid bodies: the limit is spent before the body is read, and nothing is stored.
     const first = await Promise.all(Array.from({ length: 20 }, () => quote({}, ip)));
     expect(first.map((r) => r.status)).toEqual(Array(20).fill(400));
