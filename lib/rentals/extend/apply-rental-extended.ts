@@ -56,7 +56,19 @@ export async function applyRentalExtended(event: RentalExtendedEvent, source: Ch
   return { outcome: "extended", rentalId, notified: notifyOwner(rentalId, source.txHash) };
 }
 
+/** Never rejects (the event reader does not wait for it): a failure is logged and undoes nothing. */
 async function notifyOwner(rentalId: string, txHash: string): Promise<boolean> {
+  try {
+    return await sendOnce(rentalId, txHash);
+  } catch (error) {
+    console.warn(
+      `[webhooks] rental.extended for an escrow extension in ${txHash} not sent: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return false;
+  }
+}
+
+async function sendOnce(rentalId: string, txHash: string): Promise<boolean> {
   const rental = await db.rental.findUnique({
     where: { id: rentalId },
     select: {
