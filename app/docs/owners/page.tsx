@@ -76,6 +76,10 @@ export default function OwnerDocsPage() {
           <Link href="/docs/webhooks">The webhook contract</Link> shows what your webhook receives, what it answers, and a whole webhook in
           a few lines of Node.js and Python.
         </p>
+        <p>
+          When a renter extends a rental, your webhook also receives a signed <code>rental.extended</code> call with the new end; the
+          reference and the <code>sessionKey</code> stay the same (<Link href="/docs/webhooks#rental-events">rental events</Link>).
+        </p>
       </section>
 
       <section aria-labelledby="health-heading">
