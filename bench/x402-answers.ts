@@ -14,30 +14,16 @@
 import { randomBytes } from "node:crypto";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
-import pg from "pg";
-import { applyMigrations } from "../scripts/apply-migrations";
+import { createTestDatabase, dropTestDatabase } from "../test/test-database";
 import { recordFigures } from "./figures";
 
 const SAMPLES = Number(process.env.BENCH_X402_SAMPLES ?? 200);
 const WARM_UP = 10;
 const PRICE = 20_000n; // 0.02 USDC an answer (plus the 5 % fee)
-const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const DATABASE = "ars_bench_x402";
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-await admin(`CREATE DATABASE ${DATABASE}`);
-const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${DATABASE}` }).toString();
-await applyMigrations(dbUrl);
+// A database of its own (test/test-database.ts: TEST_DATABASE_ADMIN_URL, by default the local server).
+const dbUrl = await createTestDatabase(DATABASE);
 process.env.DATABASE_URL = dbUrl;
 process.env.ALLOW_PRIVATE_WEBHOOKS = "1";
 process.env.SECRET_BOX_KEYS = `bench:${randomBytes(32).toString("base64")}`;
@@ -164,5 +150,5 @@ for (const [what, n] of failures) console.log(`  ${n} × ${what}`);
 
 await p.stop();
 await db.$disconnect();
-await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+await dropTestDatabase(DATABASE);
 process.exit(0);

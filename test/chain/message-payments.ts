@@ -2,23 +2,13 @@
 // signTypedData on the token's own EIP-712 domain, as an x402 client signs them) and the
 // escrow's payForMessage arguments built from them.
 import { randomBytes } from "node:crypto";
+import { authorizationTypes } from "@x402/evm";
 import { type Address, type Hex, type LocalAccount, type PublicClient, parseSignature, toHex } from "viem";
 import * as RentalEscrow from "@/lib/chain/generated/RentalEscrow";
 import * as TestUSDC from "@/lib/chain/generated/TestUSDC";
 
 /** The escrow's ABI with the token's errors, which payForMessage bubbles up: reverts decode by name. */
 export const payForMessageAbi = [...RentalEscrow.abi, ...TestUSDC.abi.filter((item) => item.type === "error")] as const;
-
-export const transferWithAuthorizationTypes = {
-  TransferWithAuthorization: [
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "validAfter", type: "uint256" },
-    { name: "validBefore", type: "uint256" },
-    { name: "nonce", type: "bytes32" },
-  ],
-} as const;
 
 export const cancelAuthorizationTypes = {
   CancelAuthorization: [
@@ -68,7 +58,7 @@ export async function authorize(
   };
   const signature = await payer.signTypedData({
     domain: await tokenDomain(publicClient, token),
-    types: transferWithAuthorizationTypes,
+    types: authorizationTypes,
     primaryType: "TransferWithAuthorization",
     message: {
       from: payer.address,

@@ -110,7 +110,9 @@ describe("checkout HTTP surface", () => {
     // The limiter reads "now" from Date.now(): held still, no token comes back (one every 3 s)
     // however slowly the machine answers the 21 requests.
     vi.useFakeTimers({ toFake: ["Date"] });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     // Invalid bodies: the limit is spent before the body is read, and nothing is stored.
     const first = await Promise.all(Array.from({ length: 20 }, () => quote({}, ip)));
     expect(first.map((r) => r.status)).toEqual(Array(20).fill(400));

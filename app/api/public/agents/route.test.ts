@@ -113,7 +113,9 @@ describe("GET /api/public/agents", () => {
     // The limiter reads "now" from Date.now() in this process: held still, a slow machine cannot
     // refill the bucket (one token every 2 s) while the 31 requests go out.
     vi.useFakeTimers({ toFake: ["Date"] });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     for (let i = 0; i < 30; i++) expect((await list(apiKey)).status, `request ${i + 1}`).toBe(200);
     const res = await list(apiKey);
     expect(res.status).toBe(429);
