@@ -9,14 +9,14 @@ import { signatureHeaders } from "@/lib/webhooks/signature-headers";
 
 export const MAX_REPLY_BYTES = 1024 * 1024;
 
+// A rental's message (`trial`: a free trial's, docs/trials.md, sent as `"trial": true`; absent
+// otherwise), or an answer sold per message (x402): no rental; the payment's reference and the
+// paying wallet, whose conversation with this agent the session key names (docs/webhooks.md).
 export type ChatContext = {
   message: string;
   agent: { id: string; name: string };
-} & // `trial`: a free trial's message (docs/trials.md), sent as `"trial": true`; absent otherwise.
-(
+} & (
   | { rental: { ref: string; endsAt: Date; durationType: string; channel: string; sessionKey: string; trial?: boolean } }
-  // An answer sold per message (x402): no rental; the payment's reference and the paying wallet,
-  // whose conversation with this agent the session key names (docs/webhooks.md).
   | { payment: { ref: string; payer: string; channel: string; sessionKey: string } }
 );
 

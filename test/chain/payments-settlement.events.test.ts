@@ -288,6 +288,7 @@ describe("cron routes", () => {
       toBlock: expect.stringMatching(/^\d+$/),
       events: expect.any(Number),
       activated: 1,
+      extended: 0,
       disputed: 0,
       cancelled: 0,
       completed: 0,
