@@ -37,7 +37,7 @@ describe("channel setup commands", { timeout: 120_000 }, () => {
       secret_token: "cli-test-secret-0123456789",
       allowed_updates: ["message"],
     });
-    expect((calls[1].body.commands as { command: string }[]).map((c) => c.command)).toEqual(["start", "status", "stop", "help"]);
+    expect((calls[1].body.commands as { command: string }[]).map((c) => c.command)).toEqual(["start", "status", "extend", "stop", "help"]);
   });
 
   it("channels:slack:manifest prints the app manifest for this APP_URL: the command, the events, the Messages tab, the scopes", async () => {
@@ -54,14 +54,14 @@ describe("channel setup commands", { timeout: 120_000 }, () => {
     expect(manifest.oauth_config.redirect_urls).toEqual(["https://rent.example.com/api/channels/slack/oauth"]);
   });
 
-  it("channels:discord:register-commands puts the four commands, user-installable, with the bot token", async () => {
+  it("channels:discord:register-commands puts the five commands, user-installable, with the bot token", async () => {
     const out = await cli(["channels:discord:register-commands"], {
       DISCORD_APPLICATION_ID: "100000000000000077",
       DISCORD_PUBLIC_KEY: "a".repeat(64),
       DISCORD_BOT_TOKEN: "cli-discord-token",
       DISCORD_API_URL: `${mock.url}/discord`,
     });
-    expect(out).toEqual({ registered: ["/start", "/chat", "/status", "/stop"] });
+    expect(out).toEqual({ registered: ["/start", "/chat", "/status", "/extend", "/stop"] });
     const put = mock.calls().find((c) => c.method === "PUT /applications/100000000000000077/commands");
     expect(put?.auth).toBe("Bot cli-discord-token");
     const commands = put?.body as unknown as {
@@ -74,6 +74,7 @@ describe("channel setup commands", { timeout: 120_000 }, () => {
       ["start", ["code"]],
       ["chat", ["message"]],
       ["status", []],
+      ["extend", []],
       ["stop", []],
     ]);
     for (const c of commands)
