@@ -165,7 +165,6 @@ describe("npm run dev (embedded default)", () => {
 describe("npm run dev, restarted", () => {
   it("survives ten restarts without a reload loop, a 500 or a secret in its log", async () => {
     await dev?.stop();
-    const ports = await devPorts();
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-dev-shm-usage"],
@@ -174,7 +173,9 @@ describe("npm run dev, restarted", () => {
     try {
       for (let run = 1; run <= 10; run++) {
         const started = Date.now();
-        dev = startDevServer(dataDir, ports);
+        // Free ports found afresh each time: the other test files, running beside this one for
+        // minutes, start servers and chains on free ports too, and may take one found earlier.
+        dev = startDevServer(dataDir, await devPorts());
         const code = await dev.ready;
         // The browser on localhost, as printed (Next.js refuses dev updates to other origins); this
         // process on 127.0.0.1, where the server listens.
