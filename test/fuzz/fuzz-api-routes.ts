@@ -8,6 +8,8 @@ import * as PUBLIC_AGENTS from "@/app/api/public/agents/route";
 import * as PUBLIC_ROOT from "@/app/api/public/route";
 import * as PUBLIC_STATS from "@/app/api/public/stats/route";
 import * as V1_CATCH_ALL from "@/app/api/v1/[...path]/route";
+import * as V1_PAID_CHAT from "@/app/api/v1/agents/[agentId]/chat/route";
+import * as V1_PAID_MCP from "@/app/api/v1/agents/[agentId]/mcp/route";
 import * as V1_AVAILABILITY from "@/app/api/v1/availability/route";
 import * as V1_CHAT_COMPLETIONS from "@/app/api/v1/chat/completions/route";
 import * as V1_CHAT from "@/app/api/v1/chat/route";
@@ -19,6 +21,7 @@ import * as V1_STATUS from "@/app/api/v1/status/route";
 import {
   anyCredential,
   bodyOf,
+  headerValue,
   listing,
   mostly,
   nastyText,
@@ -91,6 +94,43 @@ export const API_ROUTES: Route[] = [
           }),
           nearObject({ protocolVersion: fc.constantFrom("2025-06-18", "1999-01-01"), capabilities: fc.constant({}) }),
         ),
+      }),
+    ),
+  },
+  {
+    // Answers sold per message (x402): no rental code; a payment header that may be anything an
+    // HTTP header can carry.
+    path: "/api/v1/agents/[agentId]/chat",
+    mod: V1_PAID_CHAT,
+    serves: ["POST"],
+    credential: anyCredential,
+    pool: "agent",
+    dynamicId: true,
+    idParam: "agentId",
+    headers: fc.oneof(
+      fc.constant<[string, string][]>([]),
+      fc.oneof(fc.base64String({ maxLength: 200 }), headerValue).map((v): [string, string][] => [["payment-signature", v]]),
+    ),
+    body: bodyOf(
+      nearObject({ message: fc.oneof(fc.string({ maxLength: 200 }), unicodeText, nastyText, fc.constantFrom("", "x".repeat(10_001))) }),
+    ),
+  },
+  {
+    path: "/api/v1/agents/[agentId]/mcp",
+    mod: V1_PAID_MCP,
+    serves: ["POST"],
+    credential: anyCredential,
+    pool: "agent",
+    dynamicId: true,
+    idParam: "agentId",
+    dialect: "mcp",
+    headers: fc.constantFrom<[string, string][]>([["accept", "application/json, text/event-stream"]], []),
+    body: bodyOf(
+      nearObject({
+        jsonrpc: fc.constantFrom("2.0", "1.0"),
+        id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
+        method: fc.constantFrom("initialize", "tools/list", "tools/call", "nope"),
+        params: nearObject({ name: fc.constantFrom("chat", "nope"), arguments: nearObject({ message: fc.oneof(fc.string(), nastyText) }) }),
       }),
     ),
   },

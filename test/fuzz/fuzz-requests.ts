@@ -119,8 +119,9 @@ async function toRequest(world: World, route: Route, c: Case): Promise<{ req: Re
   if (route.dynamicId) {
     const id =
       c.id === "own" ? (owner?.agentId ?? c.uuid) : c.id === "other" ? world.otherAgentId : c.id === "random" ? c.uuid : c.garbageId;
-    params = { id };
-    path = path.replace("[id]", encodeURIComponent(id));
+    const name = route.idParam ?? "id";
+    params = { [name]: id };
+    path = path.replace(`[${name}]`, encodeURIComponent(id));
   }
   if (path.includes("nope")) params = { path: path.split("/").slice(3) };
   return { req: new Request(`${ORIGIN}${path}`, { method: c.method, headers, body: body as BodyInit | null }), params };

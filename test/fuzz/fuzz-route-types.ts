@@ -16,6 +16,8 @@ export type Route = {
   /** Owner routes: which key pool, and whether the path has an agent id. */
   pool?: keyof World["owners"];
   dynamicId?: boolean;
+  /** The dynamic segment's name in the path and params ("id" unless told: "[agentId]"). */
+  idParam?: string;
   /** Headers this route needs to be reached at all (e.g. Sec-Fetch-Site on the e-mail callback). */
   headers?: fc.Arbitrary<[string, string][]>;
   /** Routes that answer in another protocol's shapes: OpenAI's errors and streams, MCP's JSON-RPC. */
