@@ -14,6 +14,8 @@ import * as CHANNEL_SLACK from "@/app/api/channels/slack/route";
 import * as CHANNEL_TELEGRAM from "@/app/api/channels/telegram/route";
 import * as CHECKOUT_CHAT_MOVE from "@/app/api/checkout/chat-move/route";
 import * as CHECKOUT_CONFIRM from "@/app/api/checkout/confirm/route";
+import * as CHECKOUT_EXTEND_CONFIRM from "@/app/api/checkout/extend-confirm/route";
+import * as CHECKOUT_EXTEND_QUOTE from "@/app/api/checkout/extend-quote/route";
 import * as CHECKOUT_QUOTE from "@/app/api/checkout/quote/route";
 import * as CRON_END_CHATS from "@/app/api/cron/end-chats/route";
 import * as CRON_HEALTH_CHECKS from "@/app/api/cron/health-checks/route";
@@ -26,7 +28,18 @@ import * as DASHBOARD_RENTAL_LIVE from "@/app/api/dashboard/rentals/[id]/live/ro
 import * as DEV_CHANNELS from "@/app/api/dev/channels/route";
 import * as HEALTH from "@/app/api/health/route";
 import * as API_ROOT from "@/app/api/route";
-import { address, anyCredential, bodyOf, headerValue, hex, mostly, nastyText, nearObject, unicodeText } from "./fuzz-cases";
+import {
+  address,
+  anyCredential,
+  bodyOf,
+  headerValue,
+  hex,
+  mostly,
+  nastyText,
+  nearObject,
+  renterCredential,
+  unicodeText,
+} from "./fuzz-cases";
 import { noBody, type Route, sameOrigin } from "./fuzz-route-types";
 
 export const APP_ROUTES: Route[] = [
@@ -57,6 +70,33 @@ export const APP_ROUTES: Route[] = [
           fc.string({ maxLength: 70 }),
         ),
         claimSecret: mostly(fc.constantFrom("CLAIM", "CLAIM"), fc.base64String({ maxLength: 64 }), fc.string({ maxLength: 70 })),
+      }),
+    ),
+  },
+  {
+    // The rental is named by its code, as on /v1.
+    path: "/api/checkout/extend-quote",
+    mod: CHECKOUT_EXTEND_QUOTE,
+    serves: ["POST"],
+    credential: renterCredential,
+    body: bodyOf(
+      nearObject({
+        periods: mostly(fc.integer({ min: 1, max: 12 }), fc.integer(), fc.double(), fc.string({ maxLength: 8 })),
+        durationType: mostly(fc.constantFrom("hour", "day", "month"), fc.string({ maxLength: 8 })),
+      }),
+    ),
+  },
+  {
+    path: "/api/checkout/extend-confirm",
+    mod: CHECKOUT_EXTEND_CONFIRM,
+    serves: ["POST"],
+    credential: anyCredential,
+    body: bodyOf(
+      nearObject({
+        txHash: fc.oneof(
+          hex(64, 64).map((h) => `0x${h}`),
+          fc.string({ maxLength: 70 }),
+        ),
       }),
     ),
   },
