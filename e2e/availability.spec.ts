@@ -4,11 +4,12 @@
 // refunded. A day's strip is 15-minute cells. On a 360 px phone nothing is wider than the screen
 // and axe finds nothing serious. The minutes are written as the per-minute probe records them.
 import { randomBytes } from "node:crypto";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { EchoAgent } from "../scripts/echo-agent";
 import { tooWide } from "./capture-pages";
 import { checkAccessibility } from "./check-accessibility";
+import { signInByEmail } from "./email-sign-in";
 import { baseUrl, listAgentWithCli, operatorCli, sql } from "./stack";
 
 test.describe.configure({ mode: "serial" });
@@ -43,21 +44,6 @@ function spellEnd(rental: { startsAt: Date; minutes: number }, first: number, la
   return date(first) === date(last) ? clock(rental, last).slice(-5) : clock(rental, last);
 }
 
-async function signInByEmail(page: Page) {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
-  await expect(page.getByText(/check your inbox/i)).toBeVisible();
-  await page.goto("/dev/outbox");
-  await page
-    .getByRole("article")
-    .filter({ hasText: `to ${email}` })
-    .getByRole("link", { name: /\/sign-in\/email\?token=/ })
-    .click();
-  await page.getByRole("button", { name: `Sign in as ${email}` }).click();
-  await page.waitForURL("**/dashboard");
-}
-
 async function rental(agentId: string, flags: string[]): Promise<{ id: string; startsAt: Date }> {
   const made = await operatorCli(["rental:create", "--agent", agentId, ...flags], { NODE_ENV: "test" });
   return { id: String(made.id), startsAt: new Date(String(made.starts_at)) };
@@ -87,7 +73,7 @@ test.beforeAll(async ({ browser }) => {
 
   context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
-  await signInByEmail(page);
+  await signInByEmail(page, email);
   await sql("UPDATE rentals SET renter_id = (SELECT id FROM accounts WHERE email = $1) WHERE id = ANY($2::uuid[])", [
     email,
     [hour.id, day.id],

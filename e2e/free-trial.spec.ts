@@ -3,30 +3,16 @@
 // trial" shows the trial's code, which the playground uses like a rental code: two answers, then
 // the 402's sentence with the link to rent; GET /api/v1/status shows status active and 0 left.
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { EchoAgent } from "../scripts/echo-agent";
+import { signInByEmail } from "./email-sign-in";
 import { baseUrl, listAgentWithCli, sql } from "./stack";
 
 const email = `trial-${randomBytes(5).toString("hex")}@example.com`;
 const name = `Trial Echo ${randomBytes(3).toString("hex")}`;
 let echo: EchoAgent;
 let agentId: string;
-
-async function signInByEmail(page: Page) {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
-  await expect(page.getByText(/check your inbox/i)).toBeVisible();
-  await page.goto("/dev/outbox");
-  await page
-    .getByRole("article")
-    .filter({ hasText: `to ${email}` })
-    .getByRole("link", { name: /\/sign-in\/email\?token=/ })
-    .click();
-  await page.getByRole("button", { name: `Sign in as ${email}` }).click();
-  await page.waitForURL("**/dashboard");
-}
 
 test.beforeAll(async () => {
   const payout = privateKeyToAccount(generatePrivateKey()).address;
@@ -52,7 +38,7 @@ test("a signed-in renter starts a free trial on the agent page, chats twice in t
   await expect(box.getByRole("heading", { name: "Try 2 messages free" })).toBeVisible();
   await expect(box.getByRole("link", { name: "Sign in" })).toBeVisible();
 
-  await signInByEmail(page);
+  await signInByEmail(page, email);
   await page.goto(`/agents/${agentId}`);
   await box.getByRole("button", { name: "Start free trial" }).click();
   await expect(box.getByTestId("trial-code")).toContainText("2 free messages left");

@@ -5,9 +5,10 @@
 // conversation across a reload, copies a reply, and the rental page counts the messages as they
 // are sent, without a reload.
 import { randomBytes } from "node:crypto";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { EchoAgent } from "../scripts/echo-agent";
+import { signInByEmail } from "./email-sign-in";
 import { baseUrl, listAgentWithCli, operatorCli, sql } from "./stack";
 
 test.describe.configure({ mode: "serial" });
@@ -16,22 +17,6 @@ const email = `renter-${randomBytes(5).toString("hex")}@example.com`;
 const echoes: EchoAgent[] = [];
 const rentals: { id: string; code: string; agent: string }[] = [];
 let context: BrowserContext;
-
-async function signInByEmail(page: Page) {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
-  await expect(page.getByText(/check your inbox/i)).toBeVisible();
-  await page.goto("/dev/outbox");
-  // The link in the e-mail is a link: one click opens the confirm page.
-  await page
-    .getByRole("article")
-    .filter({ hasText: `to ${email}` })
-    .getByRole("link", { name: /\/sign-in\/email\?token=/ })
-    .click();
-  await page.getByRole("button", { name: `Sign in as ${email}` }).click();
-  await page.waitForURL("**/dashboard");
-}
 
 test.beforeAll(async ({ browser }) => {
   for (const name of ["Echo One", "Echo Two"]) {
@@ -43,7 +28,7 @@ test.beforeAll(async ({ browser }) => {
   }
   context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
-  await signInByEmail(page);
+  await signInByEmail(page, email);
   // The two rentals become this account's, as a checkout by its wallet would make them.
   await sql("UPDATE rentals SET renter_id = (SELECT id FROM accounts WHERE email = $1) WHERE id = ANY($2::uuid[])", [
     email,
