@@ -23,7 +23,18 @@ function client(): PrismaClient {
   });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   globalForDb.prisma = new PrismaClient({ adapter });
+  globalForDb.pool = pool;
   return globalForDb.prisma;
+}
+
+/**
+ * The client's connection pool, for a library that talks to PostgreSQL itself (the Chat SDK's
+ * state, lib/channels/chat-bot.ts): one pool per process, as the embedded PGlite takes a single
+ * connection, and closed with the client.
+ */
+export function databasePool(): pg.Pool {
+  client();
+  return globalForDb.pool!;
 }
 
 // Created on first use, not on import, so builds and tools that never query need no database.

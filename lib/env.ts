@@ -136,6 +136,22 @@ const schema = z.object({
     .regex(/^A[A-Z0-9]{6,20}$/, "must be the Slack app's id (Basic Information → App ID), such as A0123ABCDEF")
     .optional(),
   SLACK_API_URL: z.url().default("https://slack.com/api/"),
+  // WhatsApp Cloud API (Meta): the system user's token, the app secret Meta signs webhooks with
+  // (X-Hub-Signature-256), the business number's id, the token the webhook's verification GET
+  // must echo, and the Graph API's base URL. WHATSAPP_PHONE_NUMBER (public, digits only) is the
+  // number renters message: the checkout's wa.me link.
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,25}$/, "must be the business phone number's id (digits), not the number itself")
+    .optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
+  WHATSAPP_PHONE_NUMBER: z
+    .string()
+    .regex(/^\d{6,15}$/, "must be the business number in international format, digits only (no +, spaces or dashes)")
+    .optional(),
+  WHATSAPP_API_URL: z.url().default("https://graph.facebook.com"),
   // Development only (`npm run dev` sets them): the local platform mock, and the Ed25519 key the
   // /dev/channels page signs Discord interactions with (PKCS#8 DER, base64).
   DEV_PLATFORM_MOCK_URL: z.url().optional(),

@@ -1,15 +1,17 @@
-// A local stand-in for the three chat platforms' APIs (Telegram Bot API, Discord REST, Slack Web
-// API), for the tests and `npm run dev`: it answers each call as the platform would, enough for
-// the bots, and records every call it receives. Point the settings at it:
+// A local stand-in for the chat platforms' APIs (Telegram Bot API, Discord REST, Slack Web API,
+// WhatsApp's Cloud API), for the tests and `npm run dev`: it answers each call as the platform
+// would, enough for the bots, and records every call it receives. Point the settings at it:
 //   TELEGRAM_API_URL = {url}/telegram   DISCORD_API_URL = {url}/discord   SLACK_API_URL = {url}/slack/
+//   WHATSAPP_API_URL = {url}/whatsapp
 // GET {url}/_calls?since=<n> lists the calls from the n-th on (the /dev/channels page reads it).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type PlatformCall = {
   seq: number;
-  platform: "Telegram" | "Discord" | "Slack";
-  // Telegram and Slack: the method ("sendMessage", "chat.postMessage"); Discord: "<VERB> <path>".
+  platform: "Telegram" | "Discord" | "Slack" | "WhatsApp";
+  // Telegram and Slack: the method ("sendMessage", "chat.postMessage"); Discord: "<VERB> <path>";
+  // WhatsApp: the Graph API edge after the phone number id ("messages").
   method: string;
   // The token the call carried (Telegram: from the path; Discord: "Bot …"; Slack: "Bearer …").
   auth: string | null;
@@ -87,6 +89,19 @@ export async function startChatPlatformMock(port = 0): Promise<ChatPlatformMock>
         });
       }
       return send(200, { ok: true, channel: body.channel, ts: `${Date.now() / 1000}` });
+    }
+    // The Cloud API: POST /{version}/{phone number id}/messages with the system user's token.
+    const whatsapp = /^\/whatsapp\/v[\d.]+\/(\d+)\/(\w+)$/.exec(url.pathname);
+    if (whatsapp && req.method === "POST") {
+      record({ platform: "WhatsApp", method: whatsapp[2], auth: req.headers.authorization ?? null, body });
+      // Marking a message read (with the typing indicator) is answered with success only.
+      if (body.status === "read") return send(200, { success: true });
+      const to = String(body.to ?? "");
+      return send(200, {
+        messaging_product: "whatsapp",
+        contacts: [{ input: to, wa_id: to }],
+        messages: [{ id: `wamid.mock${nextMessageId++}` }],
+      });
     }
     send(404, { ok: false, error: "unknown_method" });
   });

@@ -1,12 +1,13 @@
 import "server-only";
-import type { ChatPlatform } from "@/lib/channels/chat-platform";
+import { BOT_PLATFORMS } from "@/lib/channels/bot-platforms";
+import { CHAT_PLATFORMS, type ChatPlatform } from "@/lib/channels/chat-platform";
 import { isChannelConfigured } from "@/lib/channels/configured-channels";
 import { type ChannelLinks, slackAppUrl } from "@/lib/checkout/activation";
 import { appUrl, env } from "@/lib/env";
 
 /** What the checkout links to for each bot this deployment runs (public values only). */
 export function channelLinks(): ChannelLinks {
-  const simulated = (["Telegram", "Discord", "Slack"] as const).filter((p) => isChannelConfigured(p) && isSimulated(p));
+  const simulated = CHAT_PLATFORMS.filter((p) => isChannelConfigured(p) && isSimulated(p));
   const real = (platform: ChatPlatform) => isChannelConfigured(platform) && !simulated.includes(platform);
   return {
     telegramBot: real("Telegram") ? (env.TELEGRAM_BOT_USERNAME ?? null) : null,
@@ -14,6 +15,7 @@ export function channelLinks(): ChannelLinks {
     // "Add to Slack" only where renters' workspaces can install the app (not a single workspace).
     slackInstallUrl: real("Slack") && env.SLACK_CLIENT_ID ? `${appUrl().replace(/\/+$/, "")}/api/channels/slack/install` : null,
     slackAppUrl: real("Slack") && env.SLACK_APP_ID ? slackAppUrl(env.SLACK_APP_ID) : null,
+    whatsappNumber: real("WhatsApp") ? (env.WHATSAPP_PHONE_NUMBER ?? null) : null,
     simulated,
   };
 }
@@ -23,6 +25,5 @@ export function channelLinks(): ChannelLinks {
 function isSimulated(platform: ChatPlatform): boolean {
   const mock = env.DEV_PLATFORM_MOCK_URL;
   if (!mock) return false;
-  const api = { Telegram: env.TELEGRAM_API_URL, Discord: env.DISCORD_API_URL, Slack: env.SLACK_API_URL }[platform];
-  return api.startsWith(mock);
+  return BOT_PLATFORMS[platform].apiUrl().startsWith(mock);
 }

@@ -1,9 +1,10 @@
 import { botCommand, MOVE_CHAT_BUTTON } from "@/lib/channels/bot-commands";
+import { BOT_PLATFORMS } from "@/lib/channels/bot-platforms";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
 
 /** `/help`: what the bot does and its commands, in the platform's own syntax. */
 export function chatHelp(platform: ChatPlatform): string {
-  const chat = platform === "Discord" ? "/chat message:<text> sends a message to the agent" : "any other message goes to the agent";
+  const chat = BOT_PLATFORMS[platform].howToChat.help;
   return [
     "This bot connects you to an AI agent you rented on the Agent Rental Service.",
     `${botCommand(platform, "start")}: connect your rental (the code shown after payment);`,

@@ -6,7 +6,7 @@ import type { Channel } from "@/lib/generated/prisma/enums";
  */
 export type ChatPlatform = Exclude<Channel, "API" | "A2A">;
 
-export const CHAT_PLATFORMS: readonly ChatPlatform[] = ["Telegram", "Discord", "Slack"];
+export const CHAT_PLATFORMS: readonly ChatPlatform[] = ["Telegram", "Discord", "Slack", "WhatsApp"];
 
 /**
  * A person on a chat platform, as a bot request names them: `id` is the platform's user id
@@ -15,3 +15,6 @@ export const CHAT_PLATFORMS: readonly ChatPlatform[] = ["Telegram", "Discord", "
  * interaction); `label` is a name to show on the rental's page.
  */
 export type ChatUser = { platform: ChatPlatform; id: string; chatId: string | null; label: string };
+
+/** Where the service writes to a chat user outside any request of theirs (a queued notice). */
+export type ChatTarget = { platform: ChatPlatform; id: string; chatId: string | null };

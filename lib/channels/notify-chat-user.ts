@@ -1,14 +1,10 @@
 import "server-only";
-import type { ChatPlatform } from "@/lib/channels/chat-platform";
-import { sendDiscordDm } from "@/lib/channels/discord/send-discord-reply";
-import { sendSlackReply } from "@/lib/channels/slack/send-slack-reply";
-import { sendTelegramReply } from "@/lib/channels/telegram/send-telegram-reply";
+import { BOT_PLATFORMS } from "@/lib/channels/bot-platforms";
+import type { ChatTarget } from "@/lib/channels/chat-platform";
 
-export type ChatTarget = { platform: ChatPlatform; id: string; chatId: string | null };
-
-/** Whether the platform gives a way to write to them first: Telegram and Slack need their chat. */
+/** Whether the platform gives a way to write to them first (some need the chat they wrote from). */
 export function canNotify(target: ChatTarget): boolean {
-  return target.platform === "Discord" || target.chatId !== null;
+  return BOT_PLATFORMS[target.platform].canNotify(target);
 }
 
 /**
@@ -18,13 +14,5 @@ export function canNotify(target: ChatTarget): boolean {
  */
 export async function notifyChatUser(target: ChatTarget, text: string): Promise<void> {
   if (!canNotify(target)) throw new Error(`a ${target.platform} chat user can be written to only in their chat`);
-  switch (target.platform) {
-    case "Telegram":
-      return sendTelegramReply(target.chatId!, text);
-    case "Slack":
-      return sendSlackReply(target.id.split(":")[0], target.chatId!, text);
-    case "Discord":
-      // A DM is allowed only to users who share a server with the bot or installed the app.
-      return sendDiscordDm(target.id, text);
-  }
+  await BOT_PLATFORMS[target.platform].notify(target, text);
 }

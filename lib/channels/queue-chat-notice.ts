@@ -1,5 +1,6 @@
 import "server-only";
-import { type ChatTarget, canNotify } from "@/lib/channels/notify-chat-user";
+import type { ChatTarget } from "@/lib/channels/chat-platform";
+import { canNotify } from "@/lib/channels/notify-chat-user";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
@@ -14,8 +15,8 @@ export type ChatNoticeMessage = {
  * Queues notices for the sender (the send-messages cron, lib/channels/send-chat-notices.ts) and
  * returns: no platform is called here. Keyed by their idempotency key, so telling the same event
  * again queues nothing; pass the transaction that records the event, so the notice is queued
- * exactly when the event happens. Chat users the platform gives no way to reach (Telegram or
- * Slack without their chat) are left out. How many were queued (new).
+ * exactly when the event happens. Chat users the platform gives no way to reach (without the chat
+ * they wrote from, where it needs one) are left out. How many were queued (new).
  */
 export async function queueChatNotices(
   notices: ChatNoticeMessage[],

@@ -1,5 +1,6 @@
 import "server-only";
 import { botCommand } from "@/lib/channels/bot-commands";
+import { BOT_PLATFORMS } from "@/lib/channels/bot-platforms";
 import { hashChatMoveToken, isChatMoveToken } from "@/lib/channels/chat-move-token";
 import type { ChatPlatform, ChatUser } from "@/lib/channels/chat-platform";
 import { claimRentalChat, type MovedFrom } from "@/lib/channels/claim-rental-chat";
@@ -177,14 +178,7 @@ function untilEnd(rental: { endsAt: Date }, now: Date): string {
 }
 
 function howTo(platform: ChatPlatform): string {
-  switch (platform) {
-    case "Telegram":
-      return "just send a message here";
-    case "Discord":
-      return "use /chat message:<your message>";
-    case "Slack":
-      return "send a direct message to this app";
-  }
+  return BOT_PLATFORMS[platform].howToChat.afterStart;
 }
 
 function otherChannel(bought: string, here: ChatPlatform): string {

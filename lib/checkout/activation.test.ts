@@ -25,6 +25,7 @@ describe("activation instructions", () => {
       discordApplicationId: null,
       slackInstallUrl: null,
       slackAppUrl: null,
+      whatsappNumber: null,
       simulated: [],
     };
     const steps = activationSteps("Telegram", "d8ca3b8c", "https://rent.example", links);
@@ -46,7 +47,14 @@ describe("activation instructions", () => {
   });
 
   it("links Slack renters to the app: Add to Slack for their own workspace, or the app in the service's one workspace", () => {
-    const none: ChannelLinks = { telegramBot: null, discordApplicationId: null, slackInstallUrl: null, slackAppUrl: null, simulated: [] };
+    const none: ChannelLinks = {
+      telegramBot: null,
+      discordApplicationId: null,
+      slackInstallUrl: null,
+      slackAppUrl: null,
+      whatsappNumber: null,
+      simulated: [],
+    };
     const first = (links: ChannelLinks) => activationSteps("Slack", "d8ca3b8c", "https://rent.example", links)[0];
     expect(first({ ...none, slackInstallUrl: "https://rent.example/api/channels/slack/install" }).link).toEqual({
       href: "https://rent.example/api/channels/slack/install",
@@ -64,6 +72,7 @@ describe("activation instructions", () => {
       discordApplicationId: null,
       slackInstallUrl: null,
       slackAppUrl: null,
+      whatsappNumber: null,
       simulated: ["Telegram", "Discord", "Slack"],
     };
     const telegram = activationSteps("Telegram", "d8ca3b8c", "http://localhost:3000", dev);

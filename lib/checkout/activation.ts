@@ -2,7 +2,7 @@
 import { botCommand } from "@/lib/channels/bot-commands";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
 
-export type CheckoutChannel = "API" | "Telegram" | "Discord" | "Slack";
+export type CheckoutChannel = "API" | ChatPlatform;
 
 // A ready-to-paste request to the renter API; the code is the API key.
 export function chatCurl(origin: string, code: string, message = "Hello! What can you do?"): string {
@@ -28,6 +28,8 @@ export type ChannelLinks = {
   slackInstallUrl: string | null;
   /** One workspace: the app's direct messages in it (Slack's app_redirect). */
   slackAppUrl: string | null;
+  /** The WhatsApp business number renters message (international format, digits only). */
+  whatsappNumber: string | null;
   /**
    * Development (npm run dev): the platforms only the local platform mock answers. Their bots do
    * not exist on the platform, so every link leads to the simulator at /dev/channels instead.
@@ -52,20 +54,27 @@ export function slackAppUrl(appId: string): string {
   return `https://slack.com/app_redirect?app=${encodeURIComponent(appId)}`;
 }
 
+/** A chat with the WhatsApp number, the message typed in for the renter to send. */
+export function whatsappChatUrl(number: string, text?: string): string {
+  return `https://wa.me/${number}${text ? `?${new URLSearchParams({ text })}` : ""}`;
+}
+
 /** The development simulator of a platform's bot, with the text to send filled in when given. */
 export function simulatorUrl(platform: ChatPlatform, text?: string): string {
   return `/dev/channels?${new URLSearchParams(text ? { platform, text } : { platform })}`;
 }
 
 /**
- * Where a move command is sent from a link: Telegram's deep link, or the simulator in development;
- * Discord and Slack have no link that sends a command (it is typed).
+ * Where a move command is sent from a link: Telegram's deep link, WhatsApp's chat with the command
+ * typed in, or the simulator in development; Discord and Slack have no such link (it is typed).
  */
 export function moveCommandLink(platform: ChatPlatform, token: string, links: ChannelLinks): ChannelLink | null {
   if (links.simulated.includes(platform))
     return { href: simulatorUrl(platform, botCommand(platform, "start", token)), label: `Open the move in the ${platform} simulator` };
   if (platform === "Telegram" && links.telegramBot)
     return { href: telegramBotUrl(links.telegramBot, token), label: "Open the move in Telegram" };
+  if (platform === "WhatsApp" && links.whatsappNumber)
+    return { href: whatsappChatUrl(links.whatsappNumber, botCommand(platform, "start", token)), label: "Open the move in WhatsApp" };
   return null;
 }
 
@@ -89,6 +98,7 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
     Telegram: "Then send any message to talk to the agent; /status shows the time left, /stop disconnects.",
     Discord: "Talk to the agent with /chat message:<your message>; /status shows the time left, /stop disconnects.",
     Slack: "Send the app a direct message to talk to the agent; /agent status shows the time left, /agent stop disconnects.",
+    WhatsApp: "Then send any message to talk to the agent; status shows the time left, stop disconnects.",
   }[channel];
   return [
     openBotStep(channel, start, code, links),
@@ -114,6 +124,14 @@ function openBotStep(platform: ChatPlatform, start: string, code: string, links:
         }
       : { text: "Open the service's bot in Telegram." };
   }
+  if (platform === "WhatsApp") {
+    return links.whatsappNumber
+      ? {
+          text: "Open the chat in WhatsApp: the button types the start message with your code; send it.",
+          link: { href: whatsappChatUrl(links.whatsappNumber, start), label: "Open in WhatsApp" },
+        }
+      : { text: "Open a chat with the service's WhatsApp number." };
+  }
   if (platform === "Discord") {
     return links.discordApplicationId
       ? {
@@ -135,5 +153,6 @@ function openBotStep(platform: ChatPlatform, start: string, code: string, links:
 function commandIntro(platform: ChatPlatform, links: ChannelLinks): string {
   if (links.simulated.includes(platform)) return "Or type this command there:";
   if (platform === "Telegram") return `Or send this message to ${links.telegramBot ? `@${links.telegramBot}` : "the bot"}:`;
+  if (platform === "WhatsApp") return `Or send this message to ${links.whatsappNumber ? `+${links.whatsappNumber}` : "the number"}:`;
   return `Then run this command in ${platform}:`;
 }

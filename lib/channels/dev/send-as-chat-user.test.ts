@@ -28,7 +28,14 @@ const routes = {
 
 type Platform = keyof typeof routes;
 const BASE = "http://localhost/api/channels";
-const LINKS = { telegramBot: null, discordApplicationId: null, slackInstallUrl: null, slackAppUrl: null, simulated: [] };
+const LINKS = {
+  telegramBot: null,
+  discordApplicationId: null,
+  slackInstallUrl: null,
+  slackAppUrl: null,
+  whatsappNumber: null,
+  simulated: [],
+};
 let mock: ChatPlatformMock;
 let hook: Awaited<ReturnType<typeof startWebhook>>;
 const token = randomBytes(24).toString("base64url");

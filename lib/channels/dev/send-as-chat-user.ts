@@ -1,8 +1,6 @@
 import "server-only";
+import { BOT_PLATFORMS } from "@/lib/channels/bot-platforms";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
-import { discordCommandRequest, discordPrivateKey } from "@/lib/channels/dev/discord-requests";
-import { slackCommandRequest, slackMessageRequest } from "@/lib/channels/dev/slack-requests";
-import { telegramMessageRequest } from "@/lib/channels/dev/telegram-requests";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
 
@@ -20,35 +18,5 @@ export async function sendAsChatUser(platform: ChatPlatform, userId: string, tex
 
 /** The request `platform` sends to this service's bot route (under `base`) when user `userId` types `text`. */
 export function chatUserRequest(platform: ChatPlatform, base: string, userId: string, text: string): Request {
-  switch (platform) {
-    case "Telegram":
-      return telegramMessageRequest(
-        `${base}/telegram`,
-        env.TELEGRAM_WEBHOOK_SECRET ?? "",
-        { id: Number(userId), username: `dev${userId}` },
-        text,
-      );
-    case "Slack": {
-      const who = { team: "TDEV", user: `U${userId}` };
-      const url = `${base}/slack`;
-      const secret = env.SLACK_SIGNING_SECRET ?? "";
-      return text.startsWith("/agent")
-        ? slackCommandRequest(url, secret, who, text.replace(/^\/agent\s*/, ""))
-        : slackMessageRequest(url, secret, who, text);
-    }
-    case "Discord": {
-      // "/start <code>", "/chat <message>", "/status", "/stop"; plain text is a /chat message. The
-      // option's name may be typed as Discord shows it ("/start code:…", as the pages print it).
-      const [, command = "chat", typed = ""] = /^\/(\w+)\s*([\s\S]*)$/.exec(text) ?? [null, "chat", text];
-      const rest = typed.replace(/^(code|message):\s*/, "");
-      const options: Record<string, string> = command === "start" ? { code: rest } : command === "chat" ? { message: rest } : {};
-      return discordCommandRequest(
-        `${base}/discord`,
-        discordPrivateKey(env.DEV_DISCORD_PRIVATE_KEY ?? ""),
-        { id: userId },
-        command,
-        options,
-      );
-    }
-  }
+  return BOT_PLATFORMS[platform].simulatedRequest(base, userId, text);
 }

@@ -57,6 +57,7 @@ describe("Move to another chat account", () => {
       discordApplicationId: null,
       slackInstallUrl: null,
       slackAppUrl: null,
+      whatsappNumber: null,
       simulated: [],
     };
     const html = renderToStaticMarkup(createElement(ChatMoveCommand, { move: state.move, links }));

@@ -15,6 +15,7 @@ const CHANNEL_WORDS = {
   Telegram: "Telegram",
   Discord: "Discord",
   Slack: "Slack",
+  WhatsApp: "WhatsApp",
   A2A: "A2A (other AI agents)",
 } as const satisfies Record<Channel, string>;
 

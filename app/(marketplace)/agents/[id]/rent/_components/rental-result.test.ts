@@ -11,6 +11,7 @@ const links: ChannelLinks = {
   discordApplicationId: "100000000000000001",
   slackInstallUrl: null,
   slackAppUrl: null,
+  whatsappNumber: null,
   simulated: [],
 };
 

@@ -1,0 +1,26 @@
+import "server-only";
+import type { BotPlatform } from "@/lib/channels/bot-platform";
+import { postToChat } from "@/lib/channels/chat-bot";
+import type { ChatPlatform } from "@/lib/channels/chat-platform";
+import { discordPlatform } from "@/lib/channels/discord/discord-platform";
+import type { SdkPlatform } from "@/lib/channels/sdk-platform";
+import { SDK_PLATFORMS } from "@/lib/channels/sdk-platforms";
+import { slackPlatform } from "@/lib/channels/slack/slack-platform";
+import { telegramPlatform } from "@/lib/channels/telegram/telegram-platform";
+
+// A bot on the Chat SDK writes first to the chat the person last wrote from.
+function fromSdk(platform: SdkPlatform): BotPlatform {
+  return {
+    ...platform,
+    canNotify: (target) => target.chatId !== null,
+    notify: (target, text) => postToChat(platform, target.chatId!, text),
+  };
+}
+
+/** Every bot the service can run, by platform: the core asks these and names no platform. */
+export const BOT_PLATFORMS = {
+  Telegram: telegramPlatform,
+  Discord: discordPlatform,
+  Slack: slackPlatform,
+  ...Object.fromEntries(SDK_PLATFORMS.map((platform) => [platform.name, fromSdk(platform)])),
+} as Record<ChatPlatform, BotPlatform>;

@@ -1,0 +1,40 @@
+import "server-only";
+import { createWhatsAppAdapter } from "@chat-adapter/whatsapp";
+import { ConsoleLogger } from "chat";
+import { whatsappMessageRequest } from "@/lib/channels/dev/whatsapp-requests";
+import type { SdkPlatform } from "@/lib/channels/sdk-platform";
+import { env } from "@/lib/env";
+
+/**
+ * The WhatsApp bot (/api/channels/whatsapp) on the Cloud API through `@chat-adapter/whatsapp`:
+ * Meta's verification GET, X-Hub-Signature-256 on every event, replies through the Graph API.
+ * A chat user is their WhatsApp id (wa_id); the service may write to them first only within 24
+ * hours of their last message (Meta's customer service window), so a late notice can be refused.
+ */
+export const whatsappPlatform: SdkPlatform = {
+  name: "WhatsApp",
+  adapterName: "whatsapp",
+  configured: () =>
+    Boolean(env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_APP_SECRET && env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_VERIFY_TOKEN),
+  apiUrl: () => env.WHATSAPP_API_URL,
+  adapterOptions: () => ({
+    accessToken: env.WHATSAPP_ACCESS_TOKEN ?? "",
+    appSecret: env.WHATSAPP_APP_SECRET ?? "",
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? "",
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? "",
+    apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ""),
+  }),
+  createAdapter: (options) => createWhatsAppAdapter({ ...options, userName: "Agent Rental", logger: new ConsoleLogger("warn") }),
+  chatUser: (message) => ({
+    platform: "WhatsApp",
+    id: message.author.userId,
+    chatId: message.threadId,
+    label: message.author.fullName || "a WhatsApp user",
+  }),
+  messageLimit: 4_096,
+  howToChat: { help: "any other message goes to the agent", afterStart: "just send a message here" },
+  simulatedRequest: (base, userId, text) =>
+    whatsappMessageRequest(`${base}/whatsapp`, env.WHATSAPP_APP_SECRET ?? "", userId, text, {
+      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+    }),
+};

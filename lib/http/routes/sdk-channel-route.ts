@@ -1,0 +1,57 @@
+import "server-only";
+import { chatBot } from "@/lib/channels/chat-bot";
+import type { SdkPlatform } from "@/lib/channels/sdk-platform";
+import { afterResponse } from "@/lib/http/after-response";
+import { ApiError } from "@/lib/http/api-error";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { readBodyBytes } from "@/lib/http/read-body";
+import { route } from "@/lib/http/routes/route";
+
+// Platform requests are small (one event with a message of a few thousand characters).
+const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * The webhook of a bot on the Chat SDK (docs/channels.md): 404 while the platform's settings are
+ * missing; the body read once (capped); then the platform's official adapter verifies it (nothing
+ * unverified reaches the database or an owner) and answers at once, the messages handled after
+ * the answer. What the adapter refuses comes back in the API's JSON error form.
+ */
+export function sdkChannelRoute(platform: SdkPlatform, methods: readonly ("GET" | "POST")[]) {
+  const handle = route({ auth: async () => undefined }, async ({ req }) => {
+    if (!platform.configured()) throw new ApiError(404, `The ${platform.name} bot is not set up on this service.`);
+    const body = req.method === "POST" ? new Uint8Array(await readBodyBytes(req, MAX_BODY_BYTES)) : undefined;
+    const request = new Request(req.url, { method: req.method, headers: req.headers, body });
+    const webhook = chatBot().webhooks[platform.adapterName];
+    let answer: Response;
+    try {
+      answer = await webhook(request, {
+        waitUntil: (task) => void afterResponse(`a ${platform.name} message`, () => task.then(() => undefined)),
+      });
+    } catch (error) {
+      // Signed, then not the shape of an event (the adapter read a field that is not there).
+      if (error instanceof TypeError || error instanceof SyntaxError) throw new ApiError(400, notAnEvent(platform));
+      throw error;
+    }
+    if (answer.status < 400) return answer;
+    throw new ApiError(answer.status, refusal(platform, answer.status));
+  });
+  const refuse = methodNotAllowed(methods.join(", "));
+  return {
+    GET: methods.includes("GET") ? handle : refuse,
+    POST: methods.includes("POST") ? handle : refuse,
+    PUT: refuse,
+    PATCH: refuse,
+    DELETE: refuse,
+  };
+}
+
+function refusal(platform: SdkPlatform, status: number): string {
+  if (status === 401) return `This request is not signed by ${platform.name}.`;
+  if (status === 403) return "The verify token does not match this service's.";
+  if (status === 400) return notAnEvent(platform);
+  return `The ${platform.name} adapter refused the request (HTTP ${status}).`;
+}
+
+function notAnEvent(platform: SdkPlatform): string {
+  return `This is not a ${platform.name} webhook event.`;
+}
