@@ -1,4 +1,4 @@
-// `npm run dev` runs the three chat bots without any platform account: their APIs are the local
+// `npm run dev` runs the chat bots (Telegram, Discord, Slack, WhatsApp) without any platform account: their APIs are the local
 // mock (the same one the tests use), and their settings are made up here — unless the developer
 // set a platform's own, which then wins. /dev/channels signs requests with these settings.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
@@ -27,6 +27,15 @@ export async function startDevChannels(): Promise<ChatPlatformMock> {
     env.SLACK_SIGNING_SECRET = randomBytes(24).toString("hex");
     env.SLACK_BOT_TOKEN = "xoxb-dev-slack-token";
     env.SLACK_API_URL = `${mock.url}/slack/`;
+  }
+  if (!env.WHATSAPP_ACCESS_TOKEN) {
+    env.WHATSAPP_ACCESS_TOKEN = "dev-whatsapp-access-token";
+    env.WHATSAPP_APP_SECRET = randomBytes(24).toString("hex");
+    env.WHATSAPP_PHONE_NUMBER_ID = "100000000000001";
+    env.WHATSAPP_VERIFY_TOKEN = randomBytes(16).toString("base64url");
+    // Made up like the rest: the checkout links to the simulator, never to this number.
+    env.WHATSAPP_PHONE_NUMBER = "15550000000";
+    env.WHATSAPP_API_URL = `${mock.url}/whatsapp`;
   }
   return mock;
 }

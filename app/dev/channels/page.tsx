@@ -1,5 +1,5 @@
-// /dev/channels — the three chat bots without any platform account (npm run dev only): type as a
-// Telegram, Discord or Slack user; the text goes to the real routes, signed as the platform would
+// /dev/channels — the chat bots without any platform account (npm run dev only): type as a
+// Telegram, Discord, Slack or WhatsApp user; the text goes to the real routes, signed as the platform would
 // sign it, and what the bots sent back (recorded by the platform mock) is listed below and kept
 // current. `?text=` fills in what to send: the checkout's and the rental page's links do.
 import { notFound } from "next/navigation";
@@ -11,16 +11,19 @@ export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const HINT: Record<string, string> = {
+const HINT = {
   Telegram: "/start <code>, /status, /stop, /help, or any message",
   Discord: "/start code:<code>, /chat message:<text>, /status, /stop (plain text is a /chat message)",
   Slack: "/agent start <code>, /agent status, /agent stop, or any message (a direct message)",
-};
+  WhatsApp: "start <code>, status, extend, stop, help, or any message",
+} as const;
+type Simulated = keyof typeof HINT;
+const isSimulated = (value: unknown): value is Simulated => typeof value === "string" && Object.hasOwn(HINT, value);
 
 export default async function DevChannelsPage({ searchParams }: Props) {
   if (!env.DEV_PLATFORM_MOCK_URL) notFound();
   const query = await searchParams;
-  const platform = query.platform === "Discord" || query.platform === "Slack" ? query.platform : "Telegram";
+  const platform: Simulated = isSimulated(query.platform) ? query.platform : "Telegram";
   const user = typeof query.user === "string" && /^\d{1,15}$/.test(query.user) ? query.user : "1001";
   const text = typeof query.text === "string" ? query.text.slice(0, 10_000) : "";
   const said = await listBotMessages(platform).catch(() => ({ messages: [], next: 0 }));

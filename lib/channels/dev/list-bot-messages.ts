@@ -22,9 +22,17 @@ export async function listBotMessages(platform: ChatPlatform, since = 0): Promis
   if (!res.ok) throw new ApiError(502, `The chat platform mock answered HTTP ${res.status}.`);
   const calls = callsSchema.parse(await res.json());
   const messages = calls.flatMap((call) => {
-    // Telegram's and Slack's text, Discord's content; typing actions and the like carry neither.
-    const text = call.body.text ?? call.body.content;
-    return call.platform === platform && typeof text === "string" ? [{ seq: call.seq, method: call.method, text }] : [];
+    const text = messageText(call.body);
+    return call.platform === platform && text !== null ? [{ seq: call.seq, method: call.method, text }] : [];
   });
   return { messages, next: since + calls.length };
+}
+
+// Telegram's and Slack's `text`, Discord's `content`, WhatsApp's `text.body` (a Cloud API text
+// message); typing actions, read receipts and the like carry none of them.
+function messageText(body: Record<string, unknown>): string | null {
+  const text = body.text ?? body.content;
+  if (typeof text === "string") return text;
+  if (text && typeof text === "object" && typeof (text as { body?: unknown }).body === "string") return (text as { body: string }).body;
+  return null;
 }

@@ -24,6 +24,7 @@ const routes = {
   Telegram: (await import("@/app/api/channels/telegram/route")).POST,
   Discord: (await import("@/app/api/channels/discord/route")).POST,
   Slack: (await import("@/app/api/channels/slack/route")).POST,
+  WhatsApp: (await import("@/app/api/channels/whatsapp/route")).POST,
 };
 
 type Platform = keyof typeof routes;
@@ -55,6 +56,11 @@ beforeAll(async () => {
     SLACK_SIGNING_SECRET: randomBytes(24).toString("hex"),
     SLACK_BOT_TOKEN: "xoxb-dev-slack-token",
     SLACK_API_URL: `${mock.url}/slack/`,
+    WHATSAPP_ACCESS_TOKEN: "dev-whatsapp-access-token",
+    WHATSAPP_APP_SECRET: randomBytes(24).toString("hex"),
+    WHATSAPP_PHONE_NUMBER_ID: "100000000000001",
+    WHATSAPP_VERIFY_TOKEN: randomBytes(16).toString("base64url"),
+    WHATSAPP_API_URL: `${mock.url}/whatsapp`,
   });
   hook = await startWebhook((req, res) => {
     const { message } = JSON.parse(req.body);
@@ -75,7 +81,7 @@ async function typed(platform: Platform, userId: string, text: string): Promise<
   return messages.at(-1)?.text ?? "(no answer)";
 }
 
-describe.each(["Telegram", "Discord", "Slack"] as const)("the %s simulator", (platform) => {
+describe.each(["Telegram", "Discord", "Slack", "WhatsApp"] as const)("the %s simulator", (platform) => {
   it("accepts every command the checkout and the rental's page print, as printed", async () => {
     const agent = await makeAgent({
       webhook: { url: hook.url, token },

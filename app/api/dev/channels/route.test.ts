@@ -47,12 +47,37 @@ describe("GET /api/dev/channels", () => {
     ]);
   });
 
+  it("lists the WhatsApp bot's text messages (the Cloud API's text.body), not its read receipts or typing", async () => {
+    env.DEV_PLATFORM_MOCK_URL = mock.url;
+    const start = mock.calls().length;
+    await botCall("/whatsapp/v21.0/100000000000001/messages", {
+      messaging_product: "whatsapp",
+      status: "read",
+      message_id: "wamid.in1",
+      typing_indicator: { type: "text" },
+    });
+    await botCall("/whatsapp/v21.0/100000000000001/messages", {
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: "15551234567",
+      type: "text",
+      text: { preview_url: false, body: "Connected to Echo." },
+    });
+    await botCall("/telegram/bot1000:t/sendMessage", { chat_id: "1001", text: "Not for WhatsApp" });
+    const res = await poll(`platform=WhatsApp&since=${start}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      messages: [{ seq: start + 1, method: "messages", text: "Connected to Echo." }],
+      next: start + 3,
+    });
+  });
+
   it("refuses a platform it does not simulate or a bad position (400)", async () => {
     env.DEV_PLATFORM_MOCK_URL = mock.url;
-    for (const query of ["platform=WhatsApp", "platform=Telegram&since=-1", "platform=Telegram&since=x"]) {
+    for (const query of ["platform=Teams", "platform=API", "platform=Telegram&since=-1", "platform=Telegram&since=x"]) {
       const res = await poll(query);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: "Ask for ?platform=Telegram, Discord or Slack, and since=<a number>." });
+      expect(await res.json()).toEqual({ error: "Ask for ?platform=Telegram, Discord, Slack or WhatsApp, and since=<a number>." });
     }
   });
 });
