@@ -1,16 +1,16 @@
-// The renters' page's chat apps: how to connect a rental in Telegram, Discord or Slack with its
+// The renters' page's chat apps: how to connect a rental in Telegram, Discord, Slack or WhatsApp with its
 // code, with the service's own bot links where this deployment runs that bot (in development, the
 // simulator's), and how a rental moves to another chat account.
 import { channelLinks } from "@/lib/channels/channel-links";
 import { CHAT_MOVE_TTL_MS } from "@/lib/channels/chat-move-token";
 import { isChannelConfigured } from "@/lib/channels/configured-channels";
-import { discordInstallUrl, simulatorUrl, telegramBotUrl } from "@/lib/checkout/activation";
+import { discordInstallUrl, simulatorUrl, telegramBotUrl, whatsappChatUrl } from "@/lib/checkout/activation";
 import { plural } from "@/lib/format/plural";
 
 const NOT_OFFERED = "Not offered on this service at the moment.";
 
 // npm run dev: the platform's bot is the local simulator's, named nowhere on the platform.
-function Simulated({ platform }: { platform: "Telegram" | "Discord" | "Slack" }) {
+function Simulated({ platform }: { platform: "Telegram" | "Discord" | "Slack" | "WhatsApp" }) {
   return (
     <p className="hint">
       This development server runs its {platform} bot in a local simulator, not on {platform}:{" "}
@@ -23,7 +23,7 @@ export function ChatChannels() {
   const links = channelLinks();
   return (
     <section aria-labelledby="channels-heading">
-      <h2 id="channels-heading">Chat apps: Telegram, Discord and Slack</h2>
+      <h2 id="channels-heading">Chat apps: Telegram, Discord, Slack and WhatsApp</h2>
       <p>
         At checkout you choose where you talk to the agent. For a chat app, connect the rental to your chat with the code, then write as you
         would to anyone. One chat holds one rental at a time, and the rental must have been bought for that app. The same code also works
@@ -101,15 +101,50 @@ export function ChatChannels() {
       ) : (
         <p className="hint">{NOT_OFFERED}</p>
       )}
+      <h3>WhatsApp</h3>
+      {links.simulated.includes("WhatsApp") && <Simulated platform="WhatsApp" />}
+      {isChannelConfigured("WhatsApp") ? (
+        <>
+          <ol>
+            <li>
+              Press <strong>Open in WhatsApp</strong> after checkout: it opens a chat with the service&apos;s number
+              {links.whatsappNumber ? (
+                <>
+                  {" "}
+                  (<a href={whatsappChatUrl(links.whatsappNumber)}>+{links.whatsappNumber}</a>)
+                </>
+              ) : null}{" "}
+              with the start message already typed in; send it.
+            </li>
+            <li>
+              Or send <code>start &lt;RENTAL_CODE&gt;</code> to that number yourself. The bot answers with the agent&apos;s name and when
+              the rental ends.
+            </li>
+            <li>
+              Send any message to talk to the agent. <code>status</code> shows the time left, <code>extend</code> gives the link to extend
+              the rental, <code>stop</code> disconnects the chat and <code>help</code> lists these. A command is the word on its own:
+              &ldquo;stop the car&rdquo; goes to the agent.
+            </li>
+          </ol>
+          <p className="hint">
+            WhatsApp lets a service write to you first only within 24 hours of your last message there. After a day of silence, a reminder
+            that the rental is ending or the message that it has ended may not reach you; the rental&apos;s page in your dashboard always
+            shows the time left.
+          </p>
+        </>
+      ) : (
+        <p className="hint">{NOT_OFFERED}</p>
+      )}
+
       <h3>Another chat account</h3>
       <p>
         The code connects the first chat account that sends it, and after that only that one: someone else who learns your code cannot take
-        the rental. <code>/stop</code> does not end the rental: the same account connects it again with <code>/start</code> and the code. To
-        use it from another account (a new phone, someone who connected first with your code), press{" "}
-        <strong>Move to another chat account</strong> on the rental&apos;s page in your dashboard, or on the checkout page while it is still
-        open, and send the one-time command it gives you from that account within {plural(CHAT_MOVE_TTL_MS / 60_000, "minute")}. The account
-        that had the rental is told. After <strong>Disconnect chat</strong> on the rental&apos;s page, only such a command connects a chat
-        again.
+        the rental. <code>/stop</code> (on WhatsApp, <code>stop</code>) does not end the rental: the same account connects it again with{" "}
+        <code>/start</code> (<code>start</code>) and the code. To use it from another account (a new phone, someone who connected first with
+        your code), press <strong>Move to another chat account</strong> on the rental&apos;s page in your dashboard, or on the checkout page
+        while it is still open, and send the one-time command it gives you from that account within{" "}
+        {plural(CHAT_MOVE_TTL_MS / 60_000, "minute")}. The account that had the rental is told. After <strong>Disconnect chat</strong> on
+        the rental&apos;s page, only such a command connects a chat again.
       </p>
       <p className="hint">A long answer is split into a few messages; what does not fit says so, and the API returns it whole.</p>
     </section>
