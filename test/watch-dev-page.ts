@@ -8,52 +8,128 @@ export type WatchedDevPage = {
   loads(): number;
   /** What went wrong so far: reloads the dev server asked for, 5xx answers. */
   problems(): string[];
+  /** A marker of what the page has received so far, for `caughtUp(since)`. */
+  mark(): number;
   /**
-   * Resolves once the dev server has taken the page's subscriptions to updates and finished the
-   * compilation that follows ("built"): the moment a stale update would have made it reload. Rejects
-   * as soon as the page reloads instead.
+   * Resolves once the dev server has nothing more to tell the page: a "built" (a finished
+   * compilation) received after `since` (a `mark()`) on a socket the page had subscribed to updates
+   * on, or else a quiet spell (no frame, no compilation in progress) once it has subscribed. Says
+   * which. Rejects as soon as the page reloads instead, and after `boundMs` with what it saw.
    */
-  settled(): Promise<void>;
-  /** Resolves when the dev server next reports a finished compilation to the page. */
-  nextBuilt(): Promise<void>;
+  caughtUp(since?: number, boundMs?: number): Promise<"built" | "quiet">;
+  /** The last frames the dev server sent the page, each with the seconds since it was opened. */
+  recentFrames(): string[];
 };
 
+// Why "built" or a quiet spell, not "built" alone: Next.js (16.4, hot-reloader-turbopack) sends
+// "built" to every open page at the end of each Turbopack update cycle, and a cycle runs when
+// something is compiled. A request for a route already compiled in this server's life, or a
+// subscription whose chunk lists were already computed for another page, need not start one; and a
+// cycle set off by a cron's request may end before a wait starts. So the next "built" is not
+// guaranteed to come, and waiting for it alone can wait forever. A quiet spell once the page has
+// subscribed (nothing sent, no "building" without its "built") means the server had nothing more
+// to say. The checks themselves (no reload, no 5xx, no "restart"/"reloadPage") do not rest on this
+// wait: every frame is recorded while the page stays open, and they are read at the end of the run.
+// A quiet spell longer on a slow machine only makes a run slower; a late frame is still recorded.
+const QUIET_MS = 15_000;
+const BOUND_MS = 300_000; // a first compile on a busy 2-core machine takes a minute or two
+
 export function watchDevPage(page: Page): WatchedDevPage {
+  const opened = Date.now();
   let loads = 0;
   const problems: string[] = [];
-  let settle: { resolve: () => void; reject: (error: Error) => void };
-  const settled = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-  settled.catch(() => {});
-  let waiting: Array<() => void> = [];
+  const frames: string[] = [];
+  let seq = 0; // counts frames and reloads
+  let subscribed = false;
+  let building = false;
+  let lastFrameAt = 0;
+  let builtAt = -1; // seq of the last "built" received after subscribing
+  let reloaded: Error | undefined;
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
 
   page.on("request", (request) => {
     if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
     loads++;
-    if (loads > 1) settle.reject(new Error(`${page.url()} loaded again by itself: ${problems.join("; ")}`));
+    seq++;
+    if (loads > 1) reloaded = new Error(`${page.url()} loaded again by itself: ${problems.join("; ")}`);
+    notify();
   });
   page.on("response", (response) => {
     if (response.status() >= 500) problems.push(`${response.status()} ${response.url()}`);
   });
   page.on("websocket", (socket: WebSocket) => {
     if (!socket.url().includes("/_next/hmr")) return;
-    let subscribed = false;
     socket.on("framesent", ({ payload }) => {
-      if (String(payload).includes('"turbopack-subscribe"')) subscribed = true;
+      if (!String(payload).includes('"turbopack-subscribe"')) return;
+      subscribed = true;
+      notify();
     });
+    socket.on("close", () => frames.push(`${seconds()} s: socket closed`));
     socket.on("framereceived", ({ payload }) => {
       if (typeof payload !== "string") return;
+      seq++;
+      lastFrameAt = Date.now();
+      frames.push(`${seconds()} s: ${payload.slice(0, 120)}`);
+      if (frames.length > 20) frames.shift();
       // A "restart" update moves the server's HMR version: every other page then reloads.
       if (/"type":"reloadPage"|"type":"restart"/.test(payload)) problems.push(`the dev server sent ${payload.slice(0, 160)}`);
-      if (!payload.includes('"type":"built"')) return;
-      if (subscribed) settle.resolve();
-      for (const resolve of waiting) resolve();
-      waiting = [];
+      if (payload.includes('"type":"building"')) building = true;
+      if (payload.includes('"type":"built"')) {
+        building = false;
+        if (subscribed) builtAt = seq;
+      }
+      notify();
     });
   });
+  const seconds = () => Math.round((Date.now() - opened) / 100) / 10;
+
   return {
     loads: () => loads,
     problems: () => problems,
-    settled: () => settled,
-    nextBuilt: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    mark: () => seq,
+    recentFrames: () => [...frames],
+    caughtUp(since = 0, boundMs = BOUND_MS) {
+      const called = Date.now();
+      return new Promise((resolve, reject) => {
+        let quiet: ReturnType<typeof setTimeout> | undefined;
+        const done = () => {
+          listeners.delete(check);
+          clearTimeout(quiet);
+          clearTimeout(bound);
+        };
+        const check = () => {
+          clearTimeout(quiet);
+          if (reloaded || builtAt > since) {
+            done();
+            if (reloaded) reject(reloaded);
+            else resolve("built");
+            return;
+          }
+          if (!subscribed || building) return; // the bound, or the next frame, decides
+          const quietFor = Date.now() - Math.max(called, lastFrameAt);
+          if (quietFor < QUIET_MS) {
+            quiet = setTimeout(check, QUIET_MS - quietFor + 10);
+            return;
+          }
+          done();
+          resolve("quiet");
+        };
+        const bound = setTimeout(() => {
+          done();
+          const state = !subscribed ? "the page never subscribed to updates" : building ? "a compilation was still going on" : "";
+          reject(
+            new Error(
+              `${page.url()}: no "built" nor ${QUIET_MS / 1000} s of quiet within ${boundMs / 1000} s (${state}); ` +
+                `last frames:\n${frames.join("\n") || "(none)"}`,
+            ),
+          );
+        }, boundMs);
+        listeners.add(check);
+        check();
+      });
+    },
   };
 }
