@@ -34,7 +34,7 @@ export default async function globalSetup() {
   const databaseUrl = await createTestDatabase(dbName);
 
   const anvil = await startAnvil();
-  // The chat bots' platform APIs (the Telegram bot is set up; checkout offers it).
+  // The chat bots' platform APIs (the Telegram and WhatsApp bots are set up; checkout offers them).
   const platforms = await startChatPlatformMock();
   const chainDir = mkdtempSync(path.join(tmpdir(), "ars-e2e-chain-"));
   const chain = await ensureLocalChain(anvil.rpcUrl, path.join(chainDir, "deployment.json"));
@@ -73,6 +73,13 @@ export default async function globalSetup() {
     TELEGRAM_WEBHOOK_SECRET: randomBytes(24).toString("base64url"),
     TELEGRAM_BOT_USERNAME: "agent_rental_e2e_bot",
     TELEGRAM_API_URL: `${platforms.url}/telegram`,
+    // The WhatsApp bot too (e2e/whatsapp-checkout.spec.ts): checkout offers it and links to wa.me.
+    WHATSAPP_ACCESS_TOKEN: "e2e-whatsapp-access-token",
+    WHATSAPP_APP_SECRET: randomBytes(24).toString("hex"),
+    WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+    WHATSAPP_VERIFY_TOKEN: randomBytes(16).toString("base64url"),
+    WHATSAPP_PHONE_NUMBER: "15550100123",
+    WHATSAPP_API_URL: `${platforms.url}/whatsapp`,
   };
   const server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/server.ts"], {
     env: { ...process.env, ...settings },
