@@ -1,6 +1,7 @@
-// `npm run dev` runs the chat bots (Telegram, Discord, Slack, WhatsApp) without any platform account: their APIs are the local
-// mock (the same one the tests use), and their settings are made up here — unless the developer
-// set a platform's own, which then wins. /dev/channels signs requests with these settings.
+// `npm run dev` runs the chat bots (Telegram, Discord, Slack, WhatsApp) without any platform
+// account: their APIs are the local mock (the same one the tests use), and their settings are made
+// up here — unless the developer set a platform's own, which then wins. /dev/channels signs
+// requests with these settings.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { type ChatPlatformMock, startChatPlatformMock } from "./chat-platform-mock";
 

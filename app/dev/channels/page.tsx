@@ -1,7 +1,8 @@
 // /dev/channels — the chat bots without any platform account (npm run dev only): type as a
-// Telegram, Discord, Slack or WhatsApp user; the text goes to the real routes, signed as the platform would
-// sign it, and what the bots sent back (recorded by the platform mock) is listed below and kept
-// current. `?text=` fills in what to send: the checkout's and the rental page's links do.
+// Telegram, Discord, Slack or WhatsApp user; the text goes to the real routes, signed as the
+// platform would sign it, and what the bots sent back (recorded by the platform mock) is listed
+// below and kept current. `?text=` fills in what to send: the checkout's and the rental page's
+// links do.
 import { notFound } from "next/navigation";
 import { listBotMessages } from "@/lib/channels/dev/list-bot-messages";
 import { env } from "@/lib/env";
