@@ -1,8 +1,10 @@
 // Runs against the real PostgreSQL (TEST_DATABASE_ADMIN_URL, default the local trust server) in
 // throwaway databases, so it does not depend on the suite's shared test database.
+
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { postgresSchemaStatements } from "@chat-adapter/state-pg";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "./apply-migrations";
@@ -68,11 +70,14 @@ describe("applyMigrations", () => {
       url,
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
     );
-    // Every model of the schema has its table, and nothing else exists.
+    // Every model of the schema has its table, so has every table of the Chat SDK's state (its own
+    // schema, migrated by us: lib/channels/chat-bot.ts), and nothing else exists.
     const schema = readFileSync(path.resolve("prisma/schema.prisma"), "utf8");
     const mapped = [...schema.matchAll(/@@map\("([a-z0-9_]+)"\)/g)].map((m) => m[1]);
     expect(mapped.length).toBeGreaterThan(5);
-    expect(tables.map((t) => t.table_name).sort()).toEqual(["_prisma_migrations", ...mapped].sort());
+    const chatState = postgresSchemaStatements.flatMap((sql) => /^CREATE TABLE IF NOT EXISTS (\w+)/.exec(sql)?.[1] ?? []);
+    expect(chatState.length).toBeGreaterThan(3);
+    expect(tables.map((t) => t.table_name).sort()).toEqual(["_prisma_migrations", ...mapped, ...chatState].sort());
 
     const rows = await query<{
       id: string;
