@@ -1,6 +1,8 @@
 // What a failed chat notice's error means for a next try: the platforms' own error classes
 // (grammY, @slack/web-api) and the Discord client's words. Sent at most once: a try the platform
 // may have received is never repeated.
+import { AdapterRateLimitError, NetworkError, PermissionError } from "@chat-adapter/shared";
+import { WhatsAppApiError } from "@chat-adapter/whatsapp";
 import { WebAPIPlatformError, WebAPIRateLimitedError, WebAPIRequestError } from "@slack/web-api";
 import { GrammyError, HttpError } from "grammy";
 import { describe, expect, it } from "vitest";
@@ -40,6 +42,23 @@ describe("judgeNoticeFailure", () => {
     expect(judgeNoticeFailure(new Error("Discord answered POST /users/@me/channels with HTTP 403"))).toMatchObject({ retry: false });
     expect(judgeNoticeFailure(new Error("Discord answered POST /channels/1/messages with HTTP 429"))).toMatchObject({ retry: true });
     expect(judgeNoticeFailure(new Error("Discord answered POST /channels/1/messages with HTTP 503"))).toMatchObject({ retry: true });
+  });
+
+  it("a bot on the Chat SDK: its adapter's error classes and Meta's codes decide", () => {
+    const meta = (status: number, code: number, text: string) =>
+      new WhatsAppApiError("WhatsApp API error", status, JSON.stringify({ error: { message: text, type: "OAuthException", code } }));
+    // Outside the 24-hour window Meta refuses a free-form message for good.
+    expect(judgeNoticeFailure(meta(400, 131047, "Re-engagement message"))).toEqual({
+      retry: false,
+      reason: "refused: WhatsApp API error: 400 Re-engagement message",
+    });
+    expect(judgeNoticeFailure(meta(400, 130429, "Rate limit hit"))).toMatchObject({ retry: true });
+    expect(judgeNoticeFailure(meta(503, 1, "Service temporarily unavailable"))).toMatchObject({ retry: true });
+    expect(judgeNoticeFailure(new AdapterRateLimitError("telegram", 9))).toMatchObject({ retry: true, retryAfterMs: 9_000 });
+    expect(judgeNoticeFailure(new PermissionError("telegram", "sendMessage"))).toMatchObject({ retry: false });
+    expect(judgeNoticeFailure(new NetworkError("telegram", "Bad Gateway (status 502, error 502)"))).toMatchObject({ retry: true });
+    // The adapter's network error around a dropped connection: it may have arrived.
+    expect(judgeNoticeFailure(new NetworkError("telegram", "Network error", reset))).toMatchObject({ retry: false });
   });
 
   it("a request that never left (connection refused, bot not configured) is tried again", () => {

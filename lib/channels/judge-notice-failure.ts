@@ -33,7 +33,16 @@ type ErrorLike = {
   retryAfter?: unknown; // Slack's WebAPIRateLimitedError
   statusCode?: unknown; // Slack's WebAPIHTTPError
   data?: { error?: unknown }; // Slack's WebAPIPlatformError
+  adapter?: unknown; // the Chat SDK's AdapterError (@chat-adapter/*): its adapter's name
+  status?: unknown; // @chat-adapter/whatsapp's WhatsAppApiError: the Graph API's HTTP status
+  errorCode?: unknown; // … and Meta's error code
+  originalError?: unknown; // the Chat SDK's NetworkError
 };
+
+// The Chat SDK's errors that say the platform will not take the message: never tried again.
+const SDK_REFUSALS = new Set(["AuthenticationError", "PermissionError", "ResourceNotFoundError", "ValidationError"]);
+// Meta's throughput and pair rate limits, answered with HTTP 400 but worth another try later.
+const META_RATE_LIMITS = new Set([4, 80007, 130429, 131056]);
 
 export function judgeNoticeFailure(error: unknown): NoticeFailure {
   const e = (typeof error === "object" && error !== null ? error : { message: String(error) }) as ErrorLike;
@@ -47,8 +56,18 @@ export function judgeNoticeFailure(error: unknown): NoticeFailure {
   if (e.code === "slack_webapi_platform_error") return { retry: false, reason: `Slack refused it: ${String(e.data?.error)}` };
   if (e.code === "slack_webapi_http_error" && typeof e.statusCode === "number")
     return byStatus(e.statusCode, `Slack: HTTP ${e.statusCode}`);
+  if (typeof e.adapter === "string") return sdkFailure(e, message);
   const discord = /^Discord answered .* with HTTP (\d{3})$/.exec(message);
   if (discord) return byStatus(Number(discord[1]), message);
+  return { retry: true, reason: message };
+}
+
+// An error of a bot on the Chat SDK, by the class its adapter threw (and Meta's codes for WhatsApp).
+function sdkFailure(e: ErrorLike, message: string): NoticeFailure {
+  if (e.name === "AdapterRateLimitError") return { retry: true, retryAfterMs: seconds(e.retryAfter), reason: message };
+  if (typeof e.errorCode === "number" && META_RATE_LIMITS.has(e.errorCode)) return { retry: true, reason: message };
+  if (typeof e.status === "number") return byStatus(e.status, message);
+  if (SDK_REFUSALS.has(String(e.name))) return { retry: false, reason: `refused: ${message}` };
   return { retry: true, reason: message };
 }
 
@@ -66,7 +85,7 @@ function seconds(value: unknown): number | undefined {
 function unanswered(e: ErrorLike, depth = 0): boolean {
   if (UNANSWERED.has(String(e.name)) || UNANSWERED.has(String(e.code))) return true;
   if (depth > 4) return false;
-  return [e.cause, e.error, e.original].some(
+  return [e.cause, e.error, e.original, e.originalError].some(
     (inner) => typeof inner === "object" && inner !== null && unanswered(inner as ErrorLike, depth + 1),
   );
 }
