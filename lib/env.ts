@@ -139,7 +139,7 @@ const schema = z.object({
   // WhatsApp Cloud API (Meta): the system user's token, the app secret Meta signs webhooks with
   // (X-Hub-Signature-256), the business number's id, the token the webhook's verification GET
   // must echo, and the Graph API's base URL. WHATSAPP_PHONE_NUMBER (public, digits only) is the
-  // number renters message: the checkout's wa.me link.
+  // number renters message: the checkout's wa.me link. All five are needed for the bot to run.
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
   WHATSAPP_APP_SECRET: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z

@@ -60,6 +60,7 @@ beforeAll(async () => {
     WHATSAPP_APP_SECRET: randomBytes(24).toString("hex"),
     WHATSAPP_PHONE_NUMBER_ID: "100000000000001",
     WHATSAPP_VERIFY_TOKEN: randomBytes(16).toString("base64url"),
+    WHATSAPP_PHONE_NUMBER: "15550000000",
     WHATSAPP_API_URL: `${mock.url}/whatsapp`,
   });
   hook = await startWebhook((req, res) => {

@@ -14,8 +14,15 @@ import { env } from "@/lib/env";
 export const whatsappPlatform: SdkPlatform = {
   name: "WhatsApp",
   adapterName: "whatsapp",
+  // The number renters message counts too: without it the checkout would point to no one.
   configured: () =>
-    Boolean(env.WHATSAPP_ACCESS_TOKEN && env.WHATSAPP_APP_SECRET && env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_VERIFY_TOKEN),
+    Boolean(
+      env.WHATSAPP_ACCESS_TOKEN &&
+        env.WHATSAPP_APP_SECRET &&
+        env.WHATSAPP_PHONE_NUMBER_ID &&
+        env.WHATSAPP_VERIFY_TOKEN &&
+        env.WHATSAPP_PHONE_NUMBER,
+    ),
   apiUrl: () => env.WHATSAPP_API_URL,
   adapterOptions: () => ({
     accessToken: env.WHATSAPP_ACCESS_TOKEN ?? "",

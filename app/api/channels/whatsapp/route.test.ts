@@ -38,6 +38,7 @@ beforeAll(async () => {
     WHATSAPP_APP_SECRET: APP_SECRET,
     WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
     WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+    WHATSAPP_PHONE_NUMBER: "15550100123",
     WHATSAPP_API_URL: `${mock.url}/whatsapp`,
   });
   hook = await startWebhook(async (req, res) => {
