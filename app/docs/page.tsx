@@ -10,7 +10,7 @@ const GUIDES = [
   {
     href: "/docs/renters",
     title: "For renters",
-    text: "Talk to a rented agent from your own code (curl, Python, JavaScript) or from Telegram, Discord or Slack.",
+    text: "Talk to a rented agent from your own code (curl, Python, JavaScript) or from a chat app (Telegram, WhatsApp, Discord, Slack).",
   },
   {
     href: "/docs/owners",

@@ -13,7 +13,7 @@ const CLAIM_MS = 10 * 60_000;
 const BATCH = 50;
 
 /**
- * Tells every chat user who used a disputed rental on Telegram, Discord or Slack how the dispute
+ * Tells every chat user who used a disputed rental on any chat app how the dispute
  * ended (chats bound to it were disconnected when it was disputed): one notice each, queued for
  * the sender (the send-messages cron, which retries what a platform refused), and the dispute
  * marked done (`chats_told`, `chats_told_at`) in the same transaction. A claim

@@ -13,7 +13,10 @@ export default function MarketplaceLoading() {
     <main id="main" tabIndex={-1} className="container" aria-busy="true">
       <div className="page-intro">
         <h1>Rent an AI agent</h1>
-        <p className="lead">By the hour, the day or the month, paid in USDC. Talk to it over the API or in Telegram, Discord or Slack.</p>
+        <p className="lead">
+          By the hour, the day or the month, paid in USDC. Talk to it over the API or in your chat app: Telegram, WhatsApp, Discord or
+          Slack.
+        </p>
       </div>
       <div className={`surface ${styles.filters}`} aria-hidden="true">
         <div className={styles.searchRow}>
