@@ -3,8 +3,7 @@
 import { discordApi } from "@/lib/channels/discord/discord-api";
 import { DISCORD_COMMANDS } from "@/lib/channels/discord/discord-commands";
 import { slackManifest } from "@/lib/channels/slack/slack-manifest";
-import { telegramApi } from "@/lib/channels/telegram/telegram-api";
-import { TELEGRAM_COMMANDS } from "@/lib/channels/telegram/telegram-commands";
+import { setTelegramWebhook, TELEGRAM_COMMANDS } from "@/lib/channels/telegram/telegram-platform";
 import { appUrl, env } from "@/lib/env";
 import type { Flags } from "./cli-commands";
 
@@ -17,10 +16,8 @@ export const channelCommands: Record<string, Command> = {
       if (!env.TELEGRAM_BOT_TOKEN || !env.TELEGRAM_WEBHOOK_SECRET)
         throw new Error("Set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET first.");
       const url = `${appUrl().replace(/\/+$/, "")}/api/channels/telegram`;
-      const api = telegramApi();
       // Only messages: the bot reads nothing else, so Telegram sends nothing else.
-      await api.setWebhook(url, { secret_token: env.TELEGRAM_WEBHOOK_SECRET, allowed_updates: ["message"] });
-      await api.setMyCommands(TELEGRAM_COMMANDS);
+      await setTelegramWebhook(url);
       return { webhook: url, allowedUpdates: ["message"], commands: TELEGRAM_COMMANDS.map((c) => `/${c.command}`) };
     },
   },

@@ -1,7 +1,8 @@
 import "server-only";
+import { type BotCommand, botCommand } from "@/lib/channels/bot-commands";
 import { chatExtend } from "@/lib/channels/chat-extend";
 import { chatHelp } from "@/lib/channels/chat-help";
-import type { ChatUser } from "@/lib/channels/chat-platform";
+import type { ChatPlatform, ChatUser } from "@/lib/channels/chat-platform";
 import { chatStatus } from "@/lib/channels/chat-status";
 import { relayChatMessage } from "@/lib/channels/relay-chat-message";
 import { startChat } from "@/lib/channels/start-chat";
@@ -10,33 +11,52 @@ import { formatCount } from "@/lib/format/number";
 
 // The API's limit on a message (lib/schemas/renter-api.ts).
 const MESSAGE_MAX = 10_000;
+const COMMANDS: readonly BotCommand[] = ["start", "status", "extend", "stop", "help"];
 
-// A command is the whole message: one of the words, with or without a leading "/", and for start
-// one word after it (the code). "Stop the car" or "help me write" are messages to the agent.
-const COMMAND = /^\/?(start|status|extend|stop|help)(?:\s+(\S+))?$/i;
+type Command = { word: string; command: BotCommand | undefined; argument: string };
 
 /**
- * What the bot answers a text message with, on a platform where commands are typed words
- * (WhatsApp: "start <code>", "status", "extend", "stop", "help"): a command's answer, or the
- * agent's reply to anything else (`thinking` runs while the agent is asked, e.g. "typing…").
+ * What the bot answers a text message with, on a platform where commands are typed: a command's
+ * answer, or the agent's reply to anything else (`thinking` runs while the agent is asked, e.g.
+ * "typing…"). The platform's command words (lib/channels/bot-commands.ts) decide the syntax:
+ * - words with a "/" ("/status"): every "/word" is a command, "/word@bot" too, the rest its
+ *   argument; "/start" alone is the help, an unknown "/x" is answered with the help;
+ * - plain words ("status"): a command is the whole message, one of the words (a leading "/"
+ *   allowed), for start one word after it; "stop the car" or "help me write" go to the agent.
  */
 export async function answerChatText(user: ChatUser, text: string, thinking: () => void = () => {}): Promise<string> {
-  const command = COMMAND.exec(text.trim());
-  if (command && (command[1].toLowerCase() === "start" || command[2] === undefined)) {
-    switch (command[1].toLowerCase()) {
-      case "start":
-        return command[2] ? startChat(user, command[2]) : chatHelp(user.platform);
-      case "status":
-        return chatStatus(user);
-      case "extend":
-        return chatExtend(user);
-      case "stop":
-        return stopChat(user);
-      default:
-        return chatHelp(user.platform);
-    }
-  }
+  const command = parseCommand(user.platform, text.trim());
+  if (command) return answerCommand(user, command);
   if (text.length > MESSAGE_MAX) return `That message is longer than ${formatCount(MESSAGE_MAX)} characters; send it in parts.`;
   thinking();
   return (await relayChatMessage(user, text)).text;
+}
+
+function parseCommand(platform: ChatPlatform, text: string): Command | null {
+  const words = COMMANDS.map((command) => [command, botCommand(platform, command).split(" ")[0].toLowerCase()] as const);
+  const slashed = words.every(([, word]) => word.startsWith("/"));
+  const match = slashed ? /^\/(\w+)(?:@\w+)?(?:\s+([\s\S]*))?$/.exec(text) : /^\/?(\S+)(?:\s+(\S+))?$/.exec(text);
+  if (!match) return null;
+  const word = match[1].toLowerCase();
+  const command = words.find(([, typed]) => typed.replace(/^\//, "") === word)?.[0];
+  if (!slashed && (command === undefined || (command !== "start" && match[2] !== undefined))) return null;
+  return { word, command, argument: match[2] ?? "" };
+}
+
+async function answerCommand(user: ChatUser, { word, command, argument }: Command): Promise<string> {
+  switch (command) {
+    case "start":
+      // A bare start is how a deep link opens a chat without a code, and how people greet a bot.
+      return argument.trim() ? startChat(user, argument) : chatHelp(user.platform);
+    case "status":
+      return chatStatus(user);
+    case "extend":
+      return chatExtend(user);
+    case "stop":
+      return stopChat(user);
+    case "help":
+      return chatHelp(user.platform);
+    default:
+      return `Unknown command /${word}.\n\n${chatHelp(user.platform)}`;
+  }
 }

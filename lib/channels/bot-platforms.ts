@@ -6,7 +6,6 @@ import { discordPlatform } from "@/lib/channels/discord/discord-platform";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
 import { SDK_PLATFORMS } from "@/lib/channels/sdk-platforms";
 import { slackPlatform } from "@/lib/channels/slack/slack-platform";
-import { telegramPlatform } from "@/lib/channels/telegram/telegram-platform";
 
 // A bot on the Chat SDK writes first to the chat the person last wrote from.
 function fromSdk(platform: SdkPlatform): BotPlatform {
@@ -19,7 +18,6 @@ function fromSdk(platform: SdkPlatform): BotPlatform {
 
 /** Every bot the service can run, by platform: the core asks these and names no platform. */
 export const BOT_PLATFORMS = {
-  Telegram: telegramPlatform,
   Discord: discordPlatform,
   Slack: slackPlatform,
   ...Object.fromEntries(SDK_PLATFORMS.map((platform) => [platform.name, fromSdk(platform)])),

@@ -49,12 +49,24 @@ export async function postToChat(platform: SdkPlatform, threadId: string, text: 
   }
 }
 
-// One message from a chat user: claimed by its id for good (a redelivery, even days later, is
-// dropped), answered, the answer posted as plain text (nothing in a reply is interpreted).
+// One message from a chat user: claimed by its delivery key for good (a redelivery, even days
+// later, is dropped), answered, the answer posted as plain text (nothing in a reply is interpreted).
 async function answerMessage(platform: SdkPlatform, thread: Thread, message: Message): Promise<void> {
-  if (message.author.isBot === true || !(await claimDelivery(platform.name, message.id))) return;
+  const delivery = platform.delivery ? platform.delivery(message) : { key: message.id, text: message.text };
+  if (message.author.isBot === true || !delivery || !(await claimDelivery(platform.name, delivery.key))) return;
   const user = platform.chatUser(message);
-  const reply = await answerChatText(user, message.text, () => void thread.startTyping().catch(() => {}));
+  let typing: ReturnType<typeof setInterval> | undefined;
+  const type = () => void thread.startTyping().catch(() => {});
+  const thinking = () => {
+    type();
+    if (platform.typingEveryMs) typing = setInterval(type, platform.typingEveryMs);
+  };
+  let reply: string;
+  try {
+    reply = await answerChatText(user, delivery.text, thinking);
+  } finally {
+    clearInterval(typing);
+  }
   await postToChat(platform, thread.id, reply);
 }
 

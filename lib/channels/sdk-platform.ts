@@ -16,6 +16,14 @@ export type SdkPlatform = Omit<BotPlatform, "canNotify" | "notify"> & {
   createAdapter(options: Record<string, string>): Adapter;
   /** The person who wrote `message`, as the rental logic knows chat users. */
   chatUser(message: Message): ChatUser;
+  /**
+   * What `message` delivers to the bot: the key its platform redelivers it under (claimed once,
+   * lib/channels/claim-delivery.ts) and the text as typed; null for anything the bot does not read.
+   * Without it: the message's id and text.
+   */
+  delivery?(message: Message): { key: string; text: string } | null;
   /** The platform's longest message: a longer reply goes out in parts. */
   messageLimit: number;
+  /** Where "typing…" fades on its own (Telegram's after 5 s): sent again this often while the agent thinks. */
+  typingEveryMs?: number;
 };

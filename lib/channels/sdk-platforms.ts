@@ -1,6 +1,7 @@
 import "server-only";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
+import { telegramPlatform } from "@/lib/channels/telegram/telegram-platform";
 import { whatsappPlatform } from "@/lib/channels/whatsapp/whatsapp-platform";
 
 /** The bots on Vercel's Chat SDK: one line each here, and the platform's own folder. */
-export const SDK_PLATFORMS: readonly SdkPlatform[] = [whatsappPlatform];
+export const SDK_PLATFORMS: readonly SdkPlatform[] = [telegramPlatform, whatsappPlatform];

@@ -1,10 +1,13 @@
 import "server-only";
+import { randomInt } from "node:crypto";
 
 // Requests as Telegram sends them to the bot's route, signed with the given secret token: for the
 // tests and the /dev/channels page (development only), which go through the real route and its
 // real verification.
 
-let nextUpdateId = Date.now();
+// From a random start: test files run at once against one database, where a delivery is claimed
+// by its update_id for good, so two files counting from the same clock would take each other's.
+let nextUpdateId = randomInt(1, 2 ** 47);
 
 /** A Telegram webhook delivery of a private-chat text message from `user`. */
 export function telegramMessageRequest(
@@ -14,6 +17,8 @@ export function telegramMessageRequest(
   text: string,
   updateId: number = nextUpdateId++,
 ): Request {
+  // Telegram marks a leading "/command" (with its "@bot") as a bot_command entity.
+  const command = /^\/\w+(@\w+)?/.exec(text)?.[0];
   const update = {
     update_id: updateId,
     message: {
@@ -22,6 +27,7 @@ export function telegramMessageRequest(
       from: { id: user.id, is_bot: false, first_name: user.username ?? "Test", username: user.username },
       chat: { id: user.id, type: "private" },
       text,
+      ...(command && { entities: [{ type: "bot_command", offset: 0, length: command.length }] }),
     },
   };
   return new Request(url, {

@@ -16,7 +16,7 @@ const MAX_BODY_BYTES = 256 * 1024;
  * unverified reaches the database or an owner) and answers at once, the messages handled after
  * the answer. What the adapter refuses comes back in the API's JSON error form.
  */
-export function sdkChannelRoute(platform: SdkPlatform, methods: readonly ("GET" | "POST")[]) {
+export function sdkChannelRoute<M extends "GET" | "POST">(platform: SdkPlatform, methods: readonly M[]) {
   const handle = route({ auth: async () => undefined }, async ({ req }) => {
     if (!platform.configured()) throw new ApiError(404, `The ${platform.name} bot is not set up on this service.`);
     const body = req.method === "POST" ? new Uint8Array(await readBodyBytes(req, MAX_BODY_BYTES)) : undefined;
@@ -26,23 +26,25 @@ export function sdkChannelRoute(platform: SdkPlatform, methods: readonly ("GET" 
     try {
       answer = await webhook(request, {
         waitUntil: (task) => void afterResponse(`a ${platform.name} message`, () => task.then(() => undefined)),
+        // Each delivery is claimed once for good by its platform's key (lib/channels/chat-bot.ts),
+        // not by the SDK's message-id cache of a few minutes.
+        deduplicate: false,
       });
     } catch (error) {
       // Signed, then not the shape of an event (the adapter read a field that is not there).
       if (error instanceof TypeError || error instanceof SyntaxError) throw new ApiError(400, notAnEvent(platform));
       throw error;
     }
-    if (answer.status < 400) return answer;
+    // An event's answer is its status alone (the adapters say "OK"; Telegram would read a JSON body
+    // as a method to call); a verification GET's body is the challenge the platform checks.
+    if (answer.status < 400) return req.method === "POST" ? new Response(null, { status: answer.status }) : answer;
     throw new ApiError(answer.status, refusal(platform, answer.status));
   });
   const refuse = methodNotAllowed(methods.join(", "));
-  return {
-    GET: methods.includes("GET") ? handle : refuse,
-    POST: methods.includes("POST") ? handle : refuse,
-    PUT: refuse,
-    PATCH: refuse,
-    DELETE: refuse,
-  };
+  // A method the platform does not use is typed as the refusal it is.
+  const serve = <K extends "GET" | "POST">(method: K) =>
+    (methods.includes(method as never) ? handle : refuse) as K extends M ? typeof handle : typeof refuse;
+  return { GET: serve("GET"), POST: serve("POST"), PUT: refuse, PATCH: refuse, DELETE: refuse };
 }
 
 function refusal(platform: SdkPlatform, status: number): string {
