@@ -52,7 +52,7 @@ describe("GET /api/dev/channels", () => {
     for (const query of ["platform=WhatsApp", "platform=Telegram&since=-1", "platform=Telegram&since=x"]) {
       const res = await poll(query);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: "Ask for ?platform=Telegram, Discord or Slack, and since=<a number>." });
+      expect(await res.json()).toEqual({ error: "Ask for ?platform=Telegram, Discord, Slack, Teams or GoogleChat, and since=<a number>." });
     }
   });
 });
