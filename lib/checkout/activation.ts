@@ -71,7 +71,10 @@ export function simulatorUrl(platform: ChatPlatform, text?: string): string {
  */
 export function moveCommandLink(platform: ChatPlatform, token: string, links: ChannelLinks): ChannelLink | null {
   if (links.simulated.includes(platform))
-    return { href: simulatorUrl(platform, botCommand(platform, "start", token)), label: `Open the move in the ${platform} simulator` };
+    return {
+      href: simulatorUrl(platform, botCommand(platform, "start", token)),
+      label: `Open the move in the ${channelName(platform)} simulator`,
+    };
   if (platform === "Telegram" && links.telegramBot)
     return { href: telegramBotUrl(links.telegramBot, token), label: "Open the move in Telegram" };
   if (platform === "WhatsApp" && links.whatsappNumber)
