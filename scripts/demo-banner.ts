@@ -67,7 +67,7 @@ export function demoBanner(input: DemoBannerInput): string {
                    point a listing of yours at it with this URL and token; both are new on
                    every start (the demo agent is moved along, a listing of yours is not)
  Demo rental code  ${demo.code}
- Chat bots         ${base}/dev/channels (Telegram, Discord and Slack against a local mock)
+ Chat bots         ${base}/dev/channels (Telegram, Discord, Slack, Teams and Google Chat against a local mock)
 
 ${renterLines(input)}
 
