@@ -102,16 +102,19 @@ describe("/api/channels/gchat", () => {
   });
 
   it("refuses a request without a valid Google Chat token (401) and touches nothing", async () => {
-    const before = await db.chatDelivery.count({ where: { platform: "GoogleChat" } });
+    // Every refused message's id carries this mark: none of them may be claimed.
+    const mark = randomBytes(6).toString("hex");
+    let n = 0;
+    const messageId = () => `${mark}-${n++}`;
     const calls = mock.calls().length;
-    const unsigned = request(newUser(), "help");
+    const unsigned = request(newUser(), "help", { messageId: messageId() });
     unsigned.headers.delete("authorization");
     const cases: [string, Request][] = [
       ["missing Authorization", unsigned],
-      ["bad signature", request(newUser(), "help", { key: otherKey })],
-      ["wrong audience (another project)", request(newUser(), "help", { claims: { aud: "999999999999" } })],
-      ["wrong issuer", request(newUser(), "help", { claims: { iss: "someone@example.com" } })],
-      ["expired", request(newUser(), "help", { claims: { exp: Math.floor(Date.now() / 1000) - 3600 } })],
+      ["bad signature", request(newUser(), "help", { key: otherKey, messageId: messageId() })],
+      ["wrong audience (another project)", request(newUser(), "help", { claims: { aud: "999999999999" }, messageId: messageId() })],
+      ["wrong issuer", request(newUser(), "help", { claims: { iss: "someone@example.com" }, messageId: messageId() })],
+      ["expired", request(newUser(), "help", { claims: { exp: Math.floor(Date.now() / 1000) - 3600 }, messageId: messageId() })],
     ];
     for (const [why, req] of cases) {
       const res = await POST(req);
@@ -119,7 +122,7 @@ describe("/api/channels/gchat", () => {
       expect(res.status, why).toBe(401);
       expect(await res.json(), why).toEqual({ error: "This request is not signed by Google Chat." });
     }
-    expect(await db.chatDelivery.count({ where: { platform: "GoogleChat" } })).toBe(before);
+    expect(await db.chatDelivery.count({ where: { platform: "GoogleChat", key: { contains: mark } } })).toBe(0);
     expect(
       mock
         .calls()
@@ -140,6 +143,7 @@ describe("/api/channels/gchat", () => {
     await send(user, "hello there", { messageId });
     await send(user, "hello there", { messageId });
     expect(received).toHaveLength(1);
+    expect(await db.chatDelivery.count({ where: { platform: "GoogleChat", key: { contains: messageId } } })).toBe(1);
     expect(JSON.parse(received[0].body)).toMatchObject({ message: "hello there", channel: "GoogleChat", agentId: agent.id });
     expect(lastText(user)).toBe("Echo: hello there");
   });

@@ -116,22 +116,30 @@ describe("/api/channels/teams", () => {
     // The bearer token is the one Microsoft Entra (the mock) issued the bot.
     expect(replies.every((reply) => reply.auth?.startsWith("Bearer ey"))).toBe(true);
     expect(new Set(replies.map((reply) => reply.auth)).size).toBe(1);
+    const claims = JSON.parse(Buffer.from(String(replies[0].auth).split(".")[1], "base64url").toString());
+    expect(claims).toMatchObject({ appid: APP_ID, aud: "https://api.botframework.com" });
     expect((await GET(new Request(URL_))).status).toBe(405);
   });
 
   it("refuses a request without a valid Bot Framework token (401) and touches nothing", async () => {
-    const before = await db.chatDelivery.count({ where: { platform: "Teams" } });
+    // Every refused activity's id carries this mark: none of them may be claimed.
+    const mark = randomBytes(6).toString("hex");
+    let n = 0;
+    const activityId = () => `${mark}-${n++}`;
     const calls = mock.calls().length;
-    const unsigned = request(newUser(), "help");
+    const unsigned = request(newUser(), "help", { activityId: activityId() });
     unsigned.headers.delete("authorization");
     const cases: [string, Request][] = [
       ["missing Authorization", unsigned],
-      ["bad signature", request(newUser(), "help", { key: otherKey })],
-      ["wrong audience", request(newUser(), "help", { claims: { aud: "11111111-2222-3333-4444-555555555555" } })],
-      ["wrong issuer", request(newUser(), "help", { claims: { iss: "https://example.com" } })],
-      ["expired", request(newUser(), "help", { claims: { exp: Math.floor(Date.now() / 1000) - 3600 } })],
+      ["bad signature", request(newUser(), "help", { key: otherKey, activityId: activityId() })],
+      ["wrong audience", request(newUser(), "help", { claims: { aud: "11111111-2222-3333-4444-555555555555" }, activityId: activityId() })],
+      ["wrong issuer", request(newUser(), "help", { claims: { iss: "https://example.com" }, activityId: activityId() })],
+      ["expired", request(newUser(), "help", { claims: { exp: Math.floor(Date.now() / 1000) - 3600 }, activityId: activityId() })],
       // Signed for the mock's connector, naming another: the bot's token must not go there.
-      ["serviceUrl mismatch", request(newUser(), "help", { claims: { serviceurl: "https://smba.trafficmanager.net/teams/" } })],
+      [
+        "serviceUrl mismatch",
+        request(newUser(), "help", { claims: { serviceurl: "https://smba.trafficmanager.net/teams/" }, activityId: activityId() }),
+      ],
     ];
     for (const [why, req] of cases) {
       const res = await POST(req);
@@ -139,7 +147,7 @@ describe("/api/channels/teams", () => {
       expect(res.status, why).toBe(401);
       expect(await res.json(), why).toEqual({ error: "This request is not signed by Teams." });
     }
-    expect(await db.chatDelivery.count({ where: { platform: "Teams" } })).toBe(before);
+    expect(await db.chatDelivery.count({ where: { platform: "Teams", key: { contains: mark } } })).toBe(0);
     expect(
       mock
         .calls()
@@ -160,6 +168,7 @@ describe("/api/channels/teams", () => {
     await send(user, "hello there", { activityId });
     await send(user, "hello there", { activityId });
     expect(received).toHaveLength(1);
+    expect(await db.chatDelivery.count({ where: { platform: "Teams", key: { contains: activityId } } })).toBe(1);
     expect(JSON.parse(received[0].body)).toMatchObject({ message: "hello there", channel: "Teams", agentId: agent.id });
     expect(lastText(user)).toBe("Echo: hello there");
   });

@@ -77,11 +77,11 @@ describe("/api/channels/whatsapp", () => {
   });
 
   it("refuses an event without a valid X-Hub-Signature-256 (401), and touches nothing", async () => {
-    const before = await db.chatDelivery.count();
+    const before = await db.chatDelivery.count({ where: { platform: "WhatsApp" } });
     const res = await POST(whatsappMessageRequest(URL_, "not-the-app-secret", newUser(), "help", { phoneNumberId: PHONE_NUMBER_ID }));
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: expect.stringContaining("not signed by WhatsApp") });
-    expect(await db.chatDelivery.count()).toBe(before);
+    expect(await db.chatDelivery.count({ where: { platform: "WhatsApp" } })).toBe(before);
   });
 
   it("start <code> binds the chat user; a message then reaches the owner once as WhatsApp, even delivered twice", async () => {

@@ -321,7 +321,7 @@ describe("POST /api/public/agents", () => {
       [{ skills: Array.from({ length: 9 }, (_, i) => `s${i}`) }, /^skills: at most 8 skills$/],
       [{ channels: undefined }, /^channels: must be a list of channels/],
       [{ channels: [] }, /^channels: must name at least one channel$/],
-      [{ channels: ["WhatsApp"] }, /^channels\.0: /],
+      [{ channels: ["Signal"] }, /^channels\.0: /],
       [{ pricePerHour: 0 }, /^pricePerHour: must be more than 0/],
       [{ pricePerHour: -1 }, /^pricePerHour: must not be negative$/],
       [{ pricePerDay: 1.0000001 }, /^pricePerDay: must have at most 6 decimals$/],
