@@ -1,10 +1,13 @@
 import "server-only";
+import { randomInt } from "node:crypto";
 
 // Requests as Telegram sends them to the bot's route, signed with the given secret token: for the
 // tests and the /dev/channels page (development only), which go through the real route and its
 // real verification.
 
-let nextUpdateId = Date.now();
+// A random start: test files run side by side on one database, and two that started in the same
+// moment from the clock would claim each other's update ids.
+let nextUpdateId = randomInt(1, 2 ** 47);
 
 /** A Telegram webhook delivery of a private-chat text message from `user`. */
 export function telegramMessageRequest(
