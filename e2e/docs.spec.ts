@@ -45,7 +45,7 @@ test("Docs in the header leads to the guides; renters get examples for this site
     await expect(example).toContainText("X-API-Key");
     await expect(page.getByRole("button", { name: `Copy the status example in ${language}` })).toBeVisible();
   }
-  await expect(page.getByRole("heading", { name: "Chat apps: Telegram, Discord and Slack" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Chat apps: Telegram, Discord, Slack, WhatsApp, Teams and Google Chat" })).toBeVisible();
 
   await page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "For owners" }).click();
   await page.waitForURL("**/docs/owners");

@@ -152,10 +152,63 @@ const schema = z.object({
     .regex(/^\d{6,15}$/, "must be the business number in international format, digits only (no +, spaces or dashes)")
     .optional(),
   WHATSAPP_API_URL: z.url().default("https://graph.facebook.com"),
+  // Microsoft Teams (an Azure Bot, @chat-adapter/teams): the bot's Microsoft App ID and client
+  // secret, its tenant (single-tenant bots), and TEAMS_API_URL, the adapter's override of every
+  // activity's serviceUrl (leave it unset: replies go where each activity came from). Our two base
+  // URLs: Microsoft Entra's login (the bot's client-credentials token) and the Bot Framework's
+  // OpenID metadata (the keys the requests Teams sends are signed with).
+  TEAMS_APP_ID: z
+    .string()
+    .regex(/^[0-9a-fA-F-]{36}$/, "must be the bot's Microsoft App ID (a GUID)")
+    .optional(),
+  TEAMS_APP_PASSWORD: z.string().optional(),
+  TEAMS_APP_TENANT_ID: z
+    .string()
+    .regex(/^[0-9a-fA-F-]{36}$/, "must be the Microsoft Entra tenant id (a GUID)")
+    .optional(),
+  TEAMS_API_URL: z.url().optional(),
+  TEAMS_LOGIN_URL: z.url().default("https://login.microsoftonline.com"),
+  TEAMS_OPENID_METADATA_URL: z.url().default("https://login.botframework.com/v1/.well-known/openidconfiguration"),
+  // Google Chat (a Chat app with an HTTP endpoint, @chat-adapter/gchat): the Cloud project's number
+  // (the audience of the tokens Google Chat signs its requests with), the app's user id
+  // ("users/…"), its service account key (the JSON file Google Cloud gives; its token_uri is
+  // where the app's tokens come from) and the Chat API's base URL.
+  GOOGLE_CHAT_PROJECT_NUMBER: z
+    .string()
+    .regex(/^\d{6,20}$/, "must be the Google Cloud project number (digits)")
+    .optional(),
+  GOOGLE_CHAT_BOT_USER_ID: z
+    .string()
+    .regex(/^users\/\S+$/, "must be the Chat app's user id, such as users/1234567890")
+    .optional(),
+  GOOGLE_CHAT_CREDENTIALS: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be the service account key's JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.object(
+        { client_email: z.email(), private_key: z.string().includes("PRIVATE KEY"), token_uri: z.url() },
+        { error: "must be a service account key with client_email, private_key and token_uri" },
+      ),
+    )
+    .optional(),
+  GOOGLE_CHAT_API_URL: z
+    .url()
+    .refine((url) => new URL(url).pathname === "/", "must be an origin without a path (Google's client replaces the path)")
+    .default("https://chat.googleapis.com"),
   // Development only (`npm run dev` sets them): the local platform mock, and the Ed25519 key the
   // /dev/channels page signs Discord interactions with (PKCS#8 DER, base64).
   DEV_PLATFORM_MOCK_URL: z.url().optional(),
   DEV_DISCORD_PRIVATE_KEY: z.string().optional(),
+  // The RSA key (PKCS#8 PEM) the page signs Teams' and Google Chat's tokens with; the platform
+  // mock serves its public half as their OpenID keys and X.509 certificates.
+  DEV_CHAT_SIGNING_KEY: z.string().optional(),
   // Keyring for secrets at rest: "id:base64key[,id:base64key…]"; the first key encrypts.
   SECRET_BOX_KEYS: z.string().optional(),
 });

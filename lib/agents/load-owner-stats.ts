@@ -66,6 +66,8 @@ export async function loadOwnerStats(ownerId: string, now: Date = new Date()) {
              count(*) FILTER (WHERE NOT c.trial AND c.channel = 'Discord')::int AS "Discord",
              count(*) FILTER (WHERE NOT c.trial AND c.channel = 'Slack')::int AS "Slack",
              count(*) FILTER (WHERE NOT c.trial AND c.channel = 'WhatsApp')::int AS "WhatsApp",
+             count(*) FILTER (WHERE NOT c.trial AND c.channel = 'Teams')::int AS "Teams",
+             count(*) FILTER (WHERE NOT c.trial AND c.channel = 'GoogleChat')::int AS "GoogleChat",
              count(*) FILTER (WHERE NOT c.trial AND c.channel = 'A2A')::int AS "A2A",
              percentile_cont(0.5) WITHIN GROUP (ORDER BY c.latency_ms) FILTER (WHERE NOT c.trial AND c.webhook_status IS NOT NULL) AS p50,
              percentile_cont(0.95) WITHIN GROUP (ORDER BY c.latency_ms) FILTER (WHERE NOT c.trial AND c.webhook_status IS NOT NULL) AS p95

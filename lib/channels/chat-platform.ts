@@ -6,7 +6,7 @@ import type { Channel } from "@/lib/generated/prisma/enums";
  */
 export type ChatPlatform = Exclude<Channel, "API" | "A2A">;
 
-export const CHAT_PLATFORMS: readonly ChatPlatform[] = ["Telegram", "Discord", "Slack", "WhatsApp"];
+export const CHAT_PLATFORMS: readonly ChatPlatform[] = ["Telegram", "Discord", "Slack", "WhatsApp", "Teams", "GoogleChat"];
 
 /**
  * A person on a chat platform, as a bot request names them: `id` is the platform's user id

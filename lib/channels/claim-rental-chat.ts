@@ -1,5 +1,6 @@
 import "server-only";
 import { MOVE_CHAT_BUTTON } from "@/lib/channels/bot-commands";
+import { channelName } from "@/lib/channels/channel-name";
 import type { ChatPlatform, ChatUser } from "@/lib/channels/chat-platform";
 import { endedBinding } from "@/lib/channels/ended-binding";
 import { openUserKey } from "@/lib/channels/find-open-binding";
@@ -52,14 +53,14 @@ export async function claimRentalChat(
 
 function heldByAnother(platform: ChatPlatform): string {
   return (
-    `This rental is held by another ${platform} account (the last one connected to it), and its code alone cannot move it. ` +
+    `This rental is held by another ${channelName(platform)} account (the last one connected to it), and its code alone cannot move it. ` +
     `To move it here, press ${MOVE_CHAT_BUTTON} and send the command it gives you from this account.`
   );
 }
 
 function disconnected(platform: ChatPlatform): string {
   return (
-    `This rental's chat was disconnected on the rental's page, so its code alone cannot connect a ${platform} account again. ` +
+    `This rental's chat was disconnected on the rental's page, so its code alone cannot connect a ${channelName(platform)} account again. ` +
     `To connect this one, press ${MOVE_CHAT_BUTTON} and send the command it gives you here.`
   );
 }

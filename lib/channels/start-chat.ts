@@ -1,6 +1,7 @@
 import "server-only";
 import { botCommand } from "@/lib/channels/bot-commands";
 import { BOT_PLATFORMS } from "@/lib/channels/bot-platforms";
+import { channelName } from "@/lib/channels/channel-name";
 import { hashChatMoveToken, isChatMoveToken } from "@/lib/channels/chat-move-token";
 import type { ChatPlatform, ChatUser } from "@/lib/channels/chat-platform";
 import { claimRentalChat, type MovedFrom } from "@/lib/channels/claim-rental-chat";
@@ -110,7 +111,7 @@ export async function startChat(user: ChatUser, rawCode: string, deps: StartChat
       });
       // The account it moved from is told, queued for the sender with the move itself.
       if (from) {
-        const text = `This rental of ${rental.agent.name} was moved to another ${user.platform} account from the renter's dashboard or checkout page, so this chat is disconnected from it.`;
+        const text = `This rental of ${rental.agent.name} was moved to another ${channelName(user.platform)} account from the renter's dashboard or checkout page, so this chat is disconnected from it.`;
         await queueChatNotices([{ target: from, text, idempotencyKey: `chat-moved:${binding.id}` }], tx, deps.now);
       }
       return from;
@@ -183,9 +184,9 @@ function howTo(platform: ChatPlatform): string {
 
 function otherChannel(bought: string, here: ChatPlatform): string {
   if (bought === "API") {
-    return `This rental was bought for the API, not ${here}: use the code as the API key (X-API-Key) with POST /api/v1/chat.`;
+    return `This rental was bought for the API, not ${channelName(here)}: use the code as the API key (X-API-Key) with POST /api/v1/chat.`;
   }
-  return `This rental was bought for ${bought}, not ${here}: start it with the ${bought} bot. The API also works with the same code (X-API-Key with POST /api/v1/chat).`;
+  return `This rental was bought for ${channelName(bought)}, not ${channelName(here)}: start it with the ${channelName(bought)} bot. The API also works with the same code (X-API-Key with POST /api/v1/chat).`;
 }
 
 function inMinutes(decision: RateDecision, now: Date): string {

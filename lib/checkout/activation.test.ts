@@ -98,4 +98,24 @@ describe("activation instructions", () => {
     });
     expect(moveCommandLink("Slack", token, { ...dev, simulated: [] })).toBeNull();
   });
+
+  it("sends Teams and Google Chat renters to find the app by name, then to send the plain start words", () => {
+    const none: ChannelLinks = {
+      telegramBot: null,
+      discordApplicationId: null,
+      slackInstallUrl: null,
+      slackAppUrl: null,
+      whatsappNumber: null,
+      simulated: [],
+    };
+    const teams = activationSteps("Teams", "d8ca3b8c", "https://rent.example", none);
+    expect(teams[0]).toEqual({ text: "Find the service's app in Teams (Apps, then search for it by name) and open a chat with it." });
+    expect(teams[1]).toEqual({ text: "Then send it this message:", command: "start d8ca3b8c" });
+    const google = activationSteps("GoogleChat", "d8ca3b8c", "https://rent.example", none);
+    expect(google[0].text).toContain("in Google Chat (New chat, then Find apps)");
+    expect(google[1].command).toBe("start d8ca3b8c");
+    const dev = activationSteps("GoogleChat", "d8ca3b8c", "http://localhost:3000", { ...none, simulated: ["GoogleChat"] });
+    expect(dev[0].link).toEqual({ href: "/dev/channels?platform=GoogleChat&text=start+d8ca3b8c", label: "Open the Google Chat simulator" });
+    expect(moveCommandLink("Teams", `mv_${"a".repeat(22)}`, none)).toBeNull();
+  });
 });

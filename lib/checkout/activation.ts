@@ -1,5 +1,6 @@
 // How a renter starts using a rental on the channel chosen at checkout.
 import { botCommand } from "@/lib/channels/bot-commands";
+import { channelName } from "@/lib/channels/channel-name";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
 
 export type CheckoutChannel = "API" | ChatPlatform;
@@ -70,7 +71,10 @@ export function simulatorUrl(platform: ChatPlatform, text?: string): string {
  */
 export function moveCommandLink(platform: ChatPlatform, token: string, links: ChannelLinks): ChannelLink | null {
   if (links.simulated.includes(platform))
-    return { href: simulatorUrl(platform, botCommand(platform, "start", token)), label: `Open the move in the ${platform} simulator` };
+    return {
+      href: simulatorUrl(platform, botCommand(platform, "start", token)),
+      label: `Open the move in the ${channelName(platform)} simulator`,
+    };
   if (platform === "Telegram" && links.telegramBot)
     return { href: telegramBotUrl(links.telegramBot, token), label: "Open the move in Telegram" };
   if (platform === "WhatsApp" && links.whatsappNumber)
@@ -99,6 +103,8 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
     Discord: "Talk to the agent with /chat message:<your message>; /status shows the time left, /stop disconnects.",
     Slack: "Send the app a direct message to talk to the agent; /agent status shows the time left, /agent stop disconnects.",
     WhatsApp: "Then send any message to talk to the agent; status shows the time left, stop disconnects.",
+    Teams: "Then send any message to talk to the agent; status shows the time left, stop disconnects.",
+    GoogleChat: "Then send any message to talk to the agent; status shows the time left, stop disconnects.",
   }[channel];
   return [
     openBotStep(channel, start, code, links),
@@ -111,9 +117,10 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
 // The first step on a chat platform: where its bot is, with the link that leads there.
 function openBotStep(platform: ChatPlatform, start: string, code: string, links: ChannelLinks): ActivationStep {
   if (links.simulated.includes(platform)) {
+    const name = channelName(platform);
     return {
-      text: `This is a development server: its ${platform} bot is not on ${platform} but in the local simulator. The button opens it with the command filled in.`,
-      link: { href: simulatorUrl(platform, start), label: `Open the ${platform} simulator` },
+      text: `This is a development server: its ${name} bot is not on ${name} but in the local simulator. The button opens it with the command filled in.`,
+      link: { href: simulatorUrl(platform, start), label: `Open the ${name} simulator` },
     };
   }
   if (platform === "Telegram") {
@@ -132,6 +139,10 @@ function openBotStep(platform: ChatPlatform, start: string, code: string, links:
         }
       : { text: "Open a chat with the service's WhatsApp number." };
   }
+  // Teams and Google Chat have no link that opens a chat with an app everywhere: it is found by name.
+  if (platform === "Teams") return { text: "Find the service's app in Teams (Apps, then search for it by name) and open a chat with it." };
+  if (platform === "GoogleChat")
+    return { text: "Find the service's app in Google Chat (New chat, then Find apps) and open a direct message with it." };
   if (platform === "Discord") {
     return links.discordApplicationId
       ? {
@@ -154,5 +165,6 @@ function commandIntro(platform: ChatPlatform, links: ChannelLinks): string {
   if (links.simulated.includes(platform)) return "Or type this command there:";
   if (platform === "Telegram") return `Or send this message to ${links.telegramBot ? `@${links.telegramBot}` : "the bot"}:`;
   if (platform === "WhatsApp") return `Or send this message to ${links.whatsappNumber ? `+${links.whatsappNumber}` : "the number"}:`;
+  if (platform === "Teams" || platform === "GoogleChat") return "Then send it this message:";
   return `Then run this command in ${platform}:`;
 }

@@ -132,7 +132,7 @@ const listingShape = {
   category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(", ")}` }),
   skills: z.array(skillSchema, { error: "must be a list of skill tags" }).max(MAX_SKILLS, `at most ${MAX_SKILLS} skills`).optional(),
   channels: z
-    .array(channelSchema, { error: "must be a list of channels (Telegram, Discord, Slack, WhatsApp, API)" })
+    .array(channelSchema, { error: "must be a list of channels (Telegram, Discord, Slack, WhatsApp, Teams, GoogleChat, API)" })
     .min(1, "must name at least one channel")
     .transform((list) => [...new Set(list)]),
   pricePerHour: priceFieldSchema,

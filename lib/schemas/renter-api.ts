@@ -29,7 +29,7 @@ export const chatRequestSchema = z
 
 export const rentalStatusSchema = z.enum(["active", "completed", "cancelled", "disputed"]);
 export const durationTypeSchema = z.enum(["hour", "day", "month"]);
-export const channelSchema = z.enum(["Telegram", "Discord", "Slack", "WhatsApp", "API"]);
+export const channelSchema = z.enum(["Telegram", "Discord", "Slack", "WhatsApp", "Teams", "GoogleChat", "API"]);
 
 export const chatResponseSchema = z
   .object({

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { AgentAvatar } from "@/app/_components/agent-avatar";
 import { DURATIONS, type MarketplaceAgent } from "@/lib/agents/to-marketplace-agent";
+import { channelName } from "@/lib/channels/channel-name";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import styles from "../marketplace.module.css";
@@ -47,7 +48,7 @@ export function AgentTile({ agent }: { agent: MarketplaceAgent }) {
         </ul>
         <p className={styles.tileChannels}>
           <span className="visually-hidden">Channels: </span>
-          {agent.channels.join(" · ")}
+          {agent.channels.map(channelName).join(" · ")}
         </p>
         <dl className={styles.tilePrices}>
           {DURATIONS.map((duration) => {

@@ -1,5 +1,6 @@
 import type { FacetValue } from "@/lib/agents/search-marketplace";
 import { DURATIONS } from "@/lib/agents/to-marketplace-agent";
+import { channelName } from "@/lib/channels/channel-name";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { microToUsdc } from "@/lib/money/usdc";
@@ -96,7 +97,7 @@ export function MarketplaceFilters({
               <option value="">Any channel</option>
               {channelSchema.options.map((channel) => (
                 <option key={channel} value={channel}>
-                  {channel}
+                  {channelName(channel)}
                 </option>
               ))}
             </select>

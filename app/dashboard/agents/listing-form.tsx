@@ -4,6 +4,7 @@
 import { useActionState, useId, useState } from "react";
 import type { FormState, FormValues } from "@/lib/actions/form-errors";
 import { CATEGORIES, CATEGORY_SKILLS, type Category } from "@/lib/agents/categories";
+import { channelName } from "@/lib/channels/channel-name";
 import { categoryLabel } from "@/lib/format/category";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { FieldError, FormMessage } from "../_components/form-message";
@@ -152,7 +153,7 @@ function ListingFields({
           {channelOptions.map((channel) => (
             <label key={channel}>
               <input type="checkbox" name="channels" value={channel} defaultChecked={values.channels.includes(channel)} />
-              {channel}
+              {channelName(channel)}
             </label>
           ))}
         </div>

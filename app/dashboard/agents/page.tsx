@@ -4,6 +4,7 @@ import Link from "next/link";
 import { StatusBadge } from "@/app/_components/status-badge";
 import { listOwnerAgents } from "@/lib/agents/list-owner-agents";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { channelName } from "@/lib/channels/channel-name";
 import { categoryLabel } from "@/lib/format/category";
 import { plural } from "@/lib/format/plural";
 import { listingStatusLabel } from "@/lib/format/status-label";
@@ -75,7 +76,7 @@ export default async function ListingsPage({ searchParams }: { searchParams: Pro
                   </div>
                   <div>
                     <dt>Channels</dt>
-                    <dd>{agent.channels.join(", ")}</dd>
+                    <dd>{agent.channels.map(channelName).join(", ")}</dd>
                   </div>
                   <div>
                     <dt>Rentals</dt>

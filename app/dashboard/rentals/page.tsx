@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { StatusBadge } from "@/app/_components/status-badge";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { channelName } from "@/lib/channels/channel-name";
 import { DURATION_LABEL } from "@/lib/format/duration";
 import { rentalStatusLabel } from "@/lib/format/status-label";
 import { formatUsdc } from "@/lib/format/usdc";
@@ -38,7 +39,7 @@ function RentalCard({ rental, now }: { rental: RenterRental; now: Date }) {
         <RentalEndFacts endsAt={rental.endsAt} now={now} running={running} />
         <dt>Rental</dt>
         <dd>
-          {DURATION_LABEL[rental.durationType].one} · {rental.channel} · {formatUsdc(rental.priceMicro + rental.feeMicro)}
+          {DURATION_LABEL[rental.durationType].one} · {channelName(rental.channel)} · {formatUsdc(rental.priceMicro + rental.feeMicro)}
         </dd>
         <dt>Rating</dt>
         <dd>

@@ -5,6 +5,7 @@ import { FigureCard } from "@/app/dashboard/_components/figure-card";
 import { loadOwnerStats } from "@/lib/agents/load-owner-stats";
 import { loadOwnerTimeSeries, SERIES_DAYS } from "@/lib/agents/load-owner-time-series";
 import { requireSignedInAccount } from "@/lib/auth/signed-in-account";
+import { channelName } from "@/lib/channels/channel-name";
 import { formatDate } from "@/lib/format/date-time";
 import { formatCount, formatPercent } from "@/lib/format/number";
 import { plural } from "@/lib/format/plural";
@@ -32,7 +33,7 @@ export default async function StatsPage() {
   // Where the messages came from: the API and each chat bot, the channels used only.
   const byChannel = Object.entries(total.chatCallsByChannel)
     .filter(([, n]) => n > 0)
-    .map(([channel, n]) => `${channel} ${formatCount(n)}`)
+    .map(([channel, n]) => `${channelName(channel)} ${formatCount(n)}`)
     .join(", ");
 
   return (

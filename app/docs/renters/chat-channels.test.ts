@@ -36,7 +36,7 @@ describe("/docs/renters: WhatsApp", () => {
   it("names the service's number with its wa.me link, the start message, the plain-word commands and the 24-hour window", () => {
     Object.assign(env, WHATSAPP);
     const html = renderToStaticMarkup(ChatChannels());
-    expect(html).toContain("Chat apps: Telegram, Discord, Slack and WhatsApp");
+    expect(html).toContain("Chat apps: Telegram, Discord, Slack, WhatsApp, Teams and Google Chat");
     const part = whatsappPart();
     expect(part).toContain("<strong>Open in WhatsApp</strong>");
     expect(part).toContain('<a href="https://wa.me/15550100123">+15550100123</a>');

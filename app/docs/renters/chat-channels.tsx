@@ -1,7 +1,8 @@
-// The renters' page's chat apps: how to connect a rental in Telegram, Discord, Slack or WhatsApp with its
-// code, with the service's own bot links where this deployment runs that bot (in development, the
+// The renters' page's chat apps: how to connect a rental in Telegram, Discord, Slack, WhatsApp, Teams
+// or Google Chat with its code, with the service's own bot links where this deployment runs that bot (in development, the
 // simulator's), and how a rental moves to another chat account.
 import { channelLinks } from "@/lib/channels/channel-links";
+import { channelName } from "@/lib/channels/channel-name";
 import { CHAT_MOVE_TTL_MS } from "@/lib/channels/chat-move-token";
 import { isChannelConfigured } from "@/lib/channels/configured-channels";
 import { discordInstallUrl, simulatorUrl, telegramBotUrl, whatsappChatUrl } from "@/lib/checkout/activation";
@@ -10,11 +11,12 @@ import { plural } from "@/lib/format/plural";
 const NOT_OFFERED = "Not offered on this service at the moment.";
 
 // npm run dev: the platform's bot is the local simulator's, named nowhere on the platform.
-function Simulated({ platform }: { platform: "Telegram" | "Discord" | "Slack" | "WhatsApp" }) {
+function Simulated({ platform }: { platform: "Telegram" | "Discord" | "Slack" | "WhatsApp" | "Teams" | "GoogleChat" }) {
+  const name = channelName(platform);
   return (
     <p className="hint">
-      This development server runs its {platform} bot in a local simulator, not on {platform}:{" "}
-      <a href={simulatorUrl(platform)}>open the {platform} simulator</a> and type the commands below there.
+      This development server runs its {name} bot in a local simulator, not on {name}:{" "}
+      <a href={simulatorUrl(platform)}>open the {name} simulator</a> and type the commands below there.
     </p>
   );
 }
@@ -23,7 +25,7 @@ export function ChatChannels() {
   const links = channelLinks();
   return (
     <section aria-labelledby="channels-heading">
-      <h2 id="channels-heading">Chat apps: Telegram, Discord, Slack and WhatsApp</h2>
+      <h2 id="channels-heading">Chat apps: Telegram, Discord, Slack, WhatsApp, Teams and Google Chat</h2>
       <p>
         At checkout you choose where you talk to the agent. For a chat app, connect the rental to your chat with the code, then write as you
         would to anyone. One chat holds one rental at a time, and the rental must have been bought for that app. The same code also works
@@ -136,6 +138,39 @@ export function ChatChannels() {
         <p className="hint">{NOT_OFFERED}</p>
       )}
 
+      <h3>Microsoft Teams</h3>
+      {links.simulated.includes("Teams") && <Simulated platform="Teams" />}
+      {isChannelConfigured("Teams") ? (
+        <ol>
+          <li>Find the service&apos;s app in Teams (Apps, then search for it by name) and open a chat with it.</li>
+          <li>
+            Send <code>start &lt;RENTAL_CODE&gt;</code>.
+          </li>
+          <li>
+            Send any message to talk to the agent. <code>status</code> shows the time left; <code>stop</code> disconnects. The bot answers
+            in your personal chat with it only, not in channels or group chats.
+          </li>
+        </ol>
+      ) : (
+        <p className="hint">{NOT_OFFERED}</p>
+      )}
+
+      <h3>Google Chat</h3>
+      {links.simulated.includes("GoogleChat") && <Simulated platform="GoogleChat" />}
+      {isChannelConfigured("GoogleChat") ? (
+        <ol>
+          <li>Find the service&apos;s app in Google Chat (New chat, then Find apps) and open a direct message with it.</li>
+          <li>
+            Send <code>start &lt;RENTAL_CODE&gt;</code>.
+          </li>
+          <li>
+            Send any message to talk to the agent. <code>status</code> shows the time left; <code>stop</code> disconnects. The app answers
+            in your direct message with it only, not in spaces.
+          </li>
+        </ol>
+      ) : (
+        <p className="hint">{NOT_OFFERED}</p>
+      )}
       <h3>Another chat account</h3>
       <p>
         The code connects the first chat account that sends it, and after that only that one: someone else who learns your code cannot take

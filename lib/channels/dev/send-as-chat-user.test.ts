@@ -25,6 +25,8 @@ const routes = {
   Discord: (await import("@/app/api/channels/discord/route")).POST,
   Slack: (await import("@/app/api/channels/slack/route")).POST,
   WhatsApp: (await import("@/app/api/channels/whatsapp/route")).POST,
+  Teams: (await import("@/app/api/channels/teams/route")).POST,
+  GoogleChat: (await import("@/app/api/channels/gchat/route")).POST,
 };
 
 type Platform = keyof typeof routes;
@@ -62,6 +64,18 @@ beforeAll(async () => {
     WHATSAPP_VERIFY_TOKEN: randomBytes(16).toString("base64url"),
     WHATSAPP_PHONE_NUMBER: "15550000000",
     WHATSAPP_API_URL: `${mock.url}/whatsapp`,
+    DEV_CHAT_SIGNING_KEY: mock.signingKey(),
+    TEAMS_APP_ID: "00000000-0000-4000-8000-00000000b07a",
+    TEAMS_APP_PASSWORD: "dev-teams-password",
+    TEAMS_LOGIN_URL: `${mock.url}/teams/login`,
+    TEAMS_OPENID_METADATA_URL: `${mock.url}/teams/v1/.well-known/openidconfiguration`,
+    GOOGLE_CHAT_PROJECT_NUMBER: "100000000001",
+    GOOGLE_CHAT_CREDENTIALS: {
+      client_email: "agent-rental-dev@dev-project.iam.gserviceaccount.com",
+      private_key: generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+      token_uri: `${mock.url}/google/token`,
+    },
+    GOOGLE_CHAT_API_URL: mock.url,
   });
   hook = await startWebhook((req, res) => {
     const { message } = JSON.parse(req.body);
@@ -82,7 +96,7 @@ async function typed(platform: Platform, userId: string, text: string): Promise<
   return messages.at(-1)?.text ?? "(no answer)";
 }
 
-describe.each(["Telegram", "Discord", "Slack", "WhatsApp"] as const)("the %s simulator", (platform) => {
+describe.each(["Telegram", "Discord", "Slack", "WhatsApp", "Teams", "GoogleChat"] as const)("the %s simulator", (platform) => {
   it("accepts every command the checkout and the rental's page print, as printed", async () => {
     const agent = await makeAgent({
       webhook: { url: hook.url, token },

@@ -1,5 +1,5 @@
 import "server-only";
-import { createHmac } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 
 // Requests as Slack sends them to the app's request URL, signed (v0) with the given signing
 // secret: for the tests and the /dev/channels page (development only), which go through the real
@@ -26,7 +26,8 @@ function signed(
   return new Request(url, { method: "POST", headers, body });
 }
 
-let nextTrigger = Date.now();
+// Random starts, as for Telegram's update ids: files side by side must not claim each other's.
+let nextTrigger = randomInt(1, 2 ** 47);
 
 /** `/agent <text>` from the user; each invocation has its own trigger_id unless one is given (a delivery sent again). */
 export function slackCommandRequest(
@@ -49,7 +50,7 @@ export function slackCommandRequest(
   return signed(url, secret, form.toString(), "application/x-www-form-urlencoded", options);
 }
 
-let nextEvent = Date.now();
+let nextEvent = randomInt(1, 2 ** 47);
 
 /** A direct message from the user to the app (Events API message.im). */
 export function slackMessageRequest(

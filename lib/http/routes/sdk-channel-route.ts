@@ -1,4 +1,5 @@
 import "server-only";
+import { channelName } from "@/lib/channels/channel-name";
 import { chatBot } from "@/lib/channels/chat-bot";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
 import { afterResponse } from "@/lib/http/after-response";
@@ -18,14 +19,14 @@ const MAX_BODY_BYTES = 256 * 1024;
  */
 export function sdkChannelRoute<M extends "GET" | "POST">(platform: SdkPlatform, methods: readonly M[]) {
   const handle = route({ auth: async () => undefined }, async ({ req }) => {
-    if (!platform.configured()) throw new ApiError(404, `The ${platform.name} bot is not set up on this service.`);
+    if (!platform.configured()) throw new ApiError(404, `The ${channelName(platform.name)} bot is not set up on this service.`);
     const body = req.method === "POST" ? new Uint8Array(await readBodyBytes(req, MAX_BODY_BYTES)) : undefined;
     const request = new Request(req.url, { method: req.method, headers: req.headers, body });
     const webhook = chatBot().webhooks[platform.adapterName];
     let answer: Response;
     try {
       answer = await webhook(request, {
-        waitUntil: (task) => void afterResponse(`a ${platform.name} message`, () => task.then(() => undefined)),
+        waitUntil: (task) => void afterResponse(`a ${channelName(platform.name)} message`, () => task.then(() => undefined)),
         // Each delivery is claimed once for good by its platform's key (lib/channels/chat-bot.ts),
         // not by the SDK's message-id cache of a few minutes.
         deduplicate: false,
@@ -48,12 +49,12 @@ export function sdkChannelRoute<M extends "GET" | "POST">(platform: SdkPlatform,
 }
 
 function refusal(platform: SdkPlatform, status: number): string {
-  if (status === 401) return `This request is not signed by ${platform.name}.`;
+  if (status === 401) return `This request is not signed by ${channelName(platform.name)}.`;
   if (status === 403) return "The verify token does not match this service's.";
   if (status === 400) return notAnEvent(platform);
-  return `The ${platform.name} adapter refused the request (HTTP ${status}).`;
+  return `The ${channelName(platform.name)} adapter refused the request (HTTP ${status}).`;
 }
 
 function notAnEvent(platform: SdkPlatform): string {
-  return `This is not a ${platform.name} webhook event.`;
+  return `This is not a ${channelName(platform.name)} webhook event.`;
 }

@@ -10,6 +10,7 @@ import { findMarketplaceAgent } from "@/lib/agents/find-marketplace-agent";
 import { listAgentReviews } from "@/lib/agents/list-agent-reviews";
 import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
 import { signedInAccount } from "@/lib/auth/signed-in-account";
+import { channelName } from "@/lib/channels/channel-name";
 import { categoryLabel } from "@/lib/format/category";
 import { formatDate, formatDateTime } from "@/lib/format/date-time";
 import { DURATION_LABEL } from "@/lib/format/duration";
@@ -89,7 +90,7 @@ export default async function AgentPage({ params, searchParams }: Props) {
             <div>
               <dt>Channels</dt>
               <dd>
-                {agent.channels.join(", ")}
+                {agent.channels.map(channelName).join(", ")}
                 <span className="hint"> — you choose one at checkout.</span>
               </dd>
             </div>

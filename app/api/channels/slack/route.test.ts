@@ -75,13 +75,13 @@ async function slackRental(overrides: Parameters<typeof makeRental>[1] = {}) {
 
 describe("POST /api/channels/slack", () => {
   it("refuses a bad signature and a stale timestamp (401), writing nothing", async () => {
-    const before = await db.chatDelivery.count();
+    const before = await db.chatDelivery.count({ where: { platform: "Slack" } });
     const forged = await POST(slackMessageRequest(URL_, "not-the-secret", newUser(), "hello"));
     expect(forged.status).toBe(401);
     const stale = await POST(slackMessageRequest(URL_, SECRET, newUser(), "hello", { timestamp: Math.floor(Date.now() / 1000) - 301 }));
     expect(stale.status).toBe(401);
     expect(await stale.json()).toEqual({ error: expect.stringContaining("not signed by Slack") });
-    expect(await db.chatDelivery.count()).toBe(before);
+    expect(await db.chatDelivery.count({ where: { platform: "Slack" } })).toBe(before);
   });
 
   it("answers Slack's url_verification with the challenge", async () => {

@@ -77,7 +77,9 @@ describe("GET /api/dev/channels", () => {
     for (const query of ["platform=Teams", "platform=API", "platform=Telegram&since=-1", "platform=Telegram&since=x"]) {
       const res = await poll(query);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: "Ask for ?platform=Telegram, Discord, Slack or WhatsApp, and since=<a number>." });
+      expect(await res.json()).toEqual({
+        error: "Ask for ?platform=Telegram, Discord, Slack, WhatsApp, Teams or GoogleChat, and since=<a number>.",
+      });
     }
   });
 });

@@ -10,7 +10,7 @@ import { parseFormBody } from "@/lib/http/parse-form-body";
 import { route } from "@/lib/http/routes/route";
 import { NO_STORE } from "@/lib/http/routes/sign-in-route";
 
-const platformSchema = z.enum(["Telegram", "Discord", "Slack", "WhatsApp"]);
+const platformSchema = z.enum(["Telegram", "Discord", "Slack", "WhatsApp", "Teams", "GoogleChat"]);
 
 const formSchema = z.object({
   platform: platformSchema,
@@ -33,7 +33,8 @@ export const POST = route({ auth: async () => undefined }, async ({ req }) => {
 
 export const GET = route({ auth: async () => undefined }, async ({ req }) => {
   const query = querySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-  if (!query.success) throw new ApiError(400, "Ask for ?platform=Telegram, Discord, Slack or WhatsApp, and since=<a number>.");
+  if (!query.success)
+    throw new ApiError(400, "Ask for ?platform=Telegram, Discord, Slack, WhatsApp, Teams or GoogleChat, and since=<a number>.");
   return Response.json(await listBotMessages(query.data.platform, query.data.since), { headers: NO_STORE });
 });
 

@@ -12,6 +12,7 @@ import { loadAvailability } from "@/lib/availability/load-availability";
 import { escrowChain } from "@/lib/chain/escrow-chain";
 import { shortHex } from "@/lib/chain/short-hex";
 import { channelLinks } from "@/lib/channels/channel-links";
+import { channelName } from "@/lib/channels/channel-name";
 import { findRentalChat, type RentalChat } from "@/lib/channels/find-rental-chat";
 import { describeDisputeOutcome } from "@/lib/disputes/describe-dispute-outcome";
 import { formatDateTime } from "@/lib/format/date-time";
@@ -249,7 +250,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
               <dt>Duration</dt>
               <dd>{DURATION_LABEL[rental.durationType].one}</dd>
               <dt>Channel</dt>
-              <dd>{rental.channel}</dd>
+              <dd>{channelName(rental.channel)}</dd>
               {rental.channel !== "API" && (
                 <>
                   <dt>Chat</dt>
@@ -260,7 +261,7 @@ export default async function RenterRentalPage({ params }: { params: Promise<Par
                         chat={`${chat.bound.chatLabel} on ${chat.bound.platform}`}
                       />
                     ) : (
-                      chat && <span className="muted">{notConnected(chat, rental.channel)}</span>
+                      chat && <span className="muted">{notConnected(chat, channelName(rental.channel))}</span>
                     )}
                     {running && <MoveChatForm action={moveChatAction.bind(null, rental.id)} links={channelLinks()} />}
                   </dd>

@@ -16,6 +16,8 @@ const CHANNEL_WORDS = {
   Discord: "Discord",
   Slack: "Slack",
   WhatsApp: "WhatsApp",
+  Teams: "Teams",
+  GoogleChat: "Google Chat",
   A2A: "A2A (other AI agents)",
 } as const satisfies Record<Channel, string>;
 

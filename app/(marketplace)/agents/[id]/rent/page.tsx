@@ -11,6 +11,7 @@ import { DURATIONS, pricedDurations } from "@/lib/agents/to-marketplace-agent";
 import { signedInAccount } from "@/lib/auth/signed-in-account";
 import { publicChainSettings } from "@/lib/chain/public-chain-settings";
 import { channelLinks } from "@/lib/channels/channel-links";
+import { channelName } from "@/lib/channels/channel-name";
 import { availableChannels } from "@/lib/channels/configured-channels";
 import type { CheckoutChannel } from "@/lib/checkout/activation";
 import { categoryLabel } from "@/lib/format/category";
@@ -92,7 +93,7 @@ export default async function RentPage({ params, searchParams }: Props) {
             </div>
             <div>
               <dt>Channels</dt>
-              <dd>{channels.join(", ")}</dd>
+              <dd>{channels.map(channelName).join(", ")}</dd>
             </div>
           </dl>
           <section aria-labelledby="how-heading" className={page.how}>

@@ -1,5 +1,6 @@
 "use client";
 // The duration and channel choice. Both are fixed (disabled) while a payment runs or once one was sent.
+import { channelName } from "@/lib/channels/channel-name";
 import type { CheckoutChannel } from "@/lib/checkout/activation";
 import type { Duration } from "@/lib/checkout/checkout-api";
 import { DURATION_LABEL } from "@/lib/format/duration";
@@ -38,7 +39,7 @@ export function RentalOptions({ priced, prices, duration, onDuration, channels, 
         {channels.map((c) => (
           <label key={c} className={styles.choice}>
             <input type="radio" name="channel" value={c} checked={channel === c} onChange={() => onChannel(c)} />
-            <span>{c === "API" ? "API (HTTPS, with your code as the key)" : c}</span>
+            <span>{c === "API" ? "API (HTTPS, with your code as the key)" : channelName(c)}</span>
           </label>
         ))}
       </fieldset>

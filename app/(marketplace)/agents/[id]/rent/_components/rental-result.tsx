@@ -4,6 +4,7 @@
 // another chat account.
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
+import { channelName } from "@/lib/channels/channel-name";
 import { activationSteps, type ChannelLinks, type CheckoutChannel } from "@/lib/checkout/activation";
 import type { ClaimedRental } from "@/lib/checkout/checkout-api";
 import { rentalPageLinks } from "@/lib/checkout/rental-page-links";
@@ -127,7 +128,7 @@ export function RentalResult({ result, channel, agentName, links, signedIn }: Re
         {signedIn ? "." : ". Sign in there with the wallet you paid with: the rental belongs to that wallet's account."}
       </p>
 
-      <h3>How to start ({channel})</h3>
+      <h3>How to start ({channelName(channel)})</h3>
       <ol className={styles.activation}>
         {steps.map((step) => (
           <li key={step.text}>
