@@ -29,8 +29,10 @@ describe("/dev/channels", () => {
       body: JSON.stringify({ messaging_product: "whatsapp", to: "15551234567", type: "text", text: { body: "Connected to Page Agent." } }),
     });
     const html = await render({ platform: "WhatsApp", user: "15551234567", text: "start abcd1234" });
-    for (const platform of ["Telegram", "Discord", "Slack"]) expect(html).toContain(`<option>${platform}</option>`);
-    expect(html).toMatch(/<select name="platform">[\s\S]*<option selected="">WhatsApp<\/option>/);
+    for (const platform of ["Telegram", "Discord", "Slack", "Teams"])
+      expect(html).toContain(`<option value="${platform}">${platform}</option>`);
+    expect(html).toContain('<option value="GoogleChat">Google Chat</option>');
+    expect(html).toMatch(/<select name="platform">[\s\S]*<option value="WhatsApp" selected="">WhatsApp<\/option>/);
     expect(html).toContain("<code>/api/channels/whatsapp</code> signed as WhatsApp would sign it");
     expect(html).toContain('placeholder="start &lt;code&gt;, status, extend, stop, help, or any message"');
     expect(html).toContain('value="start abcd1234"');
@@ -41,7 +43,7 @@ describe("/dev/channels", () => {
 
   it("falls back to Telegram for a platform it does not simulate", async () => {
     env.DEV_PLATFORM_MOCK_URL = mock.url;
-    const html = await render({ platform: "Teams" });
+    const html = await render({ platform: "Signal" });
     expect(html).toContain("What the Telegram bot sent (newest first)");
     expect(html).not.toContain("Connected to Page Agent.");
   });

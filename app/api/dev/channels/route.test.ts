@@ -74,7 +74,7 @@ describe("GET /api/dev/channels", () => {
 
   it("refuses a platform it does not simulate or a bad position (400)", async () => {
     env.DEV_PLATFORM_MOCK_URL = mock.url;
-    for (const query of ["platform=Teams", "platform=API", "platform=Telegram&since=-1", "platform=Telegram&since=x"]) {
+    for (const query of ["platform=Signal", "platform=API", "platform=Telegram&since=-1", "platform=Telegram&since=x"]) {
       const res = await poll(query);
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({
