@@ -22,3 +22,9 @@ export type BotPlatform = {
    */
   simulatedRequest(base: string, userId: string, text: string): Request;
 };
+
+/** How a message reaches the agent where any text that is not a command does (most platforms). */
+export const ANY_MESSAGE_CHATS: BotPlatform["howToChat"] = {
+  help: "any other message goes to the agent",
+  afterStart: "just send a message here",
+};

@@ -2,6 +2,7 @@ import "server-only";
 import { createPostgresState } from "@chat-adapter/state-pg";
 import { type Adapter, Chat, ConsoleLogger, type Message, type Thread } from "chat";
 import { answerChatText } from "@/lib/channels/answer-chat-text";
+import { channelName } from "@/lib/channels/channel-name";
 import { claimDelivery } from "@/lib/channels/claim-delivery";
 import { FULL_REPLY_POINTER, splitReply } from "@/lib/channels/reply-text";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
@@ -54,7 +55,12 @@ export async function postToChat(platform: SdkPlatform, threadId: string, text: 
 async function answerMessage(platform: SdkPlatform, thread: Thread, message: Message): Promise<void> {
   const delivery = platform.delivery ? platform.delivery(message) : { key: message.id, text: message.text };
   if (message.author.isBot === true || !delivery || !(await claimDelivery(platform.name, delivery.key))) return;
-  const user = platform.chatUser(message);
+  const user = platform.chatUser?.(message) ?? {
+    platform: platform.name,
+    id: message.author.userId,
+    chatId: message.threadId,
+    label: message.author.fullName || `a ${channelName(platform.name)} user`,
+  };
   let typing: ReturnType<typeof setInterval> | undefined;
   const type = () => void thread.startTyping().catch(() => {});
   const thinking = () => {

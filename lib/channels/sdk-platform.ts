@@ -14,8 +14,11 @@ export type SdkPlatform = Omit<BotPlatform, "canNotify" | "notify"> & {
   /** The adapter's options from this deployment's settings (compared to rebuild on a change). */
   adapterOptions(): Record<string, string>;
   createAdapter(options: Record<string, string>): Adapter;
-  /** The person who wrote `message`, as the rental logic knows chat users. */
-  chatUser(message: Message): ChatUser;
+  /**
+   * The person who wrote `message`, as the rental logic knows chat users. Without it: the
+   * adapter's author id, the message's thread as the chat, the author's name as the label.
+   */
+  chatUser?(message: Message): ChatUser;
   /**
    * What `message` delivers to the bot: the key its platform redelivers it under (claimed once,
    * lib/channels/claim-delivery.ts) and the text as typed; null for anything the bot does not read.

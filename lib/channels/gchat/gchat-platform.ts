@@ -1,6 +1,7 @@
 import "server-only";
 import { createGoogleChatAdapter } from "@chat-adapter/gchat";
 import { ConsoleLogger } from "chat";
+import { ANY_MESSAGE_CHATS } from "@/lib/channels/bot-platform";
 import { googleChatMessageRequest } from "@/lib/channels/dev/gchat-requests";
 import { redirectGoogleCertificates } from "@/lib/channels/dev/google-certificates";
 import { googleServiceAccountAuth } from "@/lib/channels/gchat/gchat-auth";
@@ -38,14 +39,8 @@ export const googleChatPlatform: SdkPlatform = {
       logger: new ConsoleLogger("error"),
     });
   },
-  chatUser: (message) => ({
-    platform: "GoogleChat",
-    id: message.author.userId,
-    chatId: message.threadId,
-    label: message.author.fullName || "a Google Chat user",
-  }),
   messageLimit: 4_096,
-  howToChat: { help: "any other message goes to the agent", afterStart: "just send a message here" },
+  howToChat: ANY_MESSAGE_CHATS,
   simulatedRequest: (base, userId, text) =>
     googleChatMessageRequest(`${base}/gchat`, env.DEV_CHAT_SIGNING_KEY ?? "", userId, text, {
       projectNumber: env.GOOGLE_CHAT_PROJECT_NUMBER ?? "",

@@ -1,6 +1,7 @@
 import "server-only";
 import { createTeamsAdapter } from "@chat-adapter/teams";
 import { ConsoleLogger } from "chat";
+import { ANY_MESSAGE_CHATS } from "@/lib/channels/bot-platform";
 import { teamsMessageRequest } from "@/lib/channels/dev/teams-requests";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
 import { teamsRequestVerifier, teamsTokenSource } from "@/lib/channels/teams/teams-auth";
@@ -38,15 +39,9 @@ export const teamsPlatform: SdkPlatform = {
       userName: "Agent Rental",
       logger: new ConsoleLogger("error"),
     }),
-  chatUser: (message) => ({
-    platform: "Teams",
-    id: message.author.userId,
-    chatId: message.threadId,
-    label: message.author.fullName || "a Teams user",
-  }),
   // Teams takes about 28 KB a message, markup included.
   messageLimit: 20_000,
-  howToChat: { help: "any other message goes to the agent", afterStart: "just send a message here" },
+  howToChat: ANY_MESSAGE_CHATS,
   simulatedRequest: (base, userId, text) =>
     teamsMessageRequest(`${base}/teams`, env.DEV_CHAT_SIGNING_KEY ?? "", userId, text, {
       appId: env.TEAMS_APP_ID ?? "",

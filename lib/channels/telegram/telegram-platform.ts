@@ -1,6 +1,7 @@
 import "server-only";
 import { TelegramAdapter, type TelegramAdapterConfig, type TelegramMessage, type TelegramUpdate } from "@chat-adapter/telegram";
 import { ConsoleLogger, type Message, type WebhookOptions } from "chat";
+import { ANY_MESSAGE_CHATS } from "@/lib/channels/bot-platform";
 import { telegramMessageRequest } from "@/lib/channels/dev/telegram-requests";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
 import { env } from "@/lib/env";
@@ -125,7 +126,7 @@ export const telegramPlatform: SdkPlatform = {
   messageLimit: 4_096,
   // Telegram's "typing…" shows for 5 seconds.
   typingEveryMs: 4_000,
-  howToChat: { help: "any other message goes to the agent", afterStart: "just send a message here" },
+  howToChat: ANY_MESSAGE_CHATS,
   simulatedRequest: (base, userId, text) =>
     telegramMessageRequest(`${base}/telegram`, env.TELEGRAM_WEBHOOK_SECRET ?? "", { id: Number(userId), username: `dev${userId}` }, text),
 };

@@ -1,6 +1,7 @@
 import "server-only";
 import { createWhatsAppAdapter } from "@chat-adapter/whatsapp";
 import { ConsoleLogger } from "chat";
+import { ANY_MESSAGE_CHATS } from "@/lib/channels/bot-platform";
 import { whatsappMessageRequest } from "@/lib/channels/dev/whatsapp-requests";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
 import { env } from "@/lib/env";
@@ -32,14 +33,8 @@ export const whatsappPlatform: SdkPlatform = {
     apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ""),
   }),
   createAdapter: (options) => createWhatsAppAdapter({ ...options, userName: "Agent Rental", logger: new ConsoleLogger("warn") }),
-  chatUser: (message) => ({
-    platform: "WhatsApp",
-    id: message.author.userId,
-    chatId: message.threadId,
-    label: message.author.fullName || "a WhatsApp user",
-  }),
   messageLimit: 4_096,
-  howToChat: { help: "any other message goes to the agent", afterStart: "just send a message here" },
+  howToChat: ANY_MESSAGE_CHATS,
   simulatedRequest: (base, userId, text) =>
     whatsappMessageRequest(`${base}/whatsapp`, env.WHATSAPP_APP_SECRET ?? "", userId, text, {
       phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
