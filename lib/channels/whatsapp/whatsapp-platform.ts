@@ -33,6 +33,9 @@ export const whatsappPlatform: SdkPlatform = {
     apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ""),
   }),
   createAdapter: (options) => createWhatsAppAdapter({ ...options, userName: "Agent Rental", logger: new ConsoleLogger("warn") }),
+  // Text only: a photo, a voice note or a location would reach the agent as "[Image]" and the like.
+  delivery: (message) =>
+    (message.raw as { message?: { type?: string } }).message?.type === "text" ? { key: message.id, text: message.text } : null,
   messageLimit: 4_096,
   howToChat: ANY_MESSAGE_CHATS,
   simulatedRequest: (base, userId, text) =>

@@ -246,6 +246,28 @@ describe("/api/channels/whatsapp", () => {
     expect(received.map((r) => JSON.parse(r.body).message)).toEqual(["wait"]);
   });
 
+  it("reads text only: a photo from a connected user is acknowledged and reaches neither the owner nor the claims", async () => {
+    const { code } = await whatsappRental();
+    const user = newUser();
+    await send(user, `start ${code}`);
+    const messageId = `wamid.${randomBytes(8).toString("hex")}`;
+    const value = {
+      messaging_product: "whatsapp",
+      metadata: { display_phone_number: "15550100123", phone_number_id: PHONE_NUMBER_ID },
+      contacts: [{ profile: { name: "Ada" }, wa_id: user }],
+      messages: [{ from: user, id: messageId, timestamp: "1764000000", type: "image", image: { id: "1", mime_type: "image/jpeg" } }],
+    };
+    const callsBefore = sentTo(user).length;
+    const res = await POST(
+      signed(JSON.stringify({ object: "whatsapp_business_account", entry: [{ id: "1", changes: [{ field: "messages", value }] }] })),
+    );
+    await settleAfter();
+    expect(res.status).toBe(200);
+    expect(received).toHaveLength(0);
+    expect(sentTo(user)).toHaveLength(callsBefore);
+    expect(await db.chatDelivery.count({ where: { platform: "WhatsApp", key: messageId } })).toBe(0);
+  });
+
   it("refuses a correctly signed body that is not JSON, or not an event, with a JSON 400, and writes nothing", async () => {
     const messageId = `wamid.${randomBytes(8).toString("hex")}`;
     const callsBefore = mock.calls().length;
