@@ -1,6 +1,5 @@
 import "server-only";
 import type { BotPlatform } from "@/lib/channels/bot-platform";
-import { postToChat } from "@/lib/channels/chat-bot";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
 import { discordPlatform } from "@/lib/channels/discord/discord-platform";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
@@ -12,7 +11,8 @@ function fromSdk(platform: SdkPlatform): BotPlatform {
   return {
     ...platform,
     canNotify: (target) => target.chatId !== null,
-    notify: (target, text) => postToChat(platform, target.chatId!, text),
+    // The Chat SDK is loaded by the first notice, not by every page that reads the registry.
+    notify: async (target, text) => (await import("@/lib/channels/chat-bot")).postToChat(platform, target.chatId!, text),
   };
 }
 

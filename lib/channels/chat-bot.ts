@@ -12,7 +12,7 @@ import { databasePool } from "@/lib/db";
 // A long reply goes out in at most this many messages; the rest is on the API.
 const MAX_PARTS = 3;
 
-let built: { key: string; bot: Chat } | undefined;
+let built: { key: string; bot: Promise<Chat> } | undefined;
 
 /**
  * The one Chat SDK instance of this process: an adapter for each configured bot of
@@ -21,13 +21,23 @@ let built: { key: string; bot: Chat } | undefined;
  * Every message may run at once ("concurrent"): one in flight per binding is the rental logic's
  * rule (relayChatMessage), and each delivery is claimed once for good (claimDelivery).
  */
-export function chatBot(): Chat {
+export function chatBot(): Promise<Chat> {
   const configured = SDK_PLATFORMS.filter((platform) => platform.configured());
   const options = configured.map((platform) => [platform, platform.adapterOptions()] as const);
   const key = JSON.stringify(options.map(([platform, values]) => [platform.adapterName, values]));
-  if (built?.key === key) return built.bot;
+  if (built?.key !== key) {
+    const bot = buildChat(options);
+    built = { key, bot };
+    bot.catch(() => {
+      if (built?.bot === bot) built = undefined; // tried again on the next message
+    });
+  }
+  return built.bot;
+}
+
+async function buildChat(options: ReadonlyArray<readonly [SdkPlatform, Record<string, string>]>): Promise<Chat> {
   const adapters: Record<string, Adapter> = {};
-  for (const [platform, values] of options) adapters[platform.adapterName] = platform.createAdapter(values);
+  for (const [platform, values] of options) adapters[platform.adapterName] = await platform.createAdapter(values);
   const bot = new Chat({
     userName: "agent-rental",
     adapters,
@@ -36,13 +46,12 @@ export function chatBot(): Chat {
     logger: new ConsoleLogger("warn"),
   });
   bot.onDirectMessage((thread, message) => answerMessage(platformOf(thread.adapter.name), thread, message));
-  built = { key, bot };
   return bot;
 }
 
 /** Posts `text` to a chat of an SDK platform (a reply, a notice), in parts when long, as written. */
 export async function postToChat(platform: SdkPlatform, threadId: string, text: string): Promise<void> {
-  const bot = chatBot();
+  const bot = await chatBot();
   await bot.initialize();
   const adapter = bot.getAdapter(platform.adapterName);
   for (const part of splitReply(text, platform.messageLimit, MAX_PARTS, FULL_REPLY_POINTER)) {

@@ -13,7 +13,12 @@ export type SdkPlatform = Omit<BotPlatform, "canNotify" | "notify"> & {
   adapterName: string;
   /** The adapter's options from this deployment's settings (compared to rebuild on a change). */
   adapterOptions(): Record<string, string>;
-  createAdapter(options: Record<string, string>): Adapter;
+  /**
+   * Its adapter, from `adapterOptions()`. The adapter's package is imported here, when the first
+   * message or notice needs it: pages and routes that only ask whether a bot is configured never
+   * load the platforms' SDKs.
+   */
+  createAdapter(options: Record<string, string>): Promise<Adapter>;
   /**
    * The person who wrote `message`, as the rental logic knows chat users. Without it: the
    * adapter's author id, the message's thread as the chat, the author's name as the label.

@@ -1,10 +1,7 @@
 import "server-only";
-import { createGoogleChatAdapter } from "@chat-adapter/gchat";
-import { ConsoleLogger } from "chat";
 import { ANY_MESSAGE_CHATS } from "@/lib/channels/bot-platform";
 import { googleChatMessageRequest } from "@/lib/channels/dev/gchat-requests";
 import { redirectGoogleCertificates } from "@/lib/channels/dev/google-certificates";
-import { googleServiceAccountAuth } from "@/lib/channels/gchat/gchat-auth";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
 import { env } from "@/lib/env";
 
@@ -26,7 +23,12 @@ export const googleChatPlatform: SdkPlatform = {
     credentials: JSON.stringify(env.GOOGLE_CHAT_CREDENTIALS ?? null),
     apiUrl: env.GOOGLE_CHAT_API_URL.replace(/\/+$/, ""),
   }),
-  createAdapter: ({ projectNumber, botUserId, credentials, apiUrl }) => {
+  createAdapter: async ({ projectNumber, botUserId, credentials, apiUrl }) => {
+    const [{ createGoogleChatAdapter }, { ConsoleLogger }, { googleServiceAccountAuth }] = await Promise.all([
+      import("@chat-adapter/gchat"),
+      import("chat"),
+      import("@/lib/channels/gchat/gchat-auth"),
+    ]);
     // npm run dev only: the adapter fetches Google's certificates from a fixed address.
     if (env.DEV_PLATFORM_MOCK_URL && apiUrl.startsWith(env.DEV_PLATFORM_MOCK_URL)) redirectGoogleCertificates(env.DEV_PLATFORM_MOCK_URL);
     return createGoogleChatAdapter({

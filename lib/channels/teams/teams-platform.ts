@@ -1,6 +1,4 @@
 import "server-only";
-import { createTeamsAdapter } from "@chat-adapter/teams";
-import { ConsoleLogger } from "chat";
 import { ANY_MESSAGE_CHATS } from "@/lib/channels/bot-platform";
 import { teamsMessageRequest } from "@/lib/channels/dev/teams-requests";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
@@ -29,8 +27,9 @@ export const teamsPlatform: SdkPlatform = {
     loginUrl: env.TEAMS_LOGIN_URL,
     metadataUrl: env.TEAMS_OPENID_METADATA_URL,
   }),
-  createAdapter: ({ appId, appPassword, appTenantId, apiUrl, loginUrl, metadataUrl }) =>
-    createTeamsAdapter({
+  createAdapter: async ({ appId, appPassword, appTenantId, apiUrl, loginUrl, metadataUrl }) => {
+    const [{ createTeamsAdapter }, { ConsoleLogger }] = await Promise.all([import("@chat-adapter/teams"), import("chat")]);
+    return createTeamsAdapter({
       appId,
       ...(appTenantId ? { appTenantId, appType: "SingleTenant" as const } : { appType: "MultiTenant" as const }),
       ...(apiUrl ? { apiUrl } : {}),
@@ -38,7 +37,8 @@ export const teamsPlatform: SdkPlatform = {
       webhookVerifier: teamsRequestVerifier(appId, metadataUrl),
       userName: "Agent Rental",
       logger: new ConsoleLogger("error"),
-    }),
+    });
+  },
   // Teams takes about 28 KB a message, markup included.
   messageLimit: 20_000,
   howToChat: ANY_MESSAGE_CHATS,

@@ -1,6 +1,4 @@
 import "server-only";
-import { createWhatsAppAdapter } from "@chat-adapter/whatsapp";
-import { ConsoleLogger } from "chat";
 import { ANY_MESSAGE_CHATS } from "@/lib/channels/bot-platform";
 import { whatsappMessageRequest } from "@/lib/channels/dev/whatsapp-requests";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
@@ -32,7 +30,10 @@ export const whatsappPlatform: SdkPlatform = {
     verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? "",
     apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ""),
   }),
-  createAdapter: (options) => createWhatsAppAdapter({ ...options, userName: "Agent Rental", logger: new ConsoleLogger("warn") }),
+  createAdapter: async (options) => {
+    const [{ createWhatsAppAdapter }, { ConsoleLogger }] = await Promise.all([import("@chat-adapter/whatsapp"), import("chat")]);
+    return createWhatsAppAdapter({ ...options, userName: "Agent Rental", logger: new ConsoleLogger("warn") });
+  },
   // Text only: a photo, a voice note or a location would reach the agent as "[Image]" and the like.
   delivery: (message) =>
     (message.raw as { message?: { type?: string } }).message?.type === "text" ? { key: message.id, text: message.text } : null,

@@ -22,7 +22,7 @@ export function sdkChannelRoute<M extends "GET" | "POST">(platform: SdkPlatform,
     if (!platform.configured()) throw new ApiError(404, `The ${channelName(platform.name)} bot is not set up on this service.`);
     const body = req.method === "POST" ? new Uint8Array(await readBodyBytes(req, MAX_BODY_BYTES)) : undefined;
     const request = new Request(req.url, { method: req.method, headers: req.headers, body });
-    const webhook = chatBot().webhooks[platform.adapterName];
+    const webhook = (await chatBot()).webhooks[platform.adapterName];
     let answer: Response;
     try {
       answer = await webhook(request, {

@@ -50,7 +50,7 @@ beforeAll(async () => {
   Object.assign(env, settings());
   // The key, the Chat SDK instance and its adapters are made once, here rather than in a test's time.
   mock.signingKey();
-  await (await import("@/lib/channels/chat-bot")).chatBot().initialize();
+  await (await (await import("@/lib/channels/chat-bot")).chatBot()).initialize();
   hook = await startWebhook(async (req, res) => {
     received.push(req);
     const { message } = JSON.parse(req.body);
