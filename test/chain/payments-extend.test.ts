@@ -245,7 +245,9 @@ describe("the CLI's rental:extend", () => {
   });
 });
 
-describe("extension refusals (409 with the reason; nothing stored)", () => {
+// Each pays a rental on the chain first: on a 2-core machine busy with other files (the dev-server
+// restarts) that took more than the suite's 20 s once; a bound, not a measure of speed.
+describe("extension refusals (409 with the reason; nothing stored)", { timeout: 90_000 }, () => {
   it.each([
     ["disputed", { status: "disputed" }, /disputed/],
     ["ended", { endsAt: new Date(Date.now() - 5_000) }, /has ended/],
