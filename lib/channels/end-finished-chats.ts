@@ -6,9 +6,10 @@ import { endedBinding } from "@/lib/channels/ended-binding";
 import { queueChatNotices } from "@/lib/channels/queue-chat-notice";
 import { db } from "@/lib/db";
 
-// Platform deliveries are kept a day: every platform retries for far less (Slack: 3 tries within
-// about an hour; Telegram and Discord: minutes).
-const DELIVERY_KEEP_MS = 86_400_000;
+// Platform deliveries are kept a week: Meta retries a WhatsApp delivery it saw unanswered for up
+// to 7 days; the others retry for far less (Slack: 3 tries within about an hour; Telegram and
+// Discord: minutes).
+const DELIVERY_KEEP_MS = 7 * 86_400_000;
 
 // `told`: notices queued for the sender (the send-messages cron); `unreachable`: chats the platform
 // gives no way to write to first.
