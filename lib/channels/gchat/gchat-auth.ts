@@ -1,6 +1,6 @@
 import "server-only";
 import { OAuth2Client } from "google-auth-library";
-import { epochSeconds, signJwt } from "@/lib/channels/dev/sign-jwt";
+import { importPKCS8, SignJWT } from "jose";
 
 // Posting to a direct message as the Chat app.
 const SCOPE = "https://www.googleapis.com/auth/chat.bot";
@@ -16,14 +16,14 @@ type ServiceAccount = { client_email: string; private_key: string; private_key_i
 export function googleServiceAccountAuth(account: ServiceAccount): OAuth2Client {
   const client = new OAuth2Client();
   client.refreshHandler = async () => {
-    const now = epochSeconds();
-    const assertion = signJwt(account.private_key, account.private_key_id, {
-      iss: account.client_email,
-      scope: SCOPE,
-      aud: account.token_uri,
-      iat: now,
-      exp: now + 3600,
-    });
+    const key = await importPKCS8(account.private_key, "RS256");
+    const assertion = await new SignJWT({ scope: SCOPE })
+      .setProtectedHeader({ alg: "RS256", typ: "JWT", ...(account.private_key_id ? { kid: account.private_key_id } : {}) })
+      .setIssuer(account.client_email)
+      .setAudience(account.token_uri)
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(key);
     const res = await fetch(account.token_uri, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
