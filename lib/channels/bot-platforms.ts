@@ -6,13 +6,13 @@ import type { SdkPlatform } from "@/lib/channels/sdk-platform";
 import { SDK_PLATFORMS } from "@/lib/channels/sdk-platforms";
 import { slackPlatform } from "@/lib/channels/slack/slack-platform";
 
-// A bot on the Chat SDK writes first to the chat the person last wrote from.
+// A bot on the Chat SDK writes first to the chat the person last wrote from, unless it says how.
 function fromSdk(platform: SdkPlatform): BotPlatform {
   return {
-    ...platform,
     canNotify: (target) => target.chatId !== null,
     // The Chat SDK is loaded by the first notice, not by every page that reads the registry.
     notify: async (target, text) => (await import("@/lib/channels/chat-bot")).postToChat(platform, target.chatId!, text),
+    ...platform,
   };
 }
 

@@ -46,6 +46,7 @@ async function buildChat(options: ReadonlyArray<readonly [SdkPlatform, Record<st
     logger: new ConsoleLogger("warn"),
   });
   bot.onDirectMessage((thread, message) => answerMessage(platformOf(thread.adapter.name), thread, message));
+  bot.onSlashCommand((event) => platformOf(event.adapter.name).slashCommand?.(event));
   return bot;
 }
 

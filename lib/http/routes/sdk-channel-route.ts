@@ -37,8 +37,8 @@ export function sdkChannelRoute<M extends "GET" | "POST">(platform: SdkPlatform,
       throw error;
     }
     // An event's answer is its status alone (the adapters say "OK"; Telegram would read a JSON body
-    // as a method to call); a verification GET's body is the challenge the platform checks.
-    if (answer.status < 400) return req.method === "POST" ? new Response(null, { status: answer.status }) : answer;
+    // as a method to call), unless the platform reads it; a verification GET's body is the challenge.
+    if (answer.status < 400) return req.method === "POST" && !platform.answerBody ? new Response(null, { status: answer.status }) : answer;
     throw new ApiError(answer.status, refusal(platform, answer.status));
   });
   const refuse = methodNotAllowed(methods.join(", "));
