@@ -1,5 +1,6 @@
 import { CopyButton } from "@/app/_components/copy-button";
 import { botCommand } from "@/lib/channels/bot-commands";
+import { channelName } from "@/lib/channels/channel-name";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
 import { type ChannelLinks, moveCommandLink } from "@/lib/checkout/activation";
 import { formatDateTime } from "@/lib/format/date-time";
@@ -17,9 +18,9 @@ export function ChatMoveCommand({ move, links }: { move: MoveCommand; links: Cha
   return (
     <div className={styles.move} data-testid="chat-move">
       <p>
-        Send this from the {move.platform} account that should have the rental{link ? ", or open the link there" : ""}. It works once, until{" "}
-        <time dateTime={move.expiresAt}>{formatDateTime(new Date(move.expiresAt))}</time>; the account that holds the rental now is told and
-        disconnected.
+        Send this from the {channelName(move.platform)} account that should have the rental{link ? ", or open the link there" : ""}. It
+        works once, until <time dateTime={move.expiresAt}>{formatDateTime(new Date(move.expiresAt))}</time>; the account that holds the
+        rental now is told and disconnected.
       </p>
       {link && (
         <p>

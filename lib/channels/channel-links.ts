@@ -1,8 +1,9 @@
 import "server-only";
 import { BOT_PLATFORMS } from "@/lib/channels/bot-platforms";
 import { CHAT_PLATFORMS, type ChatPlatform } from "@/lib/channels/chat-platform";
+import { slackAppUrl } from "@/lib/channels/checkout-instructions";
 import { isChannelConfigured } from "@/lib/channels/configured-channels";
-import { type ChannelLinks, slackAppUrl } from "@/lib/checkout/activation";
+import type { ChannelLinks } from "@/lib/checkout/activation";
 import { appUrl, env } from "@/lib/env";
 
 /** What the checkout links to for each bot this deployment runs (public values only). */

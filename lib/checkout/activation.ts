@@ -2,6 +2,7 @@
 import { botCommand } from "@/lib/channels/bot-commands";
 import { channelName } from "@/lib/channels/channel-name";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
+import { CHECKOUT_INSTRUCTIONS } from "@/lib/channels/checkout-instructions";
 
 export type CheckoutChannel = "API" | ChatPlatform;
 
@@ -40,46 +41,21 @@ export type ChannelLinks = {
 
 export type ChannelLink = { href: string; label: string };
 
-/** The Telegram bot's page; with a code, opening it starts the chat with that code. */
-export function telegramBotUrl(bot: string, code?: string): string {
-  return `https://t.me/${bot}${code ? `?start=${code}` : ""}`;
-}
-
-/** Adds the Discord app to the renter's own account (once): it then works in a direct message and in any server. */
-export function discordInstallUrl(applicationId: string): string {
-  return `https://discord.com/oauth2/authorize?client_id=${applicationId}&integration_type=1&scope=applications.commands`;
-}
-
-/** The app's direct messages in the renter's Slack workspace (the app is found by its id, A…). */
-export function slackAppUrl(appId: string): string {
-  return `https://slack.com/app_redirect?app=${encodeURIComponent(appId)}`;
-}
-
-/** A chat with the WhatsApp number, the message typed in for the renter to send. */
-export function whatsappChatUrl(number: string, text?: string): string {
-  return `https://wa.me/${number}${text ? `?${new URLSearchParams({ text })}` : ""}`;
-}
-
 /** The development simulator of a platform's bot, with the text to send filled in when given. */
 export function simulatorUrl(platform: ChatPlatform, text?: string): string {
   return `/dev/channels?${new URLSearchParams(text ? { platform, text } : { platform })}`;
 }
 
 /**
- * Where a move command is sent from a link: Telegram's deep link, WhatsApp's chat with the command
- * typed in, or the simulator in development; Discord and Slack have no such link (it is typed).
+ * Where a move command is sent from a link: the platform's own (Telegram's deep link, WhatsApp's chat
+ * with the command typed in), or the simulator in development; elsewhere it is typed.
  */
 export function moveCommandLink(platform: ChatPlatform, token: string, links: ChannelLinks): ChannelLink | null {
-  if (links.simulated.includes(platform))
-    return {
-      href: simulatorUrl(platform, botCommand(platform, "start", token)),
-      label: `Open the move in the ${channelName(platform)} simulator`,
-    };
-  if (platform === "Telegram" && links.telegramBot)
-    return { href: telegramBotUrl(links.telegramBot, token), label: "Open the move in Telegram" };
-  if (platform === "WhatsApp" && links.whatsappNumber)
-    return { href: whatsappChatUrl(links.whatsappNumber, botCommand(platform, "start", token)), label: "Open the move in WhatsApp" };
-  return null;
+  const name = channelName(platform);
+  const command = botCommand(platform, "start", token);
+  if (links.simulated.includes(platform)) return { href: simulatorUrl(platform, command), label: `Open the move in the ${name} simulator` };
+  const href = CHECKOUT_INSTRUCTIONS[platform].startUrl?.(links, command, token);
+  return href ? { href, label: `Open the move in ${name}` } : null;
 }
 
 export type ActivationStep = { text: string; command?: string; link?: ChannelLink };
@@ -98,73 +74,21 @@ export function activationSteps(channel: CheckoutChannel, code: string, origin: 
     ];
   }
   const start = botCommand(channel, "start", code);
-  const then = {
-    Telegram: "Then send any message to talk to the agent; /status shows the time left, /stop disconnects.",
-    Discord: "Talk to the agent with /chat message:<your message>; /status shows the time left, /stop disconnects.",
-    Slack: "Send the app a direct message to talk to the agent; /agent status shows the time left, /agent stop disconnects.",
-    WhatsApp: "Then send any message to talk to the agent; status shows the time left, stop disconnects.",
-    Teams: "Then send any message to talk to the agent; status shows the time left, stop disconnects.",
-    GoogleChat: "Then send any message to talk to the agent; status shows the time left, stop disconnects.",
-  }[channel];
+  const instructions = CHECKOUT_INSTRUCTIONS[channel];
+  const simulated = links.simulated.includes(channel);
   return [
-    openBotStep(channel, start, code, links),
-    { text: commandIntro(channel, links), command: start },
-    { text: then },
+    simulated ? simulatorStep(channel, start) : instructions.openBot(links, start, code),
+    { text: simulated ? "Or type this command there:" : instructions.commandIntro(links), command: start },
+    { text: instructions.afterStart },
     { text: "The same code also works as the API key (X-API-Key) of POST /api/v1/chat, whatever the channel." },
   ];
 }
 
-// The first step on a chat platform: where its bot is, with the link that leads there.
-function openBotStep(platform: ChatPlatform, start: string, code: string, links: ChannelLinks): ActivationStep {
-  if (links.simulated.includes(platform)) {
-    const name = channelName(platform);
-    return {
-      text: `This is a development server: its ${name} bot is not on ${name} but in the local simulator. The button opens it with the command filled in.`,
-      link: { href: simulatorUrl(platform, start), label: `Open the ${name} simulator` },
-    };
-  }
-  if (platform === "Telegram") {
-    return links.telegramBot
-      ? {
-          text: "Open the bot in Telegram: the button starts the chat with your code.",
-          link: { href: telegramBotUrl(links.telegramBot, code), label: "Open in Telegram" },
-        }
-      : { text: "Open the service's bot in Telegram." };
-  }
-  if (platform === "WhatsApp") {
-    return links.whatsappNumber
-      ? {
-          text: "Open the chat in WhatsApp: the button types the start message with your code; send it.",
-          link: { href: whatsappChatUrl(links.whatsappNumber, start), label: "Open in WhatsApp" },
-        }
-      : { text: "Open a chat with the service's WhatsApp number." };
-  }
-  // Teams and Google Chat have no link that opens a chat with an app everywhere: it is found by name.
-  if (platform === "Teams") return { text: "Find the service's app in Teams (Apps, then search for it by name) and open a chat with it." };
-  if (platform === "GoogleChat")
-    return { text: "Find the service's app in Google Chat (New chat, then Find apps) and open a direct message with it." };
-  if (platform === "Discord") {
-    return links.discordApplicationId
-      ? {
-          text: "Add the app to your Discord account (once): it then works in a direct message with it and in any server.",
-          link: { href: discordInstallUrl(links.discordApplicationId), label: "Add to Discord" },
-        }
-      : { text: "Add the service's app to your Discord account." };
-  }
-  if (links.slackInstallUrl)
-    return {
-      text: "Add the app to your Slack workspace (once per workspace).",
-      link: { href: links.slackInstallUrl, label: "Add to Slack" },
-    };
-  if (links.slackAppUrl)
-    return { text: "Open the app in the service's Slack workspace.", link: { href: links.slackAppUrl, label: "Open the app in Slack" } };
-  return { text: "Open the service's app in your Slack workspace." };
-}
-
-function commandIntro(platform: ChatPlatform, links: ChannelLinks): string {
-  if (links.simulated.includes(platform)) return "Or type this command there:";
-  if (platform === "Telegram") return `Or send this message to ${links.telegramBot ? `@${links.telegramBot}` : "the bot"}:`;
-  if (platform === "WhatsApp") return `Or send this message to ${links.whatsappNumber ? `+${links.whatsappNumber}` : "the number"}:`;
-  if (platform === "Teams" || platform === "GoogleChat") return "Then send it this message:";
-  return `Then run this command in ${platform}:`;
+// In development the bot is not on its platform but in the local simulator, which the button opens.
+function simulatorStep(platform: ChatPlatform, start: string): ActivationStep {
+  const name = channelName(platform);
+  return {
+    text: `This is a development server: its ${name} bot is not on ${name} but in the local simulator. The button opens it with the command filled in.`,
+    link: { href: simulatorUrl(platform, start), label: `Open the ${name} simulator` },
+  };
 }

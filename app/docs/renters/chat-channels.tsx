@@ -4,8 +4,9 @@
 import { channelLinks } from "@/lib/channels/channel-links";
 import { channelName } from "@/lib/channels/channel-name";
 import { CHAT_MOVE_TTL_MS } from "@/lib/channels/chat-move-token";
+import { discordInstallUrl, telegramBotUrl, whatsappChatUrl } from "@/lib/channels/checkout-instructions";
 import { isChannelConfigured } from "@/lib/channels/configured-channels";
-import { discordInstallUrl, simulatorUrl, telegramBotUrl, whatsappChatUrl } from "@/lib/checkout/activation";
+import { simulatorUrl } from "@/lib/checkout/activation";
 import { plural } from "@/lib/format/plural";
 
 const NOT_OFFERED = "Not offered on this service at the moment.";
