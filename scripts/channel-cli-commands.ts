@@ -1,7 +1,6 @@
 // The operator commands that set up the chat bots on their platforms (docs/channels.md).
 
-import { discordApi } from "@/lib/channels/discord/discord-api";
-import { DISCORD_COMMANDS } from "@/lib/channels/discord/discord-commands";
+import { registerDiscordCommands } from "@/lib/channels/discord/discord-platform";
 import { slackManifest } from "@/lib/channels/slack/slack-manifest";
 import { setTelegramWebhook, TELEGRAM_COMMANDS } from "@/lib/channels/telegram/telegram-platform";
 import { appUrl, env } from "@/lib/env";
@@ -32,10 +31,7 @@ export const channelCommands: Record<string, Command> = {
     async run() {
       if (!env.DISCORD_APPLICATION_ID || !env.DISCORD_BOT_TOKEN) throw new Error("Set DISCORD_APPLICATION_ID and DISCORD_BOT_TOKEN first.");
       // PUT replaces the whole global list: commands no longer listed are removed.
-      const saved = (await discordApi("PUT", `/applications/${env.DISCORD_APPLICATION_ID}/commands`, DISCORD_COMMANDS, "bot")) as {
-        name: string;
-      }[];
-      return { registered: saved.map((c) => `/${c.name}`) };
+      return { registered: (await registerDiscordCommands()).map((c) => `/${c.name}`) };
     },
   },
 };

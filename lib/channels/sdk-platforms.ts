@@ -1,4 +1,5 @@
 import "server-only";
+import { discordPlatform } from "@/lib/channels/discord/discord-platform";
 import { googleChatPlatform } from "@/lib/channels/gchat/gchat-platform";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
 import { teamsPlatform } from "@/lib/channels/teams/teams-platform";
@@ -6,4 +7,10 @@ import { telegramPlatform } from "@/lib/channels/telegram/telegram-platform";
 import { whatsappPlatform } from "@/lib/channels/whatsapp/whatsapp-platform";
 
 /** The bots on Vercel's Chat SDK: one line each here, and the platform's own folder. */
-export const SDK_PLATFORMS: readonly SdkPlatform[] = [telegramPlatform, whatsappPlatform, teamsPlatform, googleChatPlatform];
+export const SDK_PLATFORMS: readonly SdkPlatform[] = [
+  telegramPlatform,
+  whatsappPlatform,
+  teamsPlatform,
+  googleChatPlatform,
+  discordPlatform,
+];

@@ -46,7 +46,8 @@ export function discordCommandRequest(
     token: `tok-${Math.random().toString(36).slice(2)}`,
     application_id: "app",
     data: { name: command, type: 1, options: Object.entries(options).map(([name, value]) => ({ name, type: 3, value })) },
-    ...(extra.where === "guild" ? { member: { user }, guild_id: "g1" } : { user }),
+    // The channel it was typed in: a server's, or the user's DM with the app.
+    ...(extra.where === "guild" ? { member: { user }, guild_id: "g1", channel_id: "c1" } : { user, channel_id: `dm-${who.id}` }),
   };
   return signedDiscordRequest(url, key, payload, extra.timestamp === undefined ? undefined : String(extra.timestamp));
 }
