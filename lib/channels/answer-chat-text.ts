@@ -13,7 +13,8 @@ import { formatCount } from "@/lib/format/number";
 const MESSAGE_MAX = 10_000;
 const COMMANDS: readonly BotCommand[] = ["start", "status", "extend", "stop", "help"];
 
-type Command = { word: string; command: BotCommand | undefined; argument: string };
+// `typed`: the command as the person typed it, without its argument ("/status", "/agent foo").
+type Command = { typed: string; command: BotCommand | undefined; argument: string };
 
 /**
  * What the bot answers a text message with, on a platform where commands are typed: a command's
@@ -22,7 +23,9 @@ type Command = { word: string; command: BotCommand | undefined; argument: string
  * - words with a "/" ("/status"): every "/word" is a command, "/word@bot" too, the rest its
  *   argument; "/start" alone is the help, an unknown "/x" is answered with the help;
  * - plain words ("status"): a command is the whole message, one of the words (a leading "/"
- *   allowed), for start one word after it; "stop the car" or "help me write" go to the agent.
+ *   allowed), for start one word after it; "stop the car" or "help me write" go to the agent;
+ * - one slash command with a word after it (Slack's "/agent status"): the platform sends it apart
+ *   (answerChatCommand), so every text message goes to the agent.
  */
 export async function answerChatText(user: ChatUser, text: string, thinking: () => void = () => {}): Promise<string> {
   const command = parseCommand(user.platform, text.trim());
@@ -32,18 +35,28 @@ export async function answerChatText(user: ChatUser, text: string, thinking: () 
   return (await relayChatMessage(user, text)).text;
 }
 
+/**
+ * The answer to a command the platform sent apart from messages (Slack's "/agent <word> <rest>"):
+ * `word` names it (none: the help), `typed` is how it was typed, for the answer to an unknown one.
+ */
+export function answerChatCommand(user: ChatUser, word: string, argument: string, typed: string): Promise<string> {
+  const command = word === "" ? "help" : COMMANDS.find((known) => known === word.toLowerCase());
+  return answerCommand(user, { typed, command, argument });
+}
+
 function parseCommand(platform: ChatPlatform, text: string): Command | null {
   const words = COMMANDS.map((command) => [command, botCommand(platform, command).split(" ")[0].toLowerCase()] as const);
+  if (new Set(words.map(([, word]) => word)).size === 1) return null;
   const slashed = words.every(([, word]) => word.startsWith("/"));
   const match = slashed ? /^\/(\w+)(?:@\w+)?(?:\s+([\s\S]*))?$/.exec(text) : /^\/?(\S+)(?:\s+(\S+))?$/.exec(text);
   if (!match) return null;
   const word = match[1].toLowerCase();
   const command = words.find(([, typed]) => typed.replace(/^\//, "") === word)?.[0];
   if (!slashed && (command === undefined || (command !== "start" && match[2] !== undefined))) return null;
-  return { word, command, argument: match[2] ?? "" };
+  return { typed: `/${word}`, command, argument: match[2] ?? "" };
 }
 
-async function answerCommand(user: ChatUser, { word, command, argument }: Command): Promise<string> {
+async function answerCommand(user: ChatUser, { typed, command, argument }: Command): Promise<string> {
   switch (command) {
     case "start":
       // A bare start is how a deep link opens a chat without a code, and how people greet a bot.
@@ -57,6 +70,6 @@ async function answerCommand(user: ChatUser, { word, command, argument }: Comman
     case "help":
       return chatHelp(user.platform);
     default:
-      return `Unknown command /${word}.\n\n${chatHelp(user.platform)}`;
+      return `Unknown command ${typed}.\n\n${chatHelp(user.platform)}`;
   }
 }

@@ -3,7 +3,6 @@ import type { BotPlatform } from "@/lib/channels/bot-platform";
 import type { ChatPlatform } from "@/lib/channels/chat-platform";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
 import { SDK_PLATFORMS } from "@/lib/channels/sdk-platforms";
-import { slackPlatform } from "@/lib/channels/slack/slack-platform";
 
 // A bot on the Chat SDK writes first to the chat the person last wrote from, unless it says how.
 function fromSdk(platform: SdkPlatform): BotPlatform {
@@ -17,6 +16,5 @@ function fromSdk(platform: SdkPlatform): BotPlatform {
 
 /** Every bot the service can run, by platform: the core asks these and names no platform. */
 export const BOT_PLATFORMS = {
-  Slack: slackPlatform,
   ...Object.fromEntries(SDK_PLATFORMS.map((platform) => [platform.name, fromSdk(platform)])),
 } as Record<ChatPlatform, BotPlatform>;

@@ -71,6 +71,7 @@ describe("judgeNoticeFailure", () => {
       new Error("Request to 'sendMessage' timed out after 15 seconds"),
       new DOMException("The operation was aborted due to timeout", "TimeoutError"),
       new WebAPIRequestError(reset),
+      new WebAPIRequestError(Object.assign(new Error("timeout of 15000ms exceeded"), { code: "ECONNABORTED" })),
       new HttpError("Network request for 'sendMessage' failed!", reset),
     ]) {
       const judged = judgeNoticeFailure(error);

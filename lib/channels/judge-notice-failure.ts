@@ -13,6 +13,7 @@ export type NoticeFailure = { retry: boolean; retryAfterMs?: number; reason: str
 const UNANSWERED = new Set([
   "TimeoutError",
   "AbortError",
+  "ECONNABORTED", // axios (Slack's WebClient): its timeout ran out
   "ECONNRESET",
   "EPIPE",
   "UND_ERR_SOCKET",

@@ -52,6 +52,9 @@ export function slackCommandRequest(
 
 let nextEvent = randomInt(1, 2 ** 47);
 
+// A message's ts, as Slack stamps it: the time in seconds, with a sequence after the point.
+const messageTs = () => `${Math.floor(Date.now() / 1000)}.${String(nextEvent).padStart(6, "0").slice(-6)}`;
+
 /** A direct message from the user to the app (Events API message.im). */
 export function slackMessageRequest(
   url: string,
@@ -64,7 +67,7 @@ export function slackMessageRequest(
     type: "event_callback",
     team_id: who.team,
     event_id: options.eventId ?? `Ev${(nextEvent++).toString(36).toUpperCase()}`,
-    event: { type: "message", channel_type: "im", channel: `D${who.user}`, user: who.user, text, ...options.extra },
+    event: { type: "message", channel_type: "im", channel: `D${who.user}`, user: who.user, text, ts: messageTs(), ...options.extra },
   };
   return signed(url, secret, JSON.stringify(payload), "application/json", options);
 }

@@ -75,13 +75,16 @@ async function slackRental(overrides: Parameters<typeof makeRental>[1] = {}) {
 
 describe("POST /api/channels/slack", () => {
   it("refuses a bad signature and a stale timestamp (401), writing nothing", async () => {
-    const before = await db.chatDelivery.count({ where: { platform: "Slack" } });
-    const forged = await POST(slackMessageRequest(URL_, "not-the-secret", newUser(), "hello"));
+    // Their own event ids: other files claim Slack deliveries at the same time.
+    const eventIds = [`EvForged${randomBytes(4).toString("hex")}`, `EvStale${randomBytes(4).toString("hex")}`];
+    const forged = await POST(slackMessageRequest(URL_, "not-the-secret", newUser(), "hello", { eventId: eventIds[0] }));
     expect(forged.status).toBe(401);
-    const stale = await POST(slackMessageRequest(URL_, SECRET, newUser(), "hello", { timestamp: Math.floor(Date.now() / 1000) - 301 }));
+    const stale = await POST(
+      slackMessageRequest(URL_, SECRET, newUser(), "hello", { eventId: eventIds[1], timestamp: Math.floor(Date.now() / 1000) - 301 }),
+    );
     expect(stale.status).toBe(401);
     expect(await stale.json()).toEqual({ error: expect.stringContaining("not signed by Slack") });
-    expect(await db.chatDelivery.count({ where: { platform: "Slack" } })).toBe(before);
+    expect(await db.chatDelivery.count({ where: { platform: "Slack", key: { in: eventIds } } })).toBe(0);
   });
 
   it("answers Slack's url_verification with the challenge", async () => {
