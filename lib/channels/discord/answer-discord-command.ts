@@ -1,14 +1,11 @@
 import "server-only";
 import type { SlashCommandEvent } from "chat";
+import { answerChatCommand } from "@/lib/channels/answer-chat-text";
 import { postToChat } from "@/lib/channels/chat-bot";
-import { chatExtend } from "@/lib/channels/chat-extend";
 import type { ChatUser } from "@/lib/channels/chat-platform";
-import { chatStatus } from "@/lib/channels/chat-status";
 import { claimDelivery } from "@/lib/channels/claim-delivery";
 import { discordPlatform } from "@/lib/channels/discord/discord-platform";
 import { relayChatMessage } from "@/lib/channels/relay-chat-message";
-import { startChat } from "@/lib/channels/start-chat";
-import { stopChat } from "@/lib/channels/stop-chat";
 import { afterResponse } from "@/lib/http/after-response";
 
 type CommandData = { options?: { name: string; value?: unknown }[] };
@@ -35,19 +32,8 @@ export async function answerDiscordCommand(event: SlashCommandEvent): Promise<vo
   await postToChat(discordPlatform, event.channel.id, await answer(user, event.command.replace(/^\//, ""), option));
 }
 
+// /chat goes to the agent; the others are the bot's commands, as on every platform.
 async function answer(user: ChatUser, command: string, option: (name: string) => string): Promise<string> {
-  switch (command) {
-    case "start":
-      return startChat(user, option("code"));
-    case "chat":
-      return (await relayChatMessage(user, option("message"))).text;
-    case "status":
-      return chatStatus(user);
-    case "extend":
-      return chatExtend(user);
-    case "stop":
-      return stopChat(user);
-    default:
-      return `Unknown command /${command}.`;
-  }
+  if (command === "chat") return (await relayChatMessage(user, option("message"))).text;
+  return answerChatCommand(user, command, option("code"), `/${command}`);
 }
