@@ -3,6 +3,9 @@ import { API_CONTENT_SECURITY_POLICY, API_SOURCES, staticSecurityHeaders } from 
 
 const config: NextConfig = {
   poweredByHeader: false,
+  // Loaded from node_modules at run time, not bundled: discord.js (under @chat-adapter/discord)
+  // imports optional native packages (zlib-sync, bufferutil) that a bundler cannot resolve.
+  serverExternalPackages: ["discord.js"],
   experimental: {
     // `next dev` rebuilds from scratch on every start. Its persisted cache (.next/dev/cache), once
     // `npm run dev` had restarted, sent the browser's shared chunk list as "restart" updates; each
