@@ -1,13 +1,18 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
 // Files that take minutes rather than seconds: started first, each on a worker of its own, so the
 // rest of the suite runs beside them instead of waiting for them at the end (docs/testing.md).
-// The ten dev-server restarts are most of the direct pass's time on their own.
-const SLOW_FILES = ["test/embedded-default.test.ts", "test/fuzz/api-routes.fuzz.test.ts", "scripts/cli.test.ts"];
+const SLOW_FILES = ["test/fuzz/api-routes.fuzz.test.ts", "scripts/cli.test.ts"];
+
+/**
+ * `npm run dev` started eleven times (vitest.dev-server.config.ts): minutes of compiling, so
+ * `npm test` runs it beside the pooler pass and the browser tests rather than in this pass.
+ */
+export const DEV_SERVER_TEST = "test/embedded-default.test.ts";
 
 class SlowFilesFirst extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -29,6 +34,7 @@ export default defineConfig({
   },
   test: {
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, DEV_SERVER_TEST],
     globalSetup: ["test/global-setup.ts"],
     reporters: ["default", "./test/summary-reporter.ts"],
     pool: "forks",

@@ -1,0 +1,11 @@
+// The dev-server test (`npm run test:dev-server`; `npm test` runs it beside the pooler pass and the
+// browser tests, scripts/test-suites.sh): `npm run dev` with nothing configured, then restarted
+// ten times (docs/testing.md). It starts its own embedded database, chain and Redis-free app, so
+// it needs none of the suite's set-up.
+import { defineConfig } from "vitest/config";
+import base, { DEV_SERVER_TEST } from "./vitest.config";
+
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: [DEV_SERVER_TEST], exclude: [], globalSetup: [] },
+});
