@@ -1,4 +1,5 @@
 import type { ChatTarget } from "@/lib/channels/chat-platform";
+import type { ChannelLinks } from "@/lib/checkout/activation";
 
 /**
  * One chat platform's bot, as the core sees it (lib/channels/bot-platforms.ts): everything the
@@ -10,6 +11,8 @@ export type BotPlatform = {
   configured(): boolean;
   /** The platform API's base URL setting: a bot whose API is the dev mock exists nowhere else. */
   apiUrl(): string;
+  /** Where the checkout sends renters to find the bot, from this deployment's settings (public values only). */
+  checkoutLinks?(): Partial<Omit<ChannelLinks, "simulated">>;
   /** How a message reaches the agent: a line of the help, and the words after a start. */
   howToChat: { help: string; afterStart: string };
   /** Whether the service can write to them first: some platforms need the chat they wrote from. */

@@ -14,6 +14,7 @@ export const discordPlatform: SdkPlatform = {
   adapterName: "discord",
   configured: () => Boolean(env.DISCORD_APPLICATION_ID && env.DISCORD_PUBLIC_KEY && env.DISCORD_BOT_TOKEN),
   apiUrl: () => env.DISCORD_API_URL,
+  checkoutLinks: () => ({ discordApplicationId: env.DISCORD_APPLICATION_ID ?? null }),
   adapterOptions: () => ({
     applicationId: env.DISCORD_APPLICATION_ID ?? "",
     botToken: env.DISCORD_BOT_TOKEN ?? "",

@@ -1,8 +1,9 @@
 import "server-only";
+import { slackAppUrl } from "@/lib/channels/checkout-instructions";
 import { slackCommandRequest, slackMessageRequest } from "@/lib/channels/dev/slack-requests";
 import type { SdkPlatform } from "@/lib/channels/sdk-platform";
 import type { Delivered } from "@/lib/channels/slack/slack-bot";
-import { env } from "@/lib/env";
+import { appUrl, env } from "@/lib/env";
 
 /**
  * The Slack app (/api/channels/slack) through `@chat-adapter/slack`: the v0 signature on every
@@ -14,6 +15,11 @@ export const slackPlatform: SdkPlatform = {
   adapterName: "slack",
   configured: () => Boolean(env.SLACK_SIGNING_SECRET && (env.SLACK_BOT_TOKEN || (env.SLACK_CLIENT_ID && env.SLACK_CLIENT_SECRET))),
   apiUrl: () => env.SLACK_API_URL,
+  checkoutLinks: () => ({
+    // "Add to Slack" only where renters' workspaces can install the app (not a single workspace).
+    slackInstallUrl: env.SLACK_CLIENT_ID ? `${appUrl().replace(/\/+$/, "")}/api/channels/slack/install` : null,
+    slackAppUrl: env.SLACK_APP_ID ? slackAppUrl(env.SLACK_APP_ID) : null,
+  }),
   adapterOptions: () => ({
     signingSecret: env.SLACK_SIGNING_SECRET ?? "",
     botToken: env.SLACK_BOT_TOKEN ?? "",

@@ -25,6 +25,7 @@ export const telegramPlatform: SdkPlatform = {
   adapterName: "telegram",
   configured: () => Boolean(env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_WEBHOOK_SECRET && env.TELEGRAM_BOT_USERNAME),
   apiUrl: () => env.TELEGRAM_API_URL,
+  checkoutLinks: () => ({ telegramBot: env.TELEGRAM_BOT_USERNAME ?? null }),
   adapterOptions: () => ({
     botToken: env.TELEGRAM_BOT_TOKEN ?? "",
     secretToken: env.TELEGRAM_WEBHOOK_SECRET ?? "",

@@ -23,6 +23,7 @@ export const whatsappPlatform: SdkPlatform = {
         env.WHATSAPP_PHONE_NUMBER,
     ),
   apiUrl: () => env.WHATSAPP_API_URL,
+  checkoutLinks: () => ({ whatsappNumber: env.WHATSAPP_PHONE_NUMBER ?? null }),
   adapterOptions: () => ({
     accessToken: env.WHATSAPP_ACCESS_TOKEN ?? "",
     appSecret: env.WHATSAPP_APP_SECRET ?? "",
