@@ -30,8 +30,14 @@ class DiscordBot extends DiscordAdapter {
     return this.rest(path, method, body, true);
   }
 
-  // An interaction's webhook (its replies) is authorised by the token in its path.
+  // An interaction's webhook (its replies) is authorised by the token in its path. The edit of the
+  // "thinking…" message carries no flags: it is ephemeral from its deferral, and Discord lets an
+  // edit change only SUPPRESS_EMBEDS and IS_COMPONENTS_V2 (the adapter sends the deferral's flags).
   protected override discordInteractionFetch(path: string, method: string, body?: unknown): Promise<Response> {
+    if (method === "PATCH" && body && typeof body === "object" && "flags" in body) {
+      const { flags: _deferred, ...edit } = body as Record<string, unknown>;
+      return this.rest(path, method, edit, false);
+    }
     return this.rest(path, method, body, false);
   }
 
