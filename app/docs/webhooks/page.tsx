@@ -66,7 +66,17 @@ export default function WebhookDocsPage() {
             <code>channel</code>
           </dt>
           <dd>
-            Where the renter writes from: <code>API</code>, <code>Telegram</code>, <code>Discord</code> or <code>Slack</code>.
+            Where the renter writes from: <code>API</code>, <code>Telegram</code>, <code>Discord</code>, <code>Slack</code>,{" "}
+            <code>WhatsApp</code>, <code>Teams</code>, <code>GoogleChat</code> (Google Chat: the value has no space), or <code>A2A</code>{" "}
+            (another AI agent calling the listing over the <Link href="/docs/a2a">Agent2Agent protocol</Link> with the rental code; its{" "}
+            <code>sessionKey</code> is one per A2A conversation).
+          </dd>
+          <dt>
+            <code>trial</code>
+          </dt>
+          <dd>
+            <code>true</code>, only on the messages of a free trial you offer: you pay for it and nobody paid you. Paid rentals&apos;
+            messages have no <code>trial</code> field.
           </dd>
         </dl>
         <p>To try your webhook before connecting it, send it the same request yourself:</p>
