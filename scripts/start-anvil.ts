@@ -31,20 +31,6 @@ function anvilBinary(): string {
   }
 }
 
-async function answers(rpcUrl: string): Promise<boolean> {
-  try {
-    const response = await fetch(rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-// anvil dumps its state (with --state) when it gets SIGTERM or SIGINT, then exits.
 function stopper(child: ChildProcess): () => Promise<void> {
   return () =>
     new Promise((resolve) => {
@@ -54,37 +40,47 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
-/** Starts anvil on 127.0.0.1 and resolves once it answers JSON-RPC. */
+/**
+ * Starts anvil on 127.0.0.1 and resolves once it listens. Without a port, anvil takes one the
+ * system gives it (port 0) and says which: a free port found beforehand could be taken by another
+ * anvil of the suite in the meantime, and that one's answers would then pass for ours.
+ */
 export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const bin = anvilBinary();
   const stateArgs = options.statePath ? ["--state", options.statePath, "--state-interval", "10"] : [];
-  // Another process may grab a picked port between freePort() and anvil's bind: then try another.
-  // A port asked for is tried once.
-  const attempts = options.port === undefined ? 5 : 1;
   if (options.port !== undefined) {
-    // Otherwise a chain already listening there (another `npm run dev`?) would answer for ours.
     await freePort(options.port).catch(() => {
       throw new Error(`port ${options.port} is in use: cannot start anvil there (another instance running?)`);
     });
   }
+  // Not --silent: anvil prints "Listening on 127.0.0.1:<port>" once it is bound (then its log, read and dropped).
+  const child = spawn(bin, ["--host", "127.0.0.1", "--port", String(options.port ?? 0), ...stateArgs], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const port = options.port ?? (await freePort());
-    const rpcUrl = `http://127.0.0.1:${port}`;
-    const child = spawn(bin, ["--host", "127.0.0.1", "--port", String(port), "--silent", ...stateArgs], {
-      stdio: ["ignore", "ignore", "pipe"],
+  child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk).slice(-4_000)));
+  const stop = stopper(child);
+  // Loading a large state file takes a moment; a bare start listens in ~100 ms.
+  const port = await new Promise<string | undefined>((resolve) => {
+    let stdout = "";
+    let listening: RegExpExecArray | null = null;
+    const timer = setTimeout(() => resolve(undefined), options.statePath ? 30_000 : 10_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (listening) return; // its log from here on: read and dropped
+      stdout = (stdout + chunk).slice(-4_000);
+      listening = /Listening on 127\.0\.0\.1:(\d+)/.exec(stdout);
+      if (listening) {
+        clearTimeout(timer);
+        resolve(listening[1]);
+      }
     });
-    stderr = "";
-    child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk).slice(-4_000)));
-    const stop = stopper(child);
-    // Loading a large state file takes a moment; a bare start answers in ~100 ms.
-    const deadline = Date.now() + (options.statePath ? 30_000 : 10_000);
-    while (child.exitCode === null && Date.now() < deadline) {
-      if (await answers(rpcUrl)) return { rpcUrl, stop };
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await stop();
-  }
-  const port = options.port === undefined ? "" : ` on port ${options.port}`;
-  throw new Error(`anvil did not start${port} (${bin})${stderr.trim() ? `: ${stderr.trim()}` : ""}`);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+  });
+  if (port) return { rpcUrl: `http://127.0.0.1:${port}`, stop };
+  await stop();
+  const where = options.port === undefined ? "" : ` on port ${options.port}`;
+  throw new Error(`anvil did not start${where} (${bin})${stderr.trim() ? `: ${stderr.trim()}` : ""}`);
 }

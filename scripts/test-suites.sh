@@ -11,6 +11,8 @@ mkdir -p test-results
 log=test-results/dev-server.log
 npx vitest run -c vitest.dev-server.config.ts >"$log" 2>&1 &
 dev_server=$!
+# A background job of a script ignores Ctrl-C: stopping the suites stops it too.
+trap 'kill "$dev_server" 2>/dev/null; wait "$dev_server"; exit 130' INT TERM
 npx vitest run && npx vitest run -c vitest.pooler.config.ts && npm run test:e2e
 suites=$?
 wait "$dev_server"
