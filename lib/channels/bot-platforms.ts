@@ -15,6 +15,7 @@ function fromSdk(platform: SdkPlatform): BotPlatform {
 }
 
 /** Every bot the service can run, by platform: the core asks these and names no platform. */
-export const BOT_PLATFORMS = {
-  ...Object.fromEntries(SDK_PLATFORMS.map((platform) => [platform.name, fromSdk(platform)])),
-} as Record<ChatPlatform, BotPlatform>;
+export const BOT_PLATFORMS = Object.fromEntries(SDK_PLATFORMS.map((platform) => [platform.name, fromSdk(platform)])) as Record<
+  ChatPlatform,
+  BotPlatform
+>;

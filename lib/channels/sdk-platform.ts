@@ -5,7 +5,8 @@ import type { ChatPlatform, ChatUser } from "@/lib/channels/chat-platform";
 /**
  * A bot that runs on Vercel's Chat SDK (`chat`, lib/channels/chat-bot.ts): its official adapter
  * verifies and parses the platform's requests and sends the replies; the rental logic stays ours.
- * Notices go to the chat the person last wrote from (lib/channels/bot-platforms.ts).
+ * Notices go to the chat the person last wrote from, unless it says how (`canNotify`, `notify`;
+ * lib/channels/bot-platforms.ts).
  */
 export type SdkPlatform = Omit<BotPlatform, "canNotify" | "notify"> &
   Partial<Pick<BotPlatform, "canNotify" | "notify">> & {
