@@ -43,7 +43,9 @@ export default defineConfig({
     // file keeps to rows, chains and ports of its own (docs/testing.md). The slowest start first.
     maxWorkers: 3,
     sequence: { sequencer: SlowFilesFirst },
-    testTimeout: 20_000,
+    // A hang detector, not a speed goal: under a loaded CI (the dev-server lane compiling beside
+    // this pass) a chain test of a few transactions once took over 20 s.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     env: {
       NODE_ENV: "test",
