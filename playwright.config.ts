@@ -8,7 +8,9 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   // One server and one chain for all tests: files run one after another.
   workers: 1,
-  timeout: 120_000,
+  // A hang detector, not a speed goal (the longest test, 28 page loads each checked with axe,
+  // takes about a minute on an idle machine and several beside other work).
+  timeout: 300_000,
   expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   outputDir: "test-results/e2e",

@@ -147,7 +147,6 @@ test("no docs page is wider than a 360 px phone", async ({ browser }) => {
 test("the docs pages at desktop and phone width: screenshots, no layout shift, no serious axe violation outside the reference's own widget", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: baseUrl() });
   await capturePages(browser, testInfo, [{ context, pages: DOCS_PAGES, thirdParty: ".scalar-app" }]);
 });

@@ -174,8 +174,6 @@ test("the rental ends: the sweep releases the escrow, the renter is notified, th
 test("every main page at desktop and phone width: screenshots, nothing wider than the screen, no layout shift, no serious axe violation", async ({
   browser,
 }, testInfo) => {
-  // 28 page loads, each with axe: about a minute here, so room for a slower machine.
-  test.setTimeout(300_000);
   const [rental] = await sql<{ id: string }>("SELECT id FROM rentals WHERE agent_id = $1", [agentId]);
   const visitor = await browser.newContext({ baseURL: baseUrl() });
   await capturePages(browser, testInfo, [

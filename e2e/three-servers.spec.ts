@@ -55,7 +55,6 @@ const clientIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 25
 const checkoutIp = clientIp();
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
   const base = JSON.parse(process.env.E2E_SERVER_SETTINGS!) as Record<string, string>;
   const direct = new URL(process.env.E2E_DATABASE_URL!);
   if (!process.env.PGBOUNCER_URL) ownPgBouncer = await ensurePgBouncer(Number(direct.port || 5432), () => {});

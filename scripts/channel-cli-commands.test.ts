@@ -21,7 +21,7 @@ async function cli(args: string[], env: Record<string, string>) {
   return JSON.parse(stdout);
 }
 
-describe("channel setup commands", { timeout: 120_000 }, () => {
+describe("channel setup commands", () => {
   it("channels:telegram:set-webhook sets the webhook with its secret and only message updates, and the command menu", async () => {
     const out = await cli(["channels:telegram:set-webhook"], {
       TELEGRAM_BOT_TOKEN: "4242:cli-test-token",

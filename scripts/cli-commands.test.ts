@@ -22,7 +22,7 @@ async function cli(args: string[]) {
 }
 
 // Each command is a process of its own (tsx, Prisma): seconds each on a busy machine.
-describe("operator CLI: owner API keys", { timeout: 180_000 }, () => {
+describe("operator CLI: owner API keys", () => {
   it("owner:key issues a working key; owner:revoke stops it at once", async () => {
     const owner = await makeOwner();
     const issued = await cli(["owner:key", "--owner", owner.id, "--label", "ci deploys"]);

@@ -24,7 +24,7 @@ async function cli(args: string[], env: Record<string, string | undefined> = {})
 }
 
 // Each command is a process of its own (tsx, Prisma): seconds each on a busy machine.
-describe("operator CLI", { timeout: 180_000 }, () => {
+describe("operator CLI", () => {
   it("creates an owner, an agent with an encrypted webhook, and a development rental", async () => {
     const email = `cli-${Date.now()}@example.com`;
     const owner = await cli(["owner:create", "--email", email]);

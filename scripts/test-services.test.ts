@@ -55,29 +55,25 @@ describe("test services", () => {
     expect(await answers(port)).toBe(false);
   });
 
-  it.skipIf(!hasPostgres)(
-    "starts a throwaway PostgreSQL (trust auth, user postgres) where none answers, and stops it",
-    { timeout: 60_000 },
-    async () => {
-      const port = await freePort();
-      const postgres = (await ensurePostgres(port, quiet))!;
-      try {
-        const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${port}/postgres` });
-        await client.connect();
-        const { rows } = await client.query(
-          "SELECT current_setting('listen_addresses') AS listen, current_setting('data_directory') AS data",
-        );
-        await client.end();
-        expect(rows[0].listen).toBe("127.0.0.1");
-        expect(existsSync(rows[0].data)).toBe(true);
-        await stopServices([postgres]);
-        expect(await answers(port)).toBe(false);
-        expect(existsSync(rows[0].data)).toBe(false); // its folder went with it
-      } finally {
-        await stopServices([postgres], quiet);
-      }
-    },
-  );
+  it.skipIf(!hasPostgres)("starts a throwaway PostgreSQL (trust auth, user postgres) where none answers, and stops it", async () => {
+    const port = await freePort();
+    const postgres = (await ensurePostgres(port, quiet))!;
+    try {
+      const client = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${port}/postgres` });
+      await client.connect();
+      const { rows } = await client.query(
+        "SELECT current_setting('listen_addresses') AS listen, current_setting('data_directory') AS data",
+      );
+      await client.end();
+      expect(rows[0].listen).toBe("127.0.0.1");
+      expect(existsSync(rows[0].data)).toBe(true);
+      await stopServices([postgres]);
+      expect(await answers(port)).toBe(false);
+      expect(existsSync(rows[0].data)).toBe(false); // its folder went with it
+    } finally {
+      await stopServices([postgres], quiet);
+    }
+  });
 
   // npm test installs it before the suites; a bare `npx vitest run` on a machine without it skips this.
   it.skipIf(!hasPgBouncer)("starts a PgBouncer in transaction mode in front of PostgreSQL, and stops it", async () => {

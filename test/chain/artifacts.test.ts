@@ -2,6 +2,6 @@
 import { expect, it } from "vitest";
 import { staleArtifacts } from "@/contracts/compile";
 
-it("has contract artifacts that match the Solidity sources", { timeout: 120_000 }, () => {
+it("has contract artifacts that match the Solidity sources", () => {
   expect(staleArtifacts(), "contract artifacts are stale: run npm run contracts:build").toEqual([]);
 });

@@ -221,7 +221,7 @@ describe("reorgs", () => {
 });
 
 describe("the CLI's rental:extend", () => {
-  it("pays from RENTER_PRIVATE_KEY in one transaction and prints the new end", { timeout: 120_000 }, async () => {
+  it("pays from RENTER_PRIVATE_KEY in one transaction and prints the new end", async () => {
     const { renter, rental } = await hourRental();
     const settings = {
       DATABASE_URL: env.DATABASE_URL,
@@ -247,7 +247,7 @@ describe("the CLI's rental:extend", () => {
 
 // Each pays a rental on the chain first: on a 2-core machine busy with other files (the dev-server
 // restarts) that took more than the suite's 20 s once; a bound, not a measure of speed.
-describe("extension refusals (409 with the reason; nothing stored)", { timeout: 90_000 }, () => {
+describe("extension refusals (409 with the reason; nothing stored)", () => {
   it.each([
     ["disputed", { status: "disputed" }, /disputed/],
     ["ended", { endsAt: new Date(Date.now() - 5_000) }, /has ended/],

@@ -268,7 +268,7 @@ describe("release sweep: no stuck nonce", () => {
     expect((await db.chainTransaction.findUniqueOrThrow({ where: { id: first.id } })).hash).toBe(recorded.hash);
     expect((await db.rental.findUniqueOrThrow({ where: { id: r.id } })).status).toBe("completed");
     await releasedExactlyOnce();
-  }, 60_000); // two processes of their own
+  });
 });
 
 /**

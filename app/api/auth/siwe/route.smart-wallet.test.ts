@@ -47,7 +47,7 @@ beforeAll(async () => {
   vi.resetModules(); // lib/env re-reads process.env: payments are now configured
   ({ POST } = await import("@/app/api/auth/siwe/route"));
   ({ GET: NONCE } = await import("@/app/api/auth/nonce/route"));
-}, 60_000);
+});
 
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -72,7 +72,7 @@ describe("POST /api/auth/siwe with a chain configured", () => {
     const bad = await signIn(wallet, (message) => stranger.signMessage({ message }));
     expect(bad.status).toBe(401);
     expect((await bad.json()).error).toMatch(/does not match the message/);
-  }, 60_000);
+  });
 
   it("still signs ordinary wallets in (recovered locally) and refuses another key's signature", async () => {
     const eoa = newWallet();

@@ -336,7 +336,7 @@ describe("POST /api/public/agents", () => {
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect((await res.json()).error, JSON.stringify(change)).toMatch(error);
     }
-  }, 30_000);
+  });
 
   it("400: a body that is not a JSON object, not JSON, or not sent as application/json", async () => {
     const { apiKey } = await makeOwnerWithKey();
