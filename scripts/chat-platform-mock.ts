@@ -37,6 +37,11 @@ export type ChatPlatformMock = {
   /** Resolves with the first call (from now on, or already made) that matches; rejects after `timeoutMs`. */
   waitFor(match: (call: PlatformCall) => boolean, timeoutMs?: number): Promise<PlatformCall>;
   reset(): void;
+  /**
+   * Answers the next call of `method` (as recorded: "chat.postMessage", "sendMessage", …) with
+   * `status` and `headers` instead of success, once; the call is still recorded.
+   */
+  failNext(method: string, status: number, headers?: Record<string, string>): void;
   /** The local key (PKCS#8 PEM) Teams' and Google Chat's requests are signed with. */
   signingKey(): string;
   close(): Promise<void>;
@@ -45,6 +50,7 @@ export type ChatPlatformMock = {
 export async function startChatPlatformMock(port = 0): Promise<ChatPlatformMock> {
   const recorded: PlatformCall[] = [];
   const waiters = new Set<(call: PlatformCall) => void>();
+  const failures: Array<{ method: string; status: number; headers: Record<string, string> }> = [];
   let nextMessageId = 1;
   // Made on first use: most users of the mock never sign anything.
   let keys: { privateKey: KeyObject; pem: string; certificate: string } | undefined;
@@ -57,7 +63,7 @@ export async function startChatPlatformMock(port = 0): Promise<ChatPlatformMock>
     return keys;
   };
 
-  const record = (call: Omit<PlatformCall, "seq">) => {
+  const keep = (call: Omit<PlatformCall, "seq">) => {
     const full = { ...call, seq: recorded.length };
     recorded.push(full);
     for (const waiter of waiters) waiter(full);
@@ -68,8 +74,19 @@ export async function startChatPlatformMock(port = 0): Promise<ChatPlatformMock>
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString("utf8");
     const url = new URL(req.url ?? "/", "http://mock");
+    // A failure set up for the call this request records answers instead of what it would send.
+    let failure: (typeof failures)[number] | undefined;
+    const record = (call: Omit<PlatformCall, "seq">) => {
+      keep(call);
+      const index = failures.findIndex((f) => f.method === call.method);
+      if (index >= 0) failure = failures.splice(index, 1)[0];
+    };
     const send = (status: number, payload: unknown) =>
-      res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(payload));
+      failure
+        ? res
+            .writeHead(failure.status, { ...failure.headers, "Content-Type": "application/json" })
+            .end(JSON.stringify({ ok: false, error: `mock_failure_${failure.status}` }))
+        : res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(payload));
     const body = parseBody(raw, req.headers["content-type"]);
 
     if (req.method === "GET" && url.pathname === "/_calls") {
@@ -216,6 +233,10 @@ export async function startChatPlatformMock(port = 0): Promise<ChatPlatformMock>
       }),
     reset: () => {
       recorded.length = 0;
+      failures.length = 0;
+    },
+    failNext: (method, status, headers = {}) => {
+      failures.push({ method, status, headers });
     },
     signingKey: () => signing().pem,
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -11,6 +11,17 @@ import { db } from "@/lib/db";
 // A Web API call unanswered this long is given up (a notice then is never repeated: it may have arrived).
 const CALL_TIMEOUT_MS = 15_000;
 
+// The Web API client tries a failed call again by default, whatever the failure: a message whose
+// call timed out or got a 5xx may have been posted, and chat.postMessage takes no idempotency key,
+// so the person would read it twice or three times. Only a 429 is tried again: the client has
+// waited its Retry-After, and Slack posted nothing. (The client's own signal for it is this message.)
+const RETRY_AFTER_RATE_LIMIT_ONLY = {
+  retries: 2,
+  onFailedAttempt(error: Error) {
+    if (!error.message.startsWith("A rate limit was exceeded")) throw error;
+  },
+};
+
 // What Slack shows the person alone, at once, for /agent; the answer follows in the app's DM.
 const COMMAND_ACK = { response_type: "ephemeral", text: "On it: the answer arrives in your direct messages with this app." };
 
@@ -121,7 +132,7 @@ export function slackBot(options: Record<string, string>): SlackBot {
     userName: "Agent Rental",
     agentView: false,
     nativeStreaming: false,
-    webClientOptions: { retryConfig: { retries: 2 }, timeout: CALL_TIMEOUT_MS },
+    webClientOptions: { retryConfig: RETRY_AFTER_RATE_LIMIT_ONLY, timeout: CALL_TIMEOUT_MS },
     logger: new ConsoleLogger("warn"),
   });
 }

@@ -130,6 +130,19 @@ describe("POST /api/channels/slack", () => {
     expect(received.map((r) => JSON.parse(r.body).message)).toEqual(["once"]);
   });
 
+  it("a reply Slack failed with a 5xx is not posted again (it may have been); one refused with 429 is, after Retry-After", async () => {
+    const { code } = await slackRental();
+    const who = newUser();
+    await command(who, `start ${code}`);
+    mock.failNext("chat.postMessage", 500);
+    await dm(who, "only once");
+    expect(posted(who).filter((text) => text === "Echo: only once")).toHaveLength(1);
+
+    mock.failNext("chat.postMessage", 429, { "Retry-After": "1" });
+    await dm(who, "after the limit");
+    await vi.waitFor(() => expect(posted(who).filter((text) => text === "Echo: after the limit")).toHaveLength(2), { timeout: 15_000 });
+  });
+
   it("a command delivered twice (the same signed request, the same trigger_id) runs once", async () => {
     const { agent, rental, code } = await slackRental();
     const who = newUser();
