@@ -3,7 +3,7 @@
 // ten times (docs/testing.md). It starts its own embedded database, chain and Redis-free app, so
 // it needs none of the suite's set-up.
 import { defineConfig } from "vitest/config";
-import base, { DEV_SERVER_TEST } from "./vitest.config";
+import base, { DEV_SERVER_TEST } from "./vitest.config.ts";
 
 export default defineConfig({
   ...base,

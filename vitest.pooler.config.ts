@@ -5,8 +5,8 @@
 // starts one); without it test/global-setup.pooler.ts starts its own. docs/testing.md.
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { poolerPassFiles } from "./test/pooler-pass";
-import base from "./vitest.config";
+import { poolerPassFiles } from "./test/pooler-pass.ts";
+import base from "./vitest.config.ts";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
