@@ -13,13 +13,13 @@ const DELIVERY_KEEP_MS = 7 * 86_400_000;
 
 // `told`: notices queued for the sender (the send-messages cron); `unreachable`: chats the platform
 // gives no way to write to first.
-export type EndedChats = { ended: number; told: number; unreachable: number; deliveriesDeleted: number };
+export type EndedChats = { ended: number; told: number; unreachable: number; deliveriesDeleted: number; movesDeleted: number };
 
 /**
  * The chat sweep (cron, every minute): each open binding whose rental can no longer be used
  * (ended, cancelled, disputed, completed) is ended, and its chat's notice queued for the sender, in
  * one transaction, so a second run, or one running beside it, never tells it twice, and a run that
- * stops half-way never ends a chat untold. Also forgets old delivery claims.
+ * stops half-way never ends a chat untold. Also forgets old delivery claims and expired move commands.
  */
 export async function endFinishedChats(now: Date = new Date()): Promise<EndedChats> {
   const open = await db.chatBinding.findMany({
@@ -33,7 +33,7 @@ export async function endFinishedChats(now: Date = new Date()): Promise<EndedCha
     ended.map((b) => b.rental.id),
     now,
   );
-  const result: EndedChats = { ended: 0, told: 0, unreachable: 0, deliveriesDeleted: 0 };
+  const result: EndedChats = { ended: 0, told: 0, unreachable: 0, deliveriesDeleted: 0, movesDeleted: 0 };
   for (const binding of open) {
     const platform = binding.platform as ChatPlatform;
     const told = await db.$transaction(async (tx) => {
@@ -58,5 +58,7 @@ export async function endFinishedChats(now: Date = new Date()): Promise<EndedCha
     where: { createdAt: { lt: new Date(now.getTime() - DELIVERY_KEEP_MS) } },
   });
   result.deliveriesDeleted = count;
+  // A move command (`/start mv_…`) past its minutes moves nothing: its hash is of no more use.
+  result.movesDeleted = (await db.chatMoveToken.deleteMany({ where: { expiresAt: { lte: now } } })).count;
   return result;
 }
