@@ -14,6 +14,8 @@ type TeamsMessage = {
   serviceUrl: string;
   tenantId?: string;
   activityId?: string;
+  /** The channel the activity says it comes from ("msteams"; a test's another). */
+  channelId?: string;
   /** Claims that replace the Bot Framework's (a test's wrong audience or serviceurl). */
   claims?: Record<string, unknown>;
 };
@@ -25,7 +27,7 @@ export function teamsMessageRequest(url: string, key: string, userId: string, te
     type: "message",
     id: activityId,
     timestamp: new Date().toISOString(),
-    channelId: "msteams",
+    channelId: message.channelId ?? "msteams",
     serviceUrl,
     text,
     textFormat: "plain",

@@ -1,15 +1,16 @@
 import "server-only";
-import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
+import { createRemoteJWKSet, jwtVerify } from "jose";
 
 // The issuer of every token the Bot Framework signs the requests Teams sends a bot with.
 const BOT_FRAMEWORK_ISSUER = "https://api.botframework.com";
 // A bot token is fetched again this long before it expires.
 const TOKEN_MARGIN_MS = 5 * 60_000;
 
-const keySets = new Map<string, Promise<JWTVerifyGetKey>>();
+type KeySet = ReturnType<typeof createRemoteJWKSet>;
+const keySets = new Map<string, Promise<KeySet>>();
 
 // The signing keys named by the OpenID metadata (jose caches them and refetches on an unknown kid).
-function signingKeys(metadataUrl: string): Promise<JWTVerifyGetKey> {
+function signingKeys(metadataUrl: string): Promise<KeySet> {
   let keys = keySets.get(metadataUrl);
   if (!keys) {
     keys = fetch(metadataUrl, { signal: AbortSignal.timeout(10_000) })
@@ -36,21 +37,33 @@ const sameUrl = (a: unknown, b: unknown) =>
  * `webhookVerifier`; anything falsy or thrown is a 401): an RS256 token from the keys of
  * `metadataUrl`, issued by the Bot Framework, for `appId`, current (5 minutes' leeway, as the
  * Bot Framework allows), whose serviceurl claim is the activity's serviceUrl — the bot's token
- * goes to that URL with the reply, so no one may name another.
+ * goes to that URL with the reply, so no one may name another — and whose signing key is endorsed
+ * for the activity's channelId (the JWKS lists, per key, the channels it may sign for).
  */
 export function teamsRequestVerifier(appId: string, metadataUrl: string) {
   return async (request: Request, body: string): Promise<boolean> => {
     const token = /^Bearer (\S+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
     if (!token) return false;
-    const { payload } = await jwtVerify(token, await signingKeys(metadataUrl), {
+    const keys = await signingKeys(metadataUrl);
+    const { payload, protectedHeader } = await jwtVerify(token, keys, {
       issuer: BOT_FRAMEWORK_ISSUER,
       audience: appId,
       algorithms: ["RS256"],
       clockTolerance: 300,
     });
-    const activity = JSON.parse(body) as { serviceUrl?: unknown };
-    return sameUrl(payload.serviceurl, activity.serviceUrl);
+    const activity = JSON.parse(body) as { serviceUrl?: unknown; channelId?: unknown };
+    return sameUrl(payload.serviceurl, activity.serviceUrl) && endorsed(keys, protectedHeader.kid, activity.channelId);
   };
+}
+
+// As the Bot Framework's own validator: an activity naming no channel asserts none; one that names
+// a channel must be signed by a key endorsed for it (the keys just used to verify are the cached set).
+function endorsed(keys: KeySet, kid: string | undefined, channelId: unknown): boolean {
+  if (typeof channelId !== "string" || channelId.trim() === "") return true;
+  const key = keys.jwks()?.keys.find((k) => k.kid === kid) as { endorsements?: unknown } | undefined;
+  return (
+    Array.isArray(key?.endorsements) && key.endorsements.some((e) => typeof e === "string" && e.toLowerCase() === channelId.toLowerCase())
+  );
 }
 
 const tokens = new Map<string, { token: string; expiresAt: number }>();

@@ -62,13 +62,14 @@ const newUser = () => String(randomInt(10 ** 10, 10 ** 11));
 const request = (
   user: string,
   text: string,
-  options: { key?: string; activityId?: string; claims?: Record<string, unknown>; serviceUrl?: string } = {},
+  options: { key?: string; activityId?: string; channelId?: string; claims?: Record<string, unknown>; serviceUrl?: string } = {},
 ) =>
   teamsMessageRequest(URL_, options.key ?? mock.signingKey(), user, text, {
     appId: APP_ID,
     serviceUrl: options.serviceUrl ?? serviceUrl,
     tenantId: TENANT_ID,
     activityId: options.activityId,
+    channelId: options.channelId,
     claims: options.claims,
   });
 async function send(user: string, text: string, options: Parameters<typeof request>[2] = {}) {
@@ -140,6 +141,8 @@ describe("/api/channels/teams", () => {
         "serviceUrl mismatch",
         request(newUser(), "help", { claims: { serviceurl: "https://smba.trafficmanager.net/teams/" }, activityId: activityId() }),
       ],
+      // The Bot Framework's key, endorsed for msteams only, under an activity from another channel.
+      ["key not endorsed for the channel", request(newUser(), "help", { channelId: "webchat", activityId: activityId() })],
     ];
     for (const [why, req] of cases) {
       const res = await POST(req);
