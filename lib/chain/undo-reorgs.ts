@@ -26,7 +26,7 @@ export type Rewind = { toBlock: bigint; undone: number; reopened: number };
  * (`chain_blocks`) is compared with the chain's block at that height. When it differs, the newest
  * kept block that still matches is where the chains forked, and everything taken from above it is
  * undone: each change, newest first, gives back the values it replaced (a payment that vanished
- * leaves its rental pending again, a release active again); the operator's transactions mined
+ * leaves its rental pending again, a release active again, an extension its quote unredeemed); the operator's transactions mined
  * there go back in flight (a paid answer's payment "settling" again) (`prepared`: the next sweep broadcasts the same signed bytes at the same
  * nonce, so the nonce the database records is never left above the chain's); the event reader's
  * cursor goes back to the fork, so it reads the new blocks and re-derives what they say.
@@ -99,6 +99,14 @@ async function rewindTo(tx: Prisma.TransactionClient, fork: bigint): Promise<Rew
     }
   }
   for (const [rentalId, fields] of restored) await writeChainState(tx, rentalId, fields);
+  // An extension undone is unpaid again: its quote may be redeemed (and the owner told) anew.
+  const extensions = facts.filter((fact) => fact.event === "RentalExtended").map((fact) => fact.txHash);
+  if (extensions.length > 0) {
+    await tx.rentalExtension.updateMany({
+      where: { txHash: { in: extensions } },
+      data: { appliedAt: null, txHash: null, notifiedAt: null },
+    });
+  }
   await tx.chainFact.deleteMany({ where: { blockNumber: { gt: fork } } });
   const reopened = await tx.chainTransaction.updateMany({
     where: { status: "confirmed", blockNumber: { gt: fork } },

@@ -203,6 +203,7 @@ describe("reorgs", () => {
       await p.testClient.mine({ blocks: 3 });
       expect(await syncEscrowEvents()).toMatchObject({ extended: 1 });
       expect((await db.rental.findUniqueOrThrow({ where: { id: rental.id } })).endsAt.toISOString()).toBe(quoted.ends_at);
+      const applied = await db.rentalExtension.findFirstOrThrow({ where: { rentalId: rental.id, appliedAt: { not: null } } });
 
       await p.testClient.revert({ id: snapshot });
       await p.testClient.mine({ blocks: 5 });
@@ -214,6 +215,12 @@ describe("reorgs", () => {
         before.feeMicro,
         "active",
       ]);
+      // Its quote is unredeemed again, as the rental is unextended.
+      expect(await db.rentalExtension.findUniqueOrThrow({ where: { id: applied.id } })).toMatchObject({
+        appliedAt: null,
+        txHash: null,
+        notifiedAt: null,
+      });
     } finally {
       Object.assign(env, { CHAIN_CONFIRMATIONS: confirmations });
     }
