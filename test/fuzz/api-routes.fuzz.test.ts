@@ -1,4 +1,5 @@
-// Property-based fuzzing of every API route handler under app/api: random methods, headers
+// Property-based fuzzing of every route handler under app/ (the APIs, the bots, the crons, A2A and
+// the agent cards; a test below fails when one is missing): random methods, headers
 // (garbage X-API-Key, Authorization, Content-Type, Content-Length, Cookie, Origin, …) and bodies
 // (random bytes and text, random JSON, JSON shaped like each route's real body, truncated JSON,
 // forms, oversize bodies), FUZZ_RUNS cases per route (default 1,000), each handler called as
@@ -9,8 +10,9 @@
 // Each route runs with seed FUZZ_SEED + its index (FUZZ_SEED defaults to 20261123). fast-check
 // prints the seed and path of a failure; replay exactly that case with
 //   FUZZ_ONLY=<route path> FUZZ_SEED=<printed seed> FUZZ_PATH=<printed path> npx vitest run test/fuzz
+import { readdirSync } from "node:fs";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { env } from "@/lib/env";
 import { check, FUZZ_STATS } from "./fuzz-requests";
 import { caseOf, ROUTES } from "./fuzz-routes";
@@ -52,7 +54,15 @@ afterAll(async () => {
     );
 });
 
-describe.concurrent(`every API route, ${RUNS} random requests each (seed ${SEED})`, () => {
+it("fuzzes every route handler under app/ (a catch-all by a path under it)", () => {
+  const files = (readdirSync("app", { recursive: true }) as string[])
+    .filter((file) => /(^|\/)route\.ts$/.test(file))
+    .map((file) => `/${file.replace(/\/?route\.ts$/, "")}`);
+  const fuzzed = ROUTES.map((route) => route.path.replace(/\/nope(\/deeper)?$/, "/[...path]"));
+  expect(files.filter((file) => !fuzzed.includes(file))).toEqual([]);
+});
+
+describe.concurrent(`every route, ${RUNS} random requests each (seed ${SEED})`, () => {
   ROUTES.forEach((route, index) => {
     // Generous: a loaded machine (the whole suite on two cores) may take minutes; nothing here waits on time.
     it.skipIf(ONLY !== undefined && ONLY !== route.path)(route.path, { timeout: 600_000 }, async () => {

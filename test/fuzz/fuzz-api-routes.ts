@@ -80,7 +80,7 @@ export const API_ROUTES: Route[] = [
     mod: V1_MCP,
     serves: ["POST"],
     credential: renterCredential,
-    dialect: "mcp",
+    dialect: "jsonrpc",
     headers: fc.constantFrom<[string, string][]>([["accept", "application/json, text/event-stream"]], []),
     body: bodyOf(
       nearObject({
@@ -123,7 +123,7 @@ export const API_ROUTES: Route[] = [
     pool: "agent",
     dynamicId: true,
     idParam: "agentId",
-    dialect: "mcp",
+    dialect: "jsonrpc",
     headers: fc.constantFrom<[string, string][]>([["accept", "application/json, text/event-stream"]], []),
     body: bodyOf(
       nearObject({

@@ -20,8 +20,8 @@ export type Route = {
   idParam?: string;
   /** Headers this route needs to be reached at all (e.g. Sec-Fetch-Site on the e-mail callback). */
   headers?: fc.Arbitrary<[string, string][]>;
-  /** Routes that answer in another protocol's shapes: OpenAI's errors and streams, MCP's JSON-RPC. */
-  dialect?: "openai" | "mcp";
+  /** Routes that answer in another protocol's shapes: OpenAI's errors and streams, MCP's and A2A's JSON-RPC. */
+  dialect?: "openai" | "jsonrpc";
 };
 
 export const noBody = bodyOf(fc.jsonValue({ maxDepth: 2 }));

@@ -4,11 +4,12 @@ import fc from "fast-check";
 import { API_ROUTES } from "./fuzz-api-routes";
 import { APP_ROUTES } from "./fuzz-app-routes";
 import { type Case, contentLength, contentType, cookie, garbageText, headerName, headerValue, ip, METHODS } from "./fuzz-cases";
+import { MORE_ROUTES } from "./fuzz-more-routes";
 import type { Route } from "./fuzz-route-types";
 
 export type { Module, Route } from "./fuzz-route-types";
 
-export const ROUTES: Route[] = [...API_ROUTES, ...APP_ROUTES];
+export const ROUTES: Route[] = [...API_ROUTES, ...APP_ROUTES, ...MORE_ROUTES];
 
 export function caseOf(route: Route): fc.Arbitrary<Case> {
   const method = route.serves.length

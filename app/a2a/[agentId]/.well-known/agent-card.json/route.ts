@@ -3,6 +3,7 @@
 import { agentCardJson, listingAgentCard } from "@/lib/a2a/agent-cards";
 import { findA2aListing } from "@/lib/a2a/find-a2a-listing";
 import { appUrl } from "@/lib/env";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { agentCardNotFound, agentCardPreflight, agentCardResponse } from "@/lib/http/routes/a2a-route";
 import { route } from "@/lib/http/routes/route";
 
@@ -15,3 +16,7 @@ export function GET(req: Request, segment: { params: Promise<{ agentId: string }
 }
 
 export const OPTIONS = agentCardPreflight;
+export const POST = methodNotAllowed("GET");
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;
