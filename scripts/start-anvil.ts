@@ -60,11 +60,13 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk).slice(-4_000)));
   const stop = stopper(child);
-  // Loading a large state file takes a moment; a bare start listens in ~100 ms.
+  // A bare start listens in ~100 ms, loading a large state file takes a moment: the bound only
+  // catches an anvil that hangs (one that exits is reported at once), so it leaves a loaded
+  // machine (the whole suite on two cores) far more room than that.
   const port = await new Promise<string | undefined>((resolve) => {
     let stdout = "";
     let listening: RegExpExecArray | null = null;
-    const timer = setTimeout(() => resolve(undefined), options.statePath ? 30_000 : 10_000);
+    const timer = setTimeout(() => resolve(undefined), options.statePath ? 120_000 : 60_000);
     child.stdout!.on("data", (chunk: Buffer) => {
       if (listening) return; // its log from here on: read and dropped
       stdout = (stdout + chunk).slice(-4_000);
