@@ -11,6 +11,11 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 // single one (DATABASE_POOL_MAX=1). That one is kept open (DATABASE_IDLE_TIMEOUT_MS=0): the
 // server frees its slot only a moment after a client leaves, so a connection opened just after an
 // idle one was closed could be refused, failing its request ("Connection terminated unexpectedly").
+// An interactive transaction waits up to 10 s for one of the pool's few connections (Prisma's default,
+// 2 s, failed requests in a burst with "Unable to start a transaction in the given time") and may
+// run for 15 s (default 5) on a busy machine: both end well inside a chat's 30 s.
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
 function client(): PrismaClient {
   if (globalForDb.prisma) return globalForDb.prisma;
   if (!env.DATABASE_URL) {
@@ -22,7 +27,7 @@ function client(): PrismaClient {
     idleTimeoutMillis: env.DATABASE_IDLE_TIMEOUT_MS,
   });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  globalForDb.prisma = new PrismaClient({ adapter });
+  globalForDb.prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
   globalForDb.pool = pool;
   return globalForDb.prisma;
 }

@@ -74,6 +74,42 @@ describe("isDatabaseUnavailable", () => {
     );
   });
 
+  it("recognises a transaction that found no free connection in the pool (P2028), not other transaction errors", async () => {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    const client = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: 50 } });
+    try {
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const first = client.$transaction(async (tx) => {
+        held();
+        await tx.$executeRaw`SELECT pg_sleep(1)`;
+      });
+      await holding;
+      const busy = await client
+        .$transaction(async (tx) => tx.$queryRaw`SELECT 1`)
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      await first;
+      expect(busy).toMatchObject({ code: "P2028" });
+      expect(isDatabaseUnavailable(busy)).toBe(true);
+      // A transaction used after it ended is a bug, not an outage.
+      let leaked!: Parameters<Parameters<typeof client.$transaction>[0]>[0];
+      await client.$transaction(async (tx) => {
+        leaked = tx;
+      });
+      const closed = await leaked.$queryRaw`SELECT 1`.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(closed).toMatchObject({ code: "P2028" });
+      expect(isDatabaseUnavailable(closed)).toBe(false);
+    } finally {
+      await client.$disconnect();
+    }
+  });
+
   it("does not mistake bugs, bad data or other services' outages for it", async () => {
     const agentId = "00000000-0000-4000-8000-000000000000";
     const constraint = await db.rating.create({ data: { rentalId: agentId, agentId, score: 5 } }).then(

@@ -4,8 +4,10 @@
 // Duck-typed on names and codes, so it holds for the Next.js bundle's copy of Prisma too.
 
 // Prisma's codes: can't reach the server, timed out reaching it, operation timed out, the server
-// closed the connection, timed out waiting for a connection from the pool.
+// closed the connection, timed out waiting for a connection from the pool (a query).
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+// P2028 is every transaction API error; only this one says the pool stayed busy (lib/db.ts's maxWait).
+const NO_CONNECTION_FOR_TRANSACTION = /Unable to start a transaction in the given time/;
 // @prisma/adapter-pg's kinds for the same (lib/db.ts builds the client on that adapter).
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 // PostgreSQL's own: shutting down (admin, crash), starting up / not accepting, too many connections.
@@ -44,6 +46,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const e = current as Loose;
     const code = typeof e.code === "string" ? e.code : typeof e.errorCode === "string" ? e.errorCode : undefined;
     if (code && (PRISMA_CODES.has(code) || SQLSTATES.has(code))) return true;
+    if (code === "P2028" && typeof e.message === "string" && NO_CONNECTION_FOR_TRANSACTION.test(e.message)) return true;
     // Only the error itself, not a cause: `fetch failed` caused by ECONNREFUSED is some other
     // service (an e-mail API, the chain), not the database.
     if (depth === 0 && code && SOCKET_CODES.has(code)) return true;
