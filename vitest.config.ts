@@ -10,7 +10,7 @@ const SLOW_FILES = ["test/fuzz/api-routes.fuzz.test.ts", "scripts/cli.test.ts"];
 
 /**
  * `npm run dev` started eleven times (vitest.dev-server.config.ts): minutes of compiling, so
- * `npm test` runs it beside the pooler pass and the browser tests rather than in this pass.
+ * `npm test` runs it beside this pass rather than in it (scripts/test-suites.sh).
  */
 export const DEV_SERVER_TEST = "test/embedded-default.test.ts";
 
