@@ -79,6 +79,52 @@ describe("listAgentDeliveries", () => {
     // Another listing's log is its own.
     expect(await listAgentDeliveries((await listing()).agent.id)).toEqual([]);
   });
+
+  it("lists the rental.extended calls made, answered or not, in words, and filters them", async () => {
+    const { agent } = await listing();
+    const rental = await makeRental(agent.id);
+    const extension = (attemptedAt: Date, answer: { notifyStatusCode: number | null; notifyError: string | null }) =>
+      db.rentalExtension.create({
+        data: {
+          rentalId: rental.id,
+          durationType: "hour",
+          periods: 1,
+          addedSeconds: 3600,
+          addedPriceMicro: 2_000_000n,
+          feeMicro: 100_000n,
+          fromEndsAt: attemptedAt,
+          deadline: attemptedAt,
+          notifyAttemptedAt: attemptedAt,
+          notifyLatencyMs: 40,
+          ...answer,
+        },
+      });
+    const now = Date.now();
+    await extension(new Date(now - 60_000), { notifyStatusCode: 204, notifyError: null });
+    await extension(new Date(now), { notifyStatusCode: null, notifyError: "timeout: no complete reply within 1500 ms" });
+    // An extension quoted but never paid made no call: not in the log.
+    await db.rentalExtension.create({
+      data: {
+        rentalId: rental.id,
+        durationType: "hour",
+        periods: 1,
+        addedSeconds: 3600,
+        addedPriceMicro: 2_000_000n,
+        feeMicro: 100_000n,
+        fromEndsAt: new Date(now),
+        deadline: new Date(now),
+      },
+    });
+
+    const all = await listAgentDeliveries(agent.id);
+    expect(all).toMatchObject([
+      { kind: "rental_event", channel: "Rental extended", ok: false, webhookStatus: null, latencyMs: 40 },
+      { kind: "rental_event", channel: "Rental extended", ok: true, webhookStatus: 204, reason: null, requestBytes: null },
+    ]);
+    expect(all[0].reason).toBe("Your webhook did not answer within 1,500 ms.");
+    expect((await listAgentDeliveries(agent.id, "failed")).map((d) => d.key)).toEqual([all[0].key]);
+    expect((await listAgentDeliveries(agent.id, "succeeded")).map((d) => d.key)).toEqual([all[1].key]);
+  });
 });
 
 describe("sendTestMessage", () => {

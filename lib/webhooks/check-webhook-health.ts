@@ -1,14 +1,9 @@
 import "server-only";
 import type { WebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { env } from "@/lib/env";
-import { ownerCallHeaders } from "@/lib/webhooks/owner-call-headers";
-import { safeFetch } from "@/lib/webhooks/safe-fetch";
+import { type OwnerEventResult, postOwnerEvent } from "@/lib/webhooks/post-owner-event";
 
-export type HealthResult = {
-  ok: boolean;
-  statusCode: number | null;
-  error: string | null;
-  latencyMs: number;
+export type HealthResult = OwnerEventResult & {
   /** The check could not be made for a reason of the service's own (failedToRunCheck), not the webhook's. */
   internal?: true;
 };
@@ -43,16 +38,5 @@ export function failedToRunCheck(agentId: string, error: unknown, ownerMessage =
 
 async function sendHealthCheck(agent: { id: string; name: string }, creds: WebhookCredentials, timeoutMs: number): Promise<HealthResult> {
   const body = JSON.stringify({ type: "health_check", timestamp: new Date().toISOString(), agentId: agent.id });
-  const result = await safeFetch(creds.url, {
-    method: "POST",
-    headers: ownerCallHeaders(creds, agent.name, body, { "X-Health-Check": "true" }),
-    body,
-    timeoutMs,
-    maxBytes: 64 * 1024,
-  });
-  if (result.kind === "error") {
-    return { ok: false, statusCode: null, error: `${result.reason}: ${result.detail}`, latencyMs: result.latencyMs };
-  }
-  const ok = result.status >= 200 && result.status < 300;
-  return { ok, statusCode: result.status, error: ok ? null : `HTTP ${result.status}`, latencyMs: result.latencyMs };
+  return postOwnerEvent(creds, agent.name, body, { "X-Health-Check": "true" }, timeoutMs);
 }

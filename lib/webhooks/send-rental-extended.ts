@@ -1,8 +1,7 @@
 import "server-only";
 import { openWebhookCredentials } from "@/lib/agents/webhook-credentials";
 import { env } from "@/lib/env";
-import { ownerCallHeaders } from "@/lib/webhooks/owner-call-headers";
-import { safeFetch } from "@/lib/webhooks/safe-fetch";
+import { type OwnerEventResult, postOwnerEvent } from "@/lib/webhooks/post-owner-event";
 
 export type ExtendedRental = {
   ref: string;
@@ -16,32 +15,27 @@ export type ExtendedRental = {
   };
 };
 
+const NOT_SENT = "internal: the call could not be sent";
+
 /**
  * Tells the owner's webhook that a rental was extended (docs/webhooks.md#rental-events):
  * `{ "type": "rental.extended", "rental": { "ref", "ends_at" } }`, with the bearer token,
  * X-Agent-Name, X-Rental-Ref and the Standard Webhooks signature like every call. Sent once, not
  * retried; a failure changes nothing of the extension (it is paid for on chain). Never throws:
- * returns whether the webhook answered 2xx, and logs why not.
+ * returns how the webhook answered (null: the listing has no webhook to call), and logs a failure.
  */
-export async function sendRentalExtended(rental: ExtendedRental): Promise<boolean> {
+export async function sendRentalExtended(rental: ExtendedRental): Promise<OwnerEventResult | null> {
+  const started = performance.now();
+  let result: OwnerEventResult;
   try {
     const creds = openWebhookCredentials(rental.agent.id, rental.agent);
-    if (!creds) return false;
+    if (!creds) return null;
     const body = JSON.stringify({ type: "rental.extended", rental: { ref: rental.ref, ends_at: rental.endsAt.toISOString() } });
-    const result = await safeFetch(creds.url, {
-      method: "POST",
-      headers: ownerCallHeaders(creds, rental.agent.name, body, { "X-Rental-Ref": rental.ref }),
-      body,
-      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
-      maxBytes: 64 * 1024,
-    });
-    if (result.kind === "error") throw new Error(`${result.reason}: ${result.detail}`);
-    if (result.status < 200 || result.status >= 300) throw new Error(`HTTP ${result.status}`);
-    return true;
+    result = await postOwnerEvent(creds, rental.agent.name, body, { "X-Rental-Ref": rental.ref }, env.WEBHOOK_TIMEOUT_MS);
   } catch (error) {
-    console.warn(
-      `[webhooks] rental ${rental.ref}: rental.extended not delivered: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return false;
+    console.error(`[webhooks] rental ${rental.ref}: rental.extended: ${error instanceof Error ? error.message : String(error)}`);
+    result = { ok: false, statusCode: null, error: NOT_SENT, latencyMs: Math.round(performance.now() - started) };
   }
+  if (!result.ok) console.warn(`[webhooks] rental ${rental.ref}: rental.extended not delivered: ${result.error}`);
+  return result;
 }

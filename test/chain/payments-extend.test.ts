@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as extendConfirmPost } from "@/app/api/checkout/extend-confirm/route";
 import { POST as extendQuotePost } from "@/app/api/checkout/extend-quote/route";
 import { GET as statusGet } from "@/app/api/v1/status/route";
+import { listAgentDeliveries } from "@/lib/agents/list-agent-deliveries";
 import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
 import { extendWithKey } from "@/lib/chain/extend-with-key";
 import { db } from "@/lib/db";
@@ -160,6 +161,10 @@ describe("extend by the code: quote → one transaction → confirm", () => {
     await expect
       .poll(async () => (await db.rentalExtension.findFirstOrThrow({ where: { rentalId: rental.id } })).notifiedAt)
       .not.toBeNull();
+    // The owner's delivery log shows the call and how it was answered.
+    expect((await listAgentDeliveries(before.agentId)).filter((d) => d.kind === "rental_event")).toMatchObject([
+      { channel: "Rental extended", ok: true, webhookStatus: 200, reason: null },
+    ]);
 
     // The same code reports the new end.
     const status = await statusGet(renterRequest("status", { code: rental.code }));

@@ -204,6 +204,10 @@ export default function WebhookDocsPage() {
             It is sent once and not retried: a failure changes nothing, the renter has paid and the rental is extended all the same. Answer
             any <code>type</code> you do not know with a 2xx and ignore it.
           </li>
+          <li>
+            The listing&apos;s delivery log in your dashboard shows each such call as &ldquo;Rental extended&rdquo;, with how your webhook
+            answered.
+          </li>
         </ul>
       </section>
 

@@ -80,11 +80,21 @@ async function sendOnce(rentalId: string, txHash: string): Promise<boolean> {
     },
   });
   if (!rental) return false;
-  const delivered = await sendRentalExtended(rental);
-  if (delivered) {
-    await db.rentalExtension
-      .updateMany({ where: { rentalId, txHash: txHash.toLowerCase() }, data: { notifiedAt: new Date() } })
-      .catch(() => {});
-  }
-  return delivered;
+  const attemptedAt = new Date();
+  const result = await sendRentalExtended(rental);
+  if (!result) return false;
+  // For the owner's delivery log, whatever the answer (lib/agents/list-agent-deliveries.ts).
+  await db.rentalExtension
+    .updateMany({
+      where: { rentalId, txHash: txHash.toLowerCase() },
+      data: {
+        notifyAttemptedAt: attemptedAt,
+        notifyStatusCode: result.statusCode,
+        notifyError: result.error,
+        notifyLatencyMs: result.latencyMs,
+        notifiedAt: result.ok ? new Date() : null,
+      },
+    })
+    .catch((error: unknown) => console.warn(`[webhooks] rental.extended for ${txHash} not recorded: ${String(error)}`));
+  return result.ok;
 }

@@ -46,8 +46,8 @@ export default async function DeliveriesPage({
         <h1>Delivery log</h1>
       </div>
       <p className="muted">
-        The latest {formatCount(DELIVERIES_SHOWN)} calls to this listing&apos;s webhook: renters&apos; messages on every channel and the
-        health checks. Message text is never stored; sizes and times are.
+        The latest {formatCount(DELIVERIES_SHOWN)} calls to this listing&apos;s webhook: renters&apos; messages on every channel, the health
+        checks, and the notices that a renter extended a rental. Message text is never stored; sizes and times are.
       </p>
 
       <section className={styles.panel} aria-labelledby="test-heading">
