@@ -83,7 +83,7 @@ describe("listAgentDeliveries", () => {
   it("lists the rental.extended calls made, answered or not, in words, and filters them", async () => {
     const { agent } = await listing();
     const rental = await makeRental(agent.id);
-    const extension = (attemptedAt: Date, answer: { notifyStatusCode: number | null; notifyError: string | null }) =>
+    const extension = (at: Date, call: { notifyStatusCode: number | null; notifyError: string | null } | null) =>
       db.rentalExtension.create({
         data: {
           rentalId: rental.id,
@@ -92,29 +92,16 @@ describe("listAgentDeliveries", () => {
           addedSeconds: 3600,
           addedPriceMicro: 2_000_000n,
           feeMicro: 100_000n,
-          fromEndsAt: attemptedAt,
-          deadline: attemptedAt,
-          notifyAttemptedAt: attemptedAt,
-          notifyLatencyMs: 40,
-          ...answer,
+          fromEndsAt: at,
+          deadline: at,
+          ...(call && { notifyAttemptedAt: at, notifyLatencyMs: 40, ...call }),
         },
       });
     const now = Date.now();
     await extension(new Date(now - 60_000), { notifyStatusCode: 204, notifyError: null });
     await extension(new Date(now), { notifyStatusCode: null, notifyError: "timeout: no complete reply within 1500 ms" });
     // An extension quoted but never paid made no call: not in the log.
-    await db.rentalExtension.create({
-      data: {
-        rentalId: rental.id,
-        durationType: "hour",
-        periods: 1,
-        addedSeconds: 3600,
-        addedPriceMicro: 2_000_000n,
-        feeMicro: 100_000n,
-        fromEndsAt: new Date(now),
-        deadline: new Date(now),
-      },
-    });
+    await extension(new Date(now), null);
 
     const all = await listAgentDeliveries(agent.id);
     expect(all).toMatchObject([
