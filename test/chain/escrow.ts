@@ -44,7 +44,7 @@ export type TokenKind = keyof typeof tokens;
 
 /** Deploys a token and an escrow whose roles are held by the named test accounts. */
 export async function deployEscrow<K extends TokenKind>(chain: Chain, kind: K) {
-  const { publicClient, walletClient } = chain;
+  const { publicClient, walletClient, mined } = chain;
   const tokenAbi = tokens[kind].abi;
   const { token, escrow } = await deployEscrowContracts(chain, tokens[kind]);
 
@@ -53,7 +53,7 @@ export async function deployEscrow<K extends TokenKind>(chain: Chain, kind: K) {
   async function send(from: Address, functionName: string, args: readonly unknown[] = []) {
     const request = { account: from, address: escrow, abi: escrowAbi, functionName, args };
     const hash = await walletClient.writeContract(request as never);
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    const receipt = await mined(hash);
     if (receipt.status !== "success") {
       const trace = (await publicClient.request({
         method: "debug_traceTransaction",
@@ -67,7 +67,7 @@ export async function deployEscrow<K extends TokenKind>(chain: Chain, kind: K) {
   async function sendToken(from: Address, functionName: string, args: readonly unknown[]) {
     const request = { account: from, address: token, abi: tokenAbi, functionName, args };
     const hash = await walletClient.writeContract(request as never);
-    return publicClient.waitForTransactionReceipt({ hash });
+    return mined(hash);
   }
 
   function read(functionName: string, args: readonly unknown[] = []) {

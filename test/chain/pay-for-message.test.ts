@@ -40,7 +40,7 @@ async function pay(payment: MessagePaymentArgs, signature: Hex, from: Address = 
     functionName: "payForMessage",
     args: [payment, signature],
   });
-  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
+  const receipt = await chain.mined(hash);
   if (receipt.status !== "success") {
     // anvil mines reverting transactions: their revert data is read from a trace (as escrow.ts does).
     const trace = (await chain.publicClient.request({

@@ -100,7 +100,7 @@ async function payExtension(renter: Renter, quoted: QuoteBody) {
     functionName: "extendRentalWithPermit",
     args: [extension, quoted.signature, extension.deadline, permit.v, permit.r, permit.s],
   });
-  const receipt = await p.publicClient.waitForTransactionReceipt({ hash });
+  const receipt = await p.mined(hash);
   expect(receipt.status).toBe("success");
   return hash;
 }

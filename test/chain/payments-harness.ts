@@ -155,7 +155,7 @@ export async function pay(p: Payments, renter: Renter, quoted: Pick<Quoted, "quo
       args: [quote, signature, quote.deadline, permit.v, permit.r, permit.s],
     });
   }
-  const receipt = await p.publicClient.waitForTransactionReceipt({ hash });
+  const receipt = await p.mined(hash);
   if (receipt.status !== "success") throw new Error(`payment ${hash} reverted`);
   return receipt;
 }
@@ -202,7 +202,7 @@ export async function send(
     args,
     gas,
   } as never);
-  return p.publicClient.waitForTransactionReceipt({ hash });
+  return p.mined(hash);
 }
 
 /** The block time of a transaction, as the service stores it. */
