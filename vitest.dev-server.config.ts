@@ -1,7 +1,7 @@
 // The dev-server test (`npm run test:dev-server`; `npm test` runs it beside the direct pass, the
 // pooler pass and the browser tests, scripts/test-suites.sh): `npm run dev` with nothing
-// configured, then restarted ten times (docs/testing.md). It starts its own embedded database, chain and Redis-free app, so
-// it needs none of the suite's set-up.
+// configured, then restarted ten times (docs/testing.md). It starts its own embedded database,
+// chain and Redis-free app, so it needs none of the suite's set-up.
 import { defineConfig } from "vitest/config";
 import base, { DEV_SERVER_TEST } from "./vitest.config.ts";
 
