@@ -2,9 +2,13 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { issueSiweNonce, SIWE_NONCE_PATTERN, SIWE_NONCE_TTL_MS } from "@/lib/auth/issue-siwe-nonce";
 import { db } from "@/lib/db";
+import { isolateDatabase } from "@/test/private-database";
 
-// A clock in the past: the housekeeping below then only reaches rows older than that, never
-// the nonces of tests running alongside.
+// issueSiweNonce deletes every nonce expired a day before its clock: in the shared database another
+// file's sign-in (on the real clock) deleted this file's rows between writing and reading them, so
+// this file has a database of its own.
+isolateDatabase("issue_siwe_nonce");
+
 const NOW = new Date("2024-03-01T12:00:00.000Z");
 const DAY = 86_400_000;
 
