@@ -33,8 +33,8 @@ export async function sendRentalExtended(rental: ExtendedRental): Promise<OwnerE
     const body = JSON.stringify({ type: "rental.extended", rental: { ref: rental.ref, ends_at: rental.endsAt.toISOString() } });
     result = await postOwnerEvent(creds, rental.agent.name, body, { "X-Rental-Ref": rental.ref }, env.WEBHOOK_TIMEOUT_MS);
   } catch (error) {
-    console.error(`[webhooks] rental ${rental.ref}: rental.extended: ${error instanceof Error ? error.message : String(error)}`);
-    result = { ok: false, statusCode: null, error: NOT_SENT, latencyMs: Math.round(performance.now() - started) };
+    console.error(`[webhooks] rental ${rental.ref}: rental.extended not sent: ${error instanceof Error ? error.message : String(error)}`);
+    return { ok: false, statusCode: null, error: NOT_SENT, latencyMs: Math.round(performance.now() - started) };
   }
   if (!result.ok) console.warn(`[webhooks] rental ${rental.ref}: rental.extended not delivered: ${result.error}`);
   return result;
