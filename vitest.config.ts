@@ -1,6 +1,8 @@
 import path from "node:path";
-import { configDefaults, defineConfig } from "vitest/config";
+import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { testFiles } from "./test/import-graph.ts";
+import { testPart } from "./test/test-part.ts";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
@@ -25,6 +27,12 @@ class SlowFilesFirst extends BaseSequencer {
   }
 }
 
+// TEST_PART=shared|own-process narrows the run to one of the suite's two parts (test/test-part.ts).
+const part = testPart(
+  root,
+  testFiles(root, ["lib", "app", "scripts", "test"]).filter((file) => file !== DEV_SERVER_TEST),
+);
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -33,8 +41,8 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
-    exclude: [...configDefaults.exclude, DEV_SERVER_TEST],
+    include: part.include,
+    isolate: part.isolate,
     globalSetup: ["test/global-setup.ts"],
     reporters: ["default", "./test/summary-reporter.ts"],
     pool: "forks",

@@ -7,5 +7,5 @@ import base, { DEV_SERVER_TEST } from "./vitest.config.ts";
 
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: [DEV_SERVER_TEST], exclude: [], globalSetup: [] },
+  test: { ...base.test, include: [DEV_SERVER_TEST], isolate: true, globalSetup: [] },
 });

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { poolerPassFiles } from "./test/pooler-pass.ts";
+import { testPart } from "./test/test-part.ts";
 import base from "./vitest.config.ts";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -14,7 +15,8 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: poolerPassFiles(root),
+    // TEST_PART=shared|own-process: one of the suite's two parts of them (test/test-part.ts).
+    ...testPart(root, poolerPassFiles(root)),
     globalSetup: ["test/global-setup.pooler.ts"],
   },
 });

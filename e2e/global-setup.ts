@@ -1,12 +1,14 @@
-// Starts what the browser tests run against, once: a fresh database on the real PostgreSQL with
-// every migration applied, a private anvil chain with the test USDC and the escrow deployed, and
-// the production build (`npm run build` first) served by `npm start`'s server on a free port.
-// The tests read where everything is from the E2E_* variables set here.
+// Starts what the browser tests run against, once per Playwright worker (playwright.config.ts):
+// a fresh database on the real PostgreSQL with every migration applied, a private anvil chain with
+// the test USDC and the escrow deployed, and the production build (`npm run build` first) served by
+// `npm start`'s server on a free port. Each worker's tests read where their stack is from the
+// E2E_* variables (e2e/stack.ts picks the worker's set out of E2E_STACKS).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { FullConfig } from "@playwright/test";
 import { startChatPlatformMock } from "../scripts/chat-platform-mock";
 import { ensureLocalChain, owner2, privateKeyOf, renter2 } from "../scripts/deploy-local-chain";
 import { freePort } from "../scripts/free-port";
@@ -27,10 +29,27 @@ async function waitForServer(server: ChildProcess, baseUrl: string, output: () =
   throw new Error(`the server did not answer within 60 s:\n${output()}`);
 }
 
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
   if (!existsSync(".next/BUILD_ID"))
     throw new Error("no production build: run `npm run build` before the browser tests (npm run test:e2e does)");
-  const dbName = `ars_e2e_${process.pid}`;
+  // A stack per worker, started side by side: the workers' tests never share a database, a chain
+  // or a server, so any two files may run at once.
+  const started = await Promise.allSettled(Array.from({ length: config.workers }, (_, index) => startStack(index)));
+  const stacks = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const stopAll = () => Promise.all(stacks.map((stack) => stack.stop()));
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  process.env.E2E_STACKS = JSON.stringify(stacks.map((stack) => stack.env));
+  return stopAll;
+}
+
+type Stack = { env: Record<string, string>; stop: () => Promise<void> };
+
+async function startStack(index: number): Promise<Stack> {
+  const dbName = `ars_e2e_${process.pid}_${index}`;
   const databaseUrl = await createTestDatabase(dbName);
 
   const anvil = await startAnvil();
@@ -39,7 +58,7 @@ export default async function globalSetup() {
   const chainDir = mkdtempSync(path.join(tmpdir(), "ars-e2e-chain-"));
   const chain = await ensureLocalChain(anvil.rpcUrl, path.join(chainDir, "deployment.json"));
 
-  const port = Number(process.env.E2E_PORT ?? (await freePort()));
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) + index : await freePort();
   const baseUrl = `http://localhost:${port}`;
   const cronSecret = randomBytes(24).toString("base64url");
   const secretBoxKeys = `e2e:${randomBytes(32).toString("base64")}`;
@@ -89,7 +108,7 @@ export default async function globalSetup() {
   server.stdout!.on("data", keep);
   server.stderr!.on("data", keep);
 
-  Object.assign(process.env, {
+  const env = {
     E2E_BASE_URL: baseUrl,
     E2E_DATABASE_URL: databaseUrl,
     E2E_RPC_URL: chain.rpcUrl,
@@ -106,18 +125,19 @@ export default async function globalSetup() {
     E2E_SECOND_RENTER_KEY: privateKeyOf(renter2),
     // Holds ARBITER_ROLE on the escrow (the dispute console, dispute:resolve).
     E2E_ARBITER_KEY: chain.arbiterKey,
-  });
+  };
 
   try {
     await waitForServer(server, baseUrl, () => output);
   } catch (error) {
     server.kill("SIGTERM");
     await Promise.all([anvil.stop(), platforms.close()]);
+    rmSync(chainDir, { recursive: true, force: true });
     await dropTestDatabase(dbName);
     throw error;
   }
 
-  return async () => {
+  const stop = async () => {
     await new Promise<void>((resolve) => {
       if (server.exitCode !== null) return resolve();
       server.once("exit", () => resolve());
@@ -126,6 +146,7 @@ export default async function globalSetup() {
     await Promise.all([anvil.stop(), platforms.close()]);
     rmSync(chainDir, { recursive: true, force: true });
     await dropTestDatabase(dbName);
-    if (process.env.E2E_SERVER_LOG) console.log(output);
+    if (process.env.E2E_SERVER_LOG) console.log(`--- the server of stack ${index}\n${output}`);
   };
+  return { env, stop };
 }

@@ -23,6 +23,13 @@ import * as TestUSDC from "../lib/chain/generated/TestUSDC";
 import { admin } from "../scripts/deploy-local-chain";
 import { type EchoAgent, startEchoAgent } from "../scripts/echo-agent";
 
+// Every spec imports this module, so each worker points its E2E_* variables at its own stack here,
+// before any test runs: e2e/global-setup.ts started one per worker, and Playwright numbers the
+// workers running at once from 0 (TEST_PARALLEL_INDEX; a worker started again after a failure
+// takes the number of the one it replaces).
+const stacks = JSON.parse(process.env.E2E_STACKS ?? "[]") as Array<Record<string, string>>;
+Object.assign(process.env, stacks[Number(process.env.TEST_PARALLEL_INDEX ?? 0)]);
+
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 export const keys = {
   owner: () => process.env.E2E_OWNER_KEY as Hex,

@@ -167,6 +167,15 @@ describe("safeFetch with private addresses allowed", () => {
     expect(Number.isInteger(result.latencyMs)).toBe(true);
   });
 
+  it("fails at once on a header Node cannot send, leaving no timer behind", async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === "Timeout").length;
+    const before = timers();
+    const badHeader = { ...init, headers: { ...init.headers, "x-agent-name": "Bot\nName" }, timeoutMs: 60_000 };
+    await expect(safeFetch(url("/echo"), badHeader, local)).rejects.toThrow(/Invalid character/);
+    expect(timers()).toBe(before);
+    expect(received).toHaveLength(0);
+  });
+
   it("returns a plain-text reply", async () => {
     const result = await safeFetch(url("/text"), init, local);
     expect(result).toMatchObject({ kind: "response", status: 200 });

@@ -174,7 +174,14 @@ export async function safeFetch(url: string, init: SafeFetchInit, policy: SafeFe
 
       request.end(init.body);
     };
-    sendOnce(false);
+    try {
+      sendOnce(false);
+    } catch (error) {
+      // http.request throws at once on a header it cannot send: the call fails with that error,
+      // and its timer goes too (firing later, it would find no request to abort).
+      clearTimeout(timer);
+      throw error;
+    }
   });
 }
 

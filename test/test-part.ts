@@ -1,0 +1,30 @@
+// The suite in two parts (`npm test` runs them one after the other, scripts/test-suites.sh), chosen
+// by TEST_PART from the files themselves so that a new test is in one part or the other by the same
+// rule, without anyone keeping a list (docs/testing.md, "Two parts"):
+//   - "shared": files that leave the process as they found it run several to a process (vitest's
+//     isolate: false), so each worker loads viem, zod, Prisma and the services once rather than for
+//     every file: that loading was 40 % of the suite's time;
+//   - "own-process": files that change what later files in the same process would see get a
+//     process each (isolate: true, vitest's default): those that replace modules or globals
+//     (vi.mock, vi.hoisted, vi.stubEnv, vi.stubGlobal, vi.spyOn, fake timers), set the settings
+//     (`env`, `process.env`), or move to a database of their own (isolateDatabase), themselves or
+//     through any project file they import.
+// Without TEST_PART (`npx vitest run`, an editor), every file runs in a process of its own.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { reaches } from "./import-graph";
+
+const CHANGES_THE_PROCESS =
+  /\bvi\.(mock|doMock|hoisted|stubEnv|stubGlobal|spyOn|useFakeTimers)\(|\bisolateDatabase\(|\bObject\.assign\((process\.)?env\b|\b(process\.)?env\.[A-Z][A-Z0-9_]*\s*(=[^=]|\?\?=)|\bdelete\s+(process\.)?env\./;
+
+export type TestPart = { include: string[]; isolate: boolean };
+
+/** `files` (relative to `root`, the project) narrowed to TEST_PART's part, with its isolation. */
+export function testPart(root: string, files: string[]): TestPart {
+  const part = process.env.TEST_PART;
+  if (!part) return { include: files, isolate: true };
+  if (part !== "shared" && part !== "own-process") throw new Error(`TEST_PART is "shared" or "own-process", not "${part}"`);
+  const changesTheProcess = reaches(root, (file) => CHANGES_THE_PROCESS.test(readFileSync(file, "utf8")));
+  const ownProcess = part === "own-process";
+  return { include: files.filter((file) => changesTheProcess(path.join(root, file)) === ownProcess), isolate: ownProcess };
+}
