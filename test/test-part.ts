@@ -19,9 +19,8 @@ const CHANGES_THE_PROCESS =
 
 export type TestPart = { include: string[]; isolate: boolean };
 
-/** `files` (relative to `root`, the project) narrowed to TEST_PART's part, with its isolation. */
-export function testPart(root: string, files: string[]): TestPart {
-  const part = process.env.TEST_PART;
+/** `files` (relative to `root`, the project) narrowed to `part` (TEST_PART's), with its isolation. */
+export function testPart(root: string, files: string[], part = process.env.TEST_PART): TestPart {
   if (!part) return { include: files, isolate: true };
   if (part !== "shared" && part !== "own-process") throw new Error(`TEST_PART is "shared" or "own-process", not "${part}"`);
   const changesTheProcess = reaches(root, (file) => CHANGES_THE_PROCESS.test(readFileSync(file, "utf8")));

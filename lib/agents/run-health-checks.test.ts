@@ -149,6 +149,10 @@ describe("runHealthChecks", () => {
     const agents = await Promise.all(Array.from({ length: 12 }, () => agentOn(slow.url)));
     const ids = new Set(agents.map((a) => a.id));
     const options = { batchSize: 2, concurrency: 3 };
+    // Two connections open before the race, one for each run: otherwise the second run's first
+    // claim could wait for a connection being opened while the first run claims everything on the
+    // one it has (seen once in CI, in a process that had run other files before this one).
+    await Promise.all([db.$executeRaw`SELECT pg_sleep(0.05)`, db.$executeRaw`SELECT pg_sleep(0.05)`]);
     const [a, b] = await Promise.all([run(agents, options), run(agents, options)]);
     expect(a.checked + b.checked).toBe(12);
     expect(a.checked).toBeGreaterThan(0);

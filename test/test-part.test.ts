@@ -1,0 +1,70 @@
+// The suite's two parts (test/test-part.ts) on a project made up here: which files share
+// processes and which get one each, by what they do and what they import.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testFiles } from "./import-graph";
+import { testPart } from "./test-part";
+
+const FILES: Record<string, string> = {
+  "lib/pure.ts": "export const add = (a: number, b: number) => a + b;\n",
+  "lib/pure.test.ts": 'import { add } from "./pure";\nit("adds", () => expect(add(1, 2)).toBe(3));\n',
+  "lib/mocked.test.ts": 'vi.mock("./pure", () => ({ add: () => 0 }));\n',
+  "lib/spied.test.ts": 'const spy = vi.spyOn(console, "log");\n',
+  "lib/timers.test.ts": "vi.useFakeTimers();\n",
+  "lib/sets-env.test.ts": 'import { env } from "@/lib/env";\nObject.assign(env, { CHAIN_ID: 1 });\n',
+  "lib/sets-process-env.test.ts": 'process.env.TZ = "UTC";\n',
+  "lib/compares-env.test.ts": 'import { env } from "@/lib/env";\nexpect(env.CHAIN_ID === 1).toBe(false);\n',
+  "lib/env.ts": "export const env = { CHAIN_ID: 0 };\n",
+  "test/harness.ts": 'import { env } from "@/lib/env";\nexport function configure() {\n  env.CHAIN_ID = 31337;\n}\n',
+  "test/through-harness.test.ts": 'import { configure } from "./harness";\nconfigure();\n',
+  "test/private.test.ts": 'import { isolateDatabase } from "./private-database";\nisolateDatabase("mine");\n',
+  "test/private-database.ts": "export function isolateDatabase(label: string) {}\n",
+  "test/dynamic.test.ts": 'it("loads", async () => { await import("./harness"); });\n',
+};
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(path.join(tmpdir(), "test-part-"));
+  for (const [file, source] of Object.entries(FILES)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), source);
+  }
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const files = () => testFiles(root, ["lib", "test"]);
+
+describe("testPart", () => {
+  it("without a part, runs every file, each in a process of its own", () => {
+    expect(testPart(root, files(), undefined)).toEqual({ include: files(), isolate: true });
+  });
+
+  it("shares processes only among files that change nothing a later file would see", () => {
+    expect(testPart(root, files(), "shared")).toEqual({
+      include: ["lib/compares-env.test.ts", "lib/pure.test.ts"],
+      isolate: false,
+    });
+  });
+
+  it("gives a process each to files that mock, spy, fake timers, set the settings or take a database, also through what they import", () => {
+    expect(testPart(root, files(), "own-process")).toEqual({
+      include: [
+        "lib/mocked.test.ts",
+        "lib/sets-env.test.ts",
+        "lib/sets-process-env.test.ts",
+        "lib/spied.test.ts",
+        "lib/timers.test.ts",
+        "test/dynamic.test.ts",
+        "test/private.test.ts",
+        "test/through-harness.test.ts",
+      ],
+      isolate: true,
+    });
+  });
+
+  it("refuses a part it does not know", () => {
+    expect(() => testPart(root, files(), "all")).toThrow(/TEST_PART is "shared" or "own-process", not "all"/);
+  });
+});
