@@ -31,6 +31,7 @@ class SlowFilesFirst extends BaseSequencer {
 const part = testPart(
   root,
   testFiles(root, ["lib", "app", "scripts", "test"]).filter((file) => file !== DEV_SERVER_TEST),
+  process.env.TEST_PART,
 );
 
 export default defineConfig({

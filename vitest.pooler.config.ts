@@ -16,7 +16,7 @@ export default defineConfig({
   test: {
     ...base.test,
     // TEST_PART=shared|own-process: one of the suite's two parts of them (test/test-part.ts).
-    ...testPart(root, poolerPassFiles(root)),
+    ...testPart(root, poolerPassFiles(root), process.env.TEST_PART),
     globalSetup: ["test/global-setup.pooler.ts"],
   },
 });

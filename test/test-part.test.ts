@@ -13,6 +13,7 @@ const FILES: Record<string, string> = {
   "lib/mocked.test.ts": 'vi.mock("./pure", () => ({ add: () => 0 }));\n',
   "lib/spied.test.ts": 'const spy = vi.spyOn(console, "log");\n',
   "lib/timers.test.ts": "vi.useFakeTimers();\n",
+  "lib/stubs-env.test.ts": 'vi.stubEnv("TZ", "UTC");\n',
   "lib/sets-env.test.ts": 'import { env } from "@/lib/env";\nObject.assign(env, { CHAIN_ID: 1 });\n',
   "lib/sets-process-env.test.ts": 'process.env.TZ = "UTC";\n',
   "lib/compares-env.test.ts": 'import { env } from "@/lib/env";\nexpect(env.CHAIN_ID === 1).toBe(false);\n',
@@ -48,13 +49,14 @@ describe("testPart", () => {
     });
   });
 
-  it("gives a process each to files that mock, spy, fake timers, set the settings or take a database, also through what they import", () => {
+  it("gives a process each to files that mock, spy, fake timers, set or stub the settings or take a database, also through what they import", () => {
     expect(testPart(root, files(), "own-process")).toEqual({
       include: [
         "lib/mocked.test.ts",
         "lib/sets-env.test.ts",
         "lib/sets-process-env.test.ts",
         "lib/spied.test.ts",
+        "lib/stubs-env.test.ts",
         "lib/timers.test.ts",
         "test/dynamic.test.ts",
         "test/private.test.ts",

@@ -3,11 +3,12 @@
 // rule, without anyone keeping a list (docs/testing.md, "Two parts"):
 //   - "shared": files that leave the process as they found it run several to a process (vitest's
 //     isolate: false), so each worker loads viem, zod, Prisma and the services once rather than for
-//     every file: that loading was 40 % of the suite's time;
+//     every file: that loading was about a quarter of the suite's time;
 //   - "own-process": files that change what later files in the same process would see get a
 //     process each (isolate: true, vitest's default): those that replace modules or globals
-//     (vi.mock, vi.hoisted, vi.stubEnv, vi.stubGlobal, vi.spyOn, fake timers), set the settings
-//     (`env`, `process.env`), or move to a database of their own (isolateDatabase), themselves or
+//     (vi.mock, vi.hoisted, vi.stubGlobal, vi.spyOn, fake timers), set the settings (`env`,
+//     `process.env`, vi.stubEnv: a module first loaded under a stubbed setting keeps what it read
+//     for every later file) or move to a database of their own (isolateDatabase), themselves or
 //     through any project file they import.
 // Without TEST_PART (`npx vitest run`, an editor), every file runs in a process of its own.
 import { readFileSync } from "node:fs";
@@ -19,8 +20,8 @@ const CHANGES_THE_PROCESS =
 
 export type TestPart = { include: string[]; isolate: boolean };
 
-/** `files` (relative to `root`, the project) narrowed to `part` (TEST_PART's), with its isolation. */
-export function testPart(root: string, files: string[], part = process.env.TEST_PART): TestPart {
+/** `files` (relative to `root`, the project) narrowed to `part` (TEST_PART), with its isolation. */
+export function testPart(root: string, files: string[], part: string | undefined): TestPart {
   if (!part) return { include: files, isolate: true };
   if (part !== "shared" && part !== "own-process") throw new Error(`TEST_PART is "shared" or "own-process", not "${part}"`);
   const changesTheProcess = reaches(root, (file) => CHANGES_THE_PROCESS.test(readFileSync(file, "utf8")));
