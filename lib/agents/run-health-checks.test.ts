@@ -149,14 +149,10 @@ describe("runHealthChecks", () => {
     const agents = await Promise.all(Array.from({ length: 12 }, () => agentOn(slow.url)));
     const ids = new Set(agents.map((a) => a.id));
     const options = { batchSize: 2, concurrency: 3 };
-    // Two connections open before the race, one for each run: otherwise the second run's first
-    // claim could wait for a connection being opened while the first run claims everything on the
-    // one it has (seen once in CI, in a process that had run other files before this one).
-    await Promise.all([db.$executeRaw`SELECT pg_sleep(0.05)`, db.$executeRaw`SELECT pg_sleep(0.05)`]);
     const [a, b] = await Promise.all([run(agents, options), run(agents, options)]);
+    // Which run claims which agents is the machine's timing: on a busy one, one run may claim all
+    // twelve before the other's first claim (seen in CI), so only the sum is certain.
     expect(a.checked + b.checked).toBe(12);
-    expect(a.checked).toBeGreaterThan(0);
-    expect(b.checked).toBeGreaterThan(0);
     const rows = await db.healthCheck.groupBy({ by: ["agentId"], where: { agentId: { in: [...ids] } }, _count: true });
     expect(rows).toHaveLength(12);
     expect(rows.every((r) => r._count === 1)).toBe(true);
