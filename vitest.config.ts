@@ -27,7 +27,8 @@ class SlowFilesFirst extends BaseSequencer {
   }
 }
 
-// TEST_PART=shared|own-process narrows the run to one of the suite's two parts (test/test-part.ts).
+// TEST_PART=shared|isolated narrows the run to one of the suite's two parts (test/test-part.ts), which
+// also says how its files run (isolate, pool).
 const part = testPart(
   root,
   testFiles(root, ["lib", "app", "scripts", "test"]).filter((file) => file !== DEV_SERVER_TEST),
@@ -44,9 +45,9 @@ export default defineConfig({
   test: {
     include: part.include,
     isolate: part.isolate,
+    pool: part.pool,
     globalSetup: ["test/global-setup.ts"],
     reporters: ["default", "./test/summary-reporter.ts"],
-    pool: "forks",
     // Three files at once on a two-core machine (vitest's default would be one): the tests wait on
     // PostgreSQL, anvil, Redis, webhooks and spawned servers far more than they compute, and every
     // file keeps to rows, chains and ports of its own (docs/testing.md). The slowest start first.

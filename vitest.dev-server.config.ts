@@ -1,11 +1,12 @@
 // The dev-server test (`npm run test:dev-server`; `npm test` runs it beside the direct pass, the
 // pooler pass and the browser tests, scripts/test-suites.sh): `npm run dev` with nothing
 // configured, then restarted ten times (docs/testing.md). It starts its own embedded database,
-// chain and Redis-free app, so it needs none of the suite's set-up.
+// chain and Redis-free app, so it needs none of the suite's set-up. One file, in a forked process
+// (the suite's isolated files run on threads): it is the parent of every `npm run dev` it starts.
 import { defineConfig } from "vitest/config";
 import base, { DEV_SERVER_TEST } from "./vitest.config.ts";
 
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: [DEV_SERVER_TEST], isolate: true, globalSetup: [] },
+  test: { ...base.test, include: [DEV_SERVER_TEST], isolate: true, pool: "forks", globalSetup: [] },
 });

@@ -15,7 +15,7 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    // TEST_PART=shared|own-process: one of the suite's two parts of them (test/test-part.ts).
+    // TEST_PART=shared|isolated: one of the suite's two parts of them (test/test-part.ts).
     ...testPart(root, poolerPassFiles(root), process.env.TEST_PART),
     globalSetup: ["test/global-setup.pooler.ts"],
   },

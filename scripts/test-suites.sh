@@ -4,7 +4,7 @@
 #   - the dev-server test (vitest.dev-server.config.ts: `npm run dev` started eleven times, minutes
 #     of compiling with waits in between), then the production build the browser tests run against;
 #   - vitest's direct pass, then its pooler pass, each in the suite's two parts (test/test-part.ts):
-#     the files that run several to a process, then those that need a process each;
+#     the files that run several to a process, then those that need a worker each;
 #   - once both have passed, the browser tests (Playwright) against that build.
 # The second lane's output goes to files, printed once the lanes have ended so that the two never
 # interleave. The exit status is the first failure: the vitest passes, the build, the browser
@@ -26,9 +26,9 @@ lane=$!
 # A background job of a script ignores Ctrl-C: stopping the suites stops it too.
 trap 'kill "$lane" 2>/dev/null; wait "$lane"; exit 130' INT TERM
 TEST_PART=shared npx vitest run &&
-  TEST_PART=own-process npx vitest run &&
+  TEST_PART=isolated npx vitest run &&
   TEST_PART=shared npx vitest run -c vitest.pooler.config.ts &&
-  TEST_PART=own-process npx vitest run -c vitest.pooler.config.ts
+  TEST_PART=isolated npx vitest run -c vitest.pooler.config.ts
 suites=$?
 wait "$lane"
 build=$?

@@ -38,19 +38,20 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const files = () => testFiles(root, ["lib", "test"]);
 
 describe("testPart", () => {
-  it("without a part, runs every file, each in a process of its own", () => {
-    expect(testPart(root, files(), undefined)).toEqual({ include: files(), isolate: true });
+  it("without a part, runs every file isolated, each on a thread of its own", () => {
+    expect(testPart(root, files(), undefined)).toEqual({ include: files(), isolate: true, pool: "threads" });
   });
 
   it("shares processes only among files that change nothing a later file would see", () => {
     expect(testPart(root, files(), "shared")).toEqual({
       include: ["lib/compares-env.test.ts", "lib/pure.test.ts"],
       isolate: false,
+      pool: "forks",
     });
   });
 
-  it("gives a process each to files that mock, spy, fake timers, set or stub the settings or take a database, also through what they import", () => {
-    expect(testPart(root, files(), "own-process")).toEqual({
+  it("gives a thread each to files that mock, spy, fake timers, set or stub the settings or take a database, also through what they import", () => {
+    expect(testPart(root, files(), "isolated")).toEqual({
       include: [
         "lib/mocked.test.ts",
         "lib/sets-env.test.ts",
@@ -63,10 +64,11 @@ describe("testPart", () => {
         "test/through-harness.test.ts",
       ],
       isolate: true,
+      pool: "threads",
     });
   });
 
   it("refuses a part it does not know", () => {
-    expect(() => testPart(root, files(), "all")).toThrow(/TEST_PART is "shared" or "own-process", not "all"/);
+    expect(() => testPart(root, files(), "all")).toThrow(/TEST_PART is "shared" or "isolated", not "all"/);
   });
 });

@@ -40,7 +40,7 @@ export function chainName(chainId: number): string {
 export function publicChainSettings(): PublicChainSettings | null {
   const { CHAIN_ID, CHAIN_RPC_URL, USDC_ADDRESS, ESCROW_ADDRESS } = env;
   if (!CHAIN_ID || !CHAIN_RPC_URL || !USDC_ADDRESS || !ESCROW_ADDRESS) return null;
-  // A chain viem does not know needs CHAIN_PUBLIC_RPC_URL: without a URL to give the browser the
+  // A chain not on public-rpc-url.ts's list needs CHAIN_PUBLIC_RPC_URL: without a URL to give the browser the
   // checkout cannot read the chain, so it counts as not configured.
   const rpcUrl = publicRpcUrl({
     chainId: CHAIN_ID,

@@ -12,9 +12,10 @@ describe("publicRpcUrl", () => {
     );
   });
 
-  it("is the chain's public endpoint from viem for known chains, never the keyed server URL", () => {
+  it("is the chain's public endpoint from viem for the chains USDC is on, never the keyed server URL", () => {
     expect(publicRpcUrl({ chainId: 8453, serverRpcUrl: KEYED })).toBe("https://mainnet.base.org");
     expect(publicRpcUrl({ chainId: 84532, serverRpcUrl: KEYED })).toBe("https://sepolia.base.org");
+    expect(publicRpcUrl({ chainId: 42161, serverRpcUrl: KEYED })).toBe("https://arb1.arbitrum.io/rpc");
   });
 
   it("passes a bare local endpoint on (anvil in development and tests, any port)", () => {
@@ -28,7 +29,9 @@ describe("publicRpcUrl", () => {
     expect(publicRpcUrl({ chainId: 8453, serverRpcUrl: "http://user:SECRETKEY@127.0.0.1:8545" })).toBe("https://mainnet.base.org");
   });
 
-  it("is null for a chain viem does not know, without CHAIN_PUBLIC_RPC_URL", () => {
+  it("is null for a chain not on the list, without CHAIN_PUBLIC_RPC_URL", () => {
     expect(publicRpcUrl({ chainId: 987_654_321, serverRpcUrl: "https://rpc.example.com/SECRETKEY" })).toBeNull();
+    // Gnosis: a chain viem knows, but not one the escrow's USDC is issued on.
+    expect(publicRpcUrl({ chainId: 100, serverRpcUrl: "https://rpc.example.com/SECRETKEY" })).toBeNull();
   });
 });

@@ -1,6 +1,56 @@
 // No "server-only" marker: proxy.ts (the Content-Security-Policy's connect-src) needs this too, and
 // it holds nothing secret itself; it decides what of the server's settings a browser may see.
-import * as viemChains from "viem/chains";
+import {
+  arbitrum,
+  arbitrumSepolia,
+  avalanche,
+  avalancheFuji,
+  base,
+  baseSepolia,
+  celo,
+  foundry,
+  linea,
+  lineaSepolia,
+  mainnet,
+  optimism,
+  optimismSepolia,
+  polygon,
+  polygonAmoy,
+  sepolia,
+  sonic,
+  unichain,
+  unichainSepolia,
+  worldchain,
+  zksync,
+} from "viem/chains";
+
+// The chains whose public endpoint is known without CHAIN_PUBLIC_RPC_URL: those Circle issues USDC
+// on (and their test networks), and anvil's. Named rather than all of viem's (several hundred):
+// the whole list made every start of `npm run dev` and every build compile each definition into
+// the proxy, for chains the escrow's USDC is not on.
+const KNOWN_CHAINS = [
+  base,
+  baseSepolia,
+  mainnet,
+  sepolia,
+  arbitrum,
+  arbitrumSepolia,
+  optimism,
+  optimismSepolia,
+  polygon,
+  polygonAmoy,
+  avalanche,
+  avalancheFuji,
+  celo,
+  linea,
+  lineaSepolia,
+  unichain,
+  unichainSepolia,
+  worldchain,
+  zksync,
+  sonic,
+  foundry,
+];
 
 export type RpcSettings = {
   chainId: number;
@@ -16,7 +66,7 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * The JSON-RPC URL browsers use (checkout, dispute stepper), or null when there is none to give:
  * CHAIN_PUBLIC_RPC_URL when set; else CHAIN_RPC_URL only when it is a bare endpoint on this
  * machine (the local anvil chain of `npm run dev` and the tests, on whatever port it got); else
- * the chain's public endpoint as viem defines it (Base: https://mainnet.base.org). Never a remote
+ * the public endpoint viem gives a chain USDC is issued on (Base: https://mainnet.base.org). Never a remote
  * CHAIN_RPC_URL: a provider's API key in it would be on every rent page.
  */
 export function publicRpcUrl({ chainId, serverRpcUrl, publicRpcUrl }: RpcSettings): string | null {
@@ -36,8 +86,5 @@ function isBareLoopbackUrl(value: string): boolean {
 }
 
 function knownChainRpcUrl(chainId: number): string | null {
-  // Several definitions can share an id (base and basePreconf); the namespace lists them by
-  // export name, so the plain one comes first.
-  const chain = Object.values(viemChains).find((c) => typeof c === "object" && c !== null && "id" in c && c.id === chainId);
-  return (chain as { rpcUrls?: { default?: { http?: readonly string[] } } } | undefined)?.rpcUrls?.default?.http?.[0] ?? null;
+  return KNOWN_CHAINS.find((chain) => chain.id === chainId)?.rpcUrls.default.http[0] ?? null;
 }
