@@ -5,9 +5,9 @@
 // first, "cold" request, which counts the facets the others find cached) and the query plans. Smaller sizes (a tenth, a hundredth) show how the cost grows. Asserts
 // nothing; the figures feed BENCH_JSON (bench/run.ts).
 import { spawnSync } from "node:child_process";
-import path from "node:path";
 import pg from "pg";
 import { applyMigrations } from "../scripts/apply-migrations";
+import { tsNodeArgs } from "../scripts/node-args";
 import { recordFigures } from "./figures";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -193,7 +193,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // BENCH_MARKET_GROWTH=0 skips them.
   if (process.env.BENCH_MARKET_GROWTH !== "0") {
     for (const share of [100, 10]) {
-      spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "bench/marketplace.ts"], {
+      spawnSync(process.execPath, tsNodeArgs("bench/marketplace.ts", [], { reactServer: true }), {
         stdio: "inherit",
         env: {
           ...process.env,

@@ -16,7 +16,7 @@
 // sweep_500_emails_s.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import path from "node:path";
+import { tsNodeArgs } from "../scripts/node-args";
 import { recordFigures } from "./figures";
 
 const SIZES = (process.env.BENCH_SWEEP_SIZES ?? "1000,10000").split(",").filter(Boolean).map(Number);
@@ -39,13 +39,7 @@ function runSize(size: number, emails: boolean): SweepFigures {
   console.log(`\nRelease sweep of ${size.toLocaleString("en")} ended rentals${emails ? ", e-mails on" : ""}:`);
   const run = spawnSync(
     process.execPath,
-    [
-      path.resolve("node_modules/tsx/dist/cli.mjs"),
-      "--conditions=react-server",
-      "bench/release-sweep-run.ts",
-      String(size),
-      ...(emails ? ["--emails"] : []),
-    ],
+    tsNodeArgs("bench/release-sweep-run.ts", [String(size), ...(emails ? ["--emails"] : [])], { reactServer: true }),
     { stdio: "inherit" },
   );
   if (run.status !== 0) throw new Error(`the sweep bench at ${size} rentals failed (exit ${run.status})`);

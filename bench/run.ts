@@ -9,11 +9,11 @@
 import { spawn } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
 import http from "node:http";
-import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { applyMigrations } from "../scripts/apply-migrations";
 import { startEchoAgent } from "../scripts/echo-agent";
+import { tsNodeArgs } from "../scripts/node-args";
 import { recordFigures } from "./figures";
 import { measureFirstLoadJs, printFirstLoadJs } from "./first-load-js";
 import { printSlowChats, runSlowChats, startSlowWebhook } from "./slow-chats";
@@ -62,7 +62,7 @@ const slowCode = (
 ).id.slice(0, 8);
 await db.$disconnect();
 
-const server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/server.ts"], {
+const server = spawn(process.execPath, tsNodeArgs("scripts/server.ts"), {
   env: {
     ...process.env,
     NODE_ENV: "production",

@@ -12,6 +12,7 @@ import type { FullConfig } from "@playwright/test";
 import { startChatPlatformMock } from "../scripts/chat-platform-mock";
 import { ensureLocalChain, owner2, privateKeyOf, renter2 } from "../scripts/deploy-local-chain";
 import { freePort } from "../scripts/free-port";
+import { tsNodeArgs } from "../scripts/node-args";
 import { startAnvil } from "../scripts/start-anvil";
 import { createTestDatabase, dropTestDatabase } from "../test/test-database";
 
@@ -100,7 +101,7 @@ async function startStack(index: number): Promise<Stack> {
     WHATSAPP_PHONE_NUMBER: "15550100123",
     WHATSAPP_API_URL: `${platforms.url}/whatsapp`,
   };
-  const server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/server.ts"], {
+  const server = spawn(process.execPath, tsNodeArgs("scripts/server.ts"), {
     env: { ...process.env, ...settings },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -22,6 +22,7 @@ import * as RentalEscrow from "../lib/chain/generated/RentalEscrow";
 import * as TestUSDC from "../lib/chain/generated/TestUSDC";
 import { admin } from "../scripts/deploy-local-chain";
 import { type EchoAgent, startEchoAgent } from "../scripts/echo-agent";
+import { tsNodeArgs } from "../scripts/node-args";
 
 // Every spec imports this module, so each worker points its E2E_* variables at its own stack here,
 // before any test runs: e2e/global-setup.ts started one per worker, and Playwright numbers the
@@ -94,13 +95,9 @@ export async function usdcBalance(address: Address): Promise<bigint> {
 
 /** Runs the operator CLI (docs/cli.md) with the server's settings; its JSON answer. */
 export async function operatorCli(args: string[], env: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/cli.ts", ...args],
-    {
-      env: { ...process.env, ...JSON.parse(process.env.E2E_SERVER_SETTINGS!), ...env },
-    },
-  );
+  const { stdout } = await promisify(execFile)(process.execPath, tsNodeArgs("scripts/cli.ts", args, { reactServer: true }), {
+    env: { ...process.env, ...JSON.parse(process.env.E2E_SERVER_SETTINGS!), ...env },
+  });
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 

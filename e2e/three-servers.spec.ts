@@ -384,7 +384,7 @@ async function checkout(agentId: string, channel: "API" | "Telegram"): Promise<{
 
 async function startAppServer(index: number, port: number): Promise<AppServer> {
   let output = "";
-  // `npm start` in a process group of its own: SIGKILL to the group kills npm, tsx and the server.
+  // `npm start` in a process group of its own: SIGKILL to the group kills npm and the server.
   const child = spawn("npm", ["start", "--silent"], {
     env: { ...process.env, ...settings, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,13 +1,12 @@
 // The bots' setup commands as an operator runs them (a process of its own), against the platform
 // mock: the exact calls each platform receives.
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChatPlatformMock, startChatPlatformMock } from "./chat-platform-mock";
+import { tsNodeArgs } from "./node-args";
 
 const run = promisify(execFile);
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 let mock: ChatPlatformMock;
 beforeAll(async () => {
   mock = await startChatPlatformMock();
@@ -15,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 async function cli(args: string[], env: Record<string, string>) {
-  const { stdout } = await run(process.execPath, [tsx, "--conditions=react-server", "scripts/cli.ts", ...args], {
+  const { stdout } = await run(process.execPath, tsNodeArgs("scripts/cli.ts", args, { reactServer: true }), {
     env: { ...process.env, APP_URL: "https://rent.example.com", ...env },
   });
   return JSON.parse(stdout);

@@ -1,5 +1,4 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { authenticateOwner } from "@/lib/accounts/authenticate-owner";
@@ -7,13 +6,13 @@ import { hashApiKey } from "@/lib/crypto/api-key";
 import { db } from "@/lib/db";
 import { ownerRequest } from "@/test/api-requests";
 import { makeOwner } from "@/test/fixtures";
+import { tsNodeArgs } from "./node-args";
 
 const run = promisify(execFile);
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 
 async function cli(args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsx, "--conditions=react-server", "scripts/cli.ts", ...args]);
+    const { stdout, stderr } = await run(process.execPath, tsNodeArgs("scripts/cli.ts", args, { reactServer: true }));
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -1,19 +1,18 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { makeAgent } from "@/test/fixtures";
 import { parseFlags } from "./cli-commands";
+import { tsNodeArgs } from "./node-args";
 
 const run = promisify(execFile);
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 
 // `env` is added to this process's (NODE_ENV=test under vitest); undefined removes a variable.
 async function cli(args: string[], env: Record<string, string | undefined> = {}) {
   const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined));
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsx, "--conditions=react-server", "scripts/cli.ts", ...args], {
+    const { stdout, stderr } = await run(process.execPath, tsNodeArgs("scripts/cli.ts", args, { reactServer: true }), {
       env: merged as NodeJS.ProcessEnv,
     });
     return { code: 0, stdout, stderr };

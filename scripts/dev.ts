@@ -19,6 +19,7 @@ import { startDevChannels } from "./dev-channels";
 import { type EchoAgent, startEchoAgent } from "./echo-agent";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 import { freePort } from "./free-port";
+import { tsNodeArgs } from "./node-args";
 import { type Anvil, startAnvil } from "./start-anvil";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -107,7 +108,7 @@ async function start() {
   );
   await db.$disconnect(); // free the embedded server's single connection for the app
 
-  server = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "scripts/server.ts", "--dev"], {
+  server = spawn(process.execPath, tsNodeArgs("scripts/server.ts", ["--dev"]), {
     env: { ...process.env, NODE_ENV: "development", PORT: String(port) },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -2,12 +2,11 @@
 // SECRET_BOX_KEYS or CRON_SECRET: it exits non-zero and names the missing setting, before it
 // loads Next.js or opens a port.
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { freePort } from "./free-port";
+import { tsNodeArgs } from "./node-args";
 
-const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
 const SETTINGS = {
   APP_URL: "https://rent.example.com",
   SECRET_BOX_KEYS: "t1:3q2+7wABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhs=",
@@ -16,7 +15,7 @@ const SETTINGS = {
 
 async function startServer(env: Record<string, string>) {
   try {
-    await promisify(execFile)(process.execPath, [tsx, "scripts/server.ts"], {
+    await promisify(execFile)(process.execPath, tsNodeArgs("scripts/server.ts"), {
       // Were the check missing, the server would start (after a build) and be stopped by the timeout.
       env: { ...process.env, NODE_ENV: "production", PORT: String(await freePort()), ...env },
       timeout: 60_000,

@@ -7,7 +7,7 @@ import { type StartedService, startTestServices, stopServices } from "./test-ser
 
 const commandLine = process.argv.slice(2).join(" ");
 if (!commandLine) {
-  console.error("usage: tsx scripts/with-test-services.ts <command line>");
+  console.error("usage: node --import tsx scripts/with-test-services.ts <command line>");
   process.exit(2);
 }
 

@@ -3,7 +3,6 @@
 // Settlement (release sweep, event reader, crons) is in payments-settlement.test.ts.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { promisify } from "node:util";
 import { erc20Abi, type Hex, parseEventLogs, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +21,7 @@ import { confirmRentalPayment } from "@/lib/rentals/confirm-rental-payment";
 import { quoteRental } from "@/lib/rentals/quote-rental";
 import { renterRequest } from "@/test/api-requests";
 import { startWebhook, uniqueIp } from "@/test/fixtures";
+import { tsNodeArgs } from "../../scripts/node-args";
 import { Status } from "./escrow";
 import {
   admin,
@@ -137,11 +137,10 @@ describe("checkout with a key (the CLI's and the demo's path)", () => {
         OPERATOR_PRIVATE_KEY: env.OPERATOR_PRIVATE_KEY!,
         RENTER_PRIVATE_KEY: renter.key,
       };
-      const args = [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/cli.ts"];
       try {
         const { stdout, stderr } = await promisify(execFile)(
           process.execPath,
-          [...args, "rental:checkout", "--agent", agentId, "--duration", "hour"],
+          tsNodeArgs("scripts/cli.ts", ["rental:checkout", "--agent", agentId, "--duration", "hour"], { reactServer: true }),
           { env: { ...process.env, ...settings } },
         );
         return { code: 0, stdout, stderr };

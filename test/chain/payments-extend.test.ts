@@ -4,7 +4,6 @@
 // signed rental.extended call; the refusals; switching up (an hour rental extended by a day).
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { promisify } from "node:util";
 import { Webhook } from "standardwebhooks";
 import type { Hex } from "viem";
@@ -20,6 +19,7 @@ import { env } from "@/lib/env";
 import { renterRequest } from "@/test/api-requests";
 import { startWebhook, uniqueIp } from "@/test/fixtures";
 import { isolateDatabase } from "@/test/private-database";
+import { tsNodeArgs } from "../../scripts/node-args";
 import {
   escrowAbi,
   FEE,
@@ -246,8 +246,8 @@ describe("the CLI's rental:extend", () => {
       OPERATOR_PRIVATE_KEY: env.OPERATOR_PRIVATE_KEY!,
       RENTER_PRIVATE_KEY: renter.key,
     };
-    const args = [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "scripts/cli.ts"];
-    const { stdout } = await promisify(execFile)(process.execPath, [...args, "rental:extend", "--rental", rental.code, "--periods", "2"], {
+    const args = tsNodeArgs("scripts/cli.ts", ["rental:extend", "--rental", rental.code, "--periods", "2"], { reactServer: true });
+    const { stdout } = await promisify(execFile)(process.execPath, args, {
       env: { ...process.env, ...settings },
     });
     const printed = JSON.parse(stdout);

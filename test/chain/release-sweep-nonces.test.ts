@@ -8,13 +8,13 @@
 //
 // This file has a database of its own: the sweep works through every ended rental of its database.
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { type Hex, keccak256, parseGwei, parseTransaction } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { releaseEndedRentals } from "@/lib/chain/release-ended-rentals";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isolateDatabase } from "@/test/private-database";
+import { tsNodeArgs } from "../../scripts/node-args";
 import { chainDate, FEE, operator, type Payments, privateKeyOf, startPayments, treasury, USDC } from "./payments-harness";
 import { lose, pass, type RpcProxy, refuse, startRpcProxy } from "./rpc-proxy";
 import { notices, type Paid, paidRental, releases } from "./settlement-helpers";
@@ -278,12 +278,7 @@ describe("release sweep: no stuck nonce", () => {
 async function sweepKilled(matching: (tx: { hash: Hex }) => boolean, when: "before" | "after"): Promise<void> {
   const child = spawn(
     process.execPath,
-    [
-      path.resolve("node_modules/tsx/dist/cli.mjs"),
-      "--conditions=react-server",
-      "test/chain/sweep-process.ts",
-      (await chainDate(p)).toISOString(),
-    ],
+    tsNodeArgs("test/chain/sweep-process.ts", [(await chainDate(p)).toISOString()], { reactServer: true }),
     {
       env: {
         ...process.env,

@@ -1,7 +1,7 @@
 // One run of the release sweep in a process of its own, for the tests that SIGKILL it at a chosen
 // RPC call (through test/chain/rpc-proxy.ts). Its settings come from the environment the test
 // passes; argv[2] is the sweep's `now` (ISO). Prints the run's summary when it gets that far.
-// Usage: tsx --conditions=react-server test/chain/sweep-process.ts <now>
+// Usage: node --conditions=react-server --import tsx test/chain/sweep-process.ts <now>
 import { releaseEndedRentals } from "@/lib/chain/release-ended-rentals";
 
 const summary = await releaseEndedRentals({ now: new Date(process.argv[2]), waitMs: 0 });
