@@ -6,10 +6,10 @@ import { defineConfig } from "@playwright/test";
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
-  // Three files at once, each worker on a database, chain and server of its own
-  // (e2e/global-setup.ts): on two cores, three keep both busy where two left gaps (5.6 minutes
-  // against 6.0). E2E_WORKERS=1 runs them one after another.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two files at once, each worker on a database, chain and server of its own (e2e/global-setup.ts):
+  // two keep the two cores busy (three took 7.1 minutes in CI against 6.3). E2E_WORKERS=1 runs
+  // them one after another.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // A hang detector, not a speed goal (the longest test, 28 page loads each checked with axe,
   // takes about a minute on an idle machine and several beside other work).
   timeout: 300_000,

@@ -11,8 +11,9 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 const SLOW_FILES = ["test/fuzz/api-routes.fuzz.test.ts", "scripts/cli.test.ts"];
 
 /**
- * `npm run dev` started eleven times (vitest.dev-server.config.ts): minutes of compiling, so
- * `npm test` runs it beside this pass rather than in it (scripts/test-suites.sh).
+ * `npm run dev` started eleven times (vitest.dev-server.config.ts): minutes of compiling, and
+ * none of this pass's set-up, so `npm test` runs it after this pass rather than in it
+ * (scripts/test-suites.sh).
  */
 export const DEV_SERVER_TEST = "test/embedded-default.test.ts";
 

@@ -166,7 +166,7 @@ describe("npm run dev (embedded default)", () => {
 // a person does, two pages one after the other and two more routes while both are open, then signs
 // the demo owner in by e-mail and rotates the demo agent's signing secret twice: no secret may
 // reach the log. The nine after it open the home page and compile one route (every compile costs
-// the machine seconds of both cores, and the suite runs beside it). In this file, after the smoke
+// the machine seconds of both cores). In this file, after the smoke
 // test, because two `next dev` in one project folder would share its .next/dev lock.
 // An hour: ten runs take 3 to 20 minutes by how busy and how fast the machine is. Not what catches a hang:
 // every wait of a run has its own bound, which names the step.
@@ -213,8 +213,8 @@ describe("npm run dev, restarted", () => {
           const caughtUp = async (watched: WatchedDevPage, since?: number) => {
             waited[await watched.caughtUp(since)]++;
           };
-          // Free ports found afresh each time: the other test files, running beside this one for
-          // minutes, start servers and chains on free ports too, and may take one found earlier.
+          // Free ports found afresh each time: whatever else runs on the machine for these minutes
+          // (another test run, a server) may take one found earlier.
           begin("start");
           dev = startDevServer(dataDir, await devPorts());
           begin("wait for the banner");
