@@ -1,8 +1,8 @@
 // The operators' chain command (docs/operations.md#what-to-monitor): the database against the
-// escrow, and the repair.
+// escrow, and the repair. The chain client is loaded when the command runs, not when the CLI
+// starts (scripts/cli-commands.ts).
 
 import { z } from "zod";
-import { reconcileEscrow } from "@/lib/chain/reconcile-escrow";
 import type { Flags } from "./cli-commands";
 
 type Command = { usage: string; run(flags: Flags): Promise<unknown> };
@@ -16,6 +16,7 @@ export const chainCommands: Record<string, Command> = {
         .object({ fix: z.literal("true", { error: "takes no value: write --fix alone" }).optional() })
         .strict()
         .parse(flags);
+      const { reconcileEscrow } = await import("@/lib/chain/reconcile-escrow");
       return reconcileEscrow({ fix: input.fix === "true" });
     },
   },

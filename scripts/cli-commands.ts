@@ -5,8 +5,6 @@ import { revokeApiKeys } from "@/lib/accounts/revoke-api-keys";
 import { createAgent } from "@/lib/agents/create-agent";
 import { toAgentView } from "@/lib/agents/to-agent-view";
 import { newSigningSecret } from "@/lib/agents/webhook-credentials";
-import { checkoutWithKey } from "@/lib/chain/checkout-with-key";
-import { extendWithKey } from "@/lib/chain/extend-with-key";
 import { db } from "@/lib/db";
 import { env, explicitNodeEnv } from "@/lib/env";
 import { createUnpaidRental } from "@/lib/rentals/create-unpaid-rental";
@@ -20,6 +18,10 @@ import { channelCommands } from "./channel-cli-commands";
 import { disputeCommands } from "./dispute-cli-commands";
 
 export type Flags = Record<string, string>;
+
+// The commands that send transactions (checkout, extend, dispute:resolve, chain:reconcile) import
+// what they need when they run: the chain client (viem) takes about a second and a half of CPU to
+// load, which every other command, and every refusal of bad flags, would otherwise pay.
 
 const seconds = z.coerce.number({ error: "must be a number of seconds" }).int("must be whole seconds");
 const listingFlag: Record<string, string> = {
@@ -137,6 +139,7 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
         .strict()
         .parse(flags);
       if (!env.RENTER_PRIVATE_KEY) throw new Error("RENTER_PRIVATE_KEY is not set: the checkout pays with that wallet.");
+      const { checkoutWithKey } = await import("@/lib/chain/checkout-with-key");
       const paid = await checkoutWithKey({
         agentId: input.agent,
         durationType: input.duration,
@@ -171,6 +174,7 @@ const commands: Record<string, { usage: string; run(flags: Flags): Promise<unkno
             : "--rental: no rental has this code.",
         );
       // Same quote (live check, refusals), one permit + extendRentalWithPermit transaction, same confirm as the extend page.
+      const { extendWithKey } = await import("@/lib/chain/extend-with-key");
       const extended = await extendWithKey({
         rentalId: lookup.rental.id,
         periods: input.periods,

@@ -1,14 +1,15 @@
 // The operators' dispute commands (docs/disputes.md): what waits for a decision, and a decision
-// sent with the arbiter's key.
+// sent with the arbiter's key (which loads the chain client when it runs, not when the CLI starts:
+// scripts/cli-commands.ts).
 
 import { z } from "zod";
 import { listOpenDisputes } from "@/lib/disputes/list-disputes";
 import { loadDisputeEvidence } from "@/lib/disputes/load-dispute-evidence";
-import { RENTAL_REF, resolveDisputeWithKey } from "@/lib/disputes/resolve-dispute-with-key";
 import { env } from "@/lib/env";
 import { disputeReasonLabel } from "@/lib/format/dispute-reason";
 import { usdcInputValue } from "@/lib/format/usdc";
 import { usdcToMicro } from "@/lib/money/usdc";
+import { RENTAL_REF } from "@/lib/rentals/rental-ref";
 import type { Flags } from "./cli-commands";
 
 type Command = { usage: string; run(flags: Flags): Promise<unknown> };
@@ -61,6 +62,7 @@ export const disputeCommands: Record<string, Command> = {
         .strict()
         .parse(flags);
       if (!env.ARBITER_PRIVATE_KEY) throw new Error("ARBITER_PRIVATE_KEY is not set: the decision is sent with the arbiter's key.");
+      const { resolveDisputeWithKey } = await import("@/lib/disputes/resolve-dispute-with-key");
       return resolveDisputeWithKey({
         rentalRef: input.rental.toLowerCase(),
         refundMicro: input.refund,

@@ -7,9 +7,6 @@ import { syncEscrowEvents } from "@/lib/chain/sync-escrow-events";
 import { db } from "@/lib/db";
 import { formatUsdc } from "@/lib/format/usdc";
 
-/** A rental's reference (rentals.ref): what the arbiter's console and `dispute:list` show. */
-export const RENTAL_REF = /^rr_[0-9a-f]{32}$/i;
-
 /**
  * An operator decides a dispute from the command line (`dispute:resolve`): resolveDispute with the
  * arbiter's key, then, once it is CHAIN_CONFIRMATIONS deep, the event reader runs, so the

@@ -2,11 +2,11 @@ import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { loadDisputeParties } from "@/lib/disputes/dispute-parties";
-import { RENTAL_REF } from "@/lib/disputes/resolve-dispute-with-key";
 import { tellAccount } from "@/lib/disputes/tell-account";
 import { plainEmail } from "@/lib/email/templates/plain-email";
 import { appUrl } from "@/lib/env";
 import { ApiError } from "@/lib/http/api-error";
+import { RENTAL_REF } from "@/lib/rentals/rental-ref";
 import { disputeAnswerSchema } from "@/lib/schemas/dispute";
 
 // The listing and the rental's reference, as the owner's page binds them to its form.
