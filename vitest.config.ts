@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { testFiles } from "./test/import-graph.ts";
+import { packageImports, testFiles } from "./test/import-graph.ts";
 import { testPart } from "./test/test-part.ts";
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -27,6 +27,33 @@ class SlowFilesFirst extends BaseSequencer {
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
+
+// What the tests load bundled: the heavy packages, and with them every package that hands their
+// objects to the project's code or takes them from it, so that there is one copy of each (an error
+// of a second, unbundled viem is no instance of the bundled viem's error classes): wagmi and x402
+// use viem, and wagmi React Query's context; MCP, x402, the Chat SDK and openai use zod; A2A and
+// QStash use jose; the Discord adapter discord-api-types. Every import of them the project makes (subpaths such as
+// "viem/accounts" too) is found in its files. Not pg nor Prisma's adapter: bundled, pg hung the
+// suite's set-up.
+const PREBUNDLED = packageImports(
+  root,
+  ["lib", "app", "scripts", "test"],
+  [
+    "viem",
+    "wagmi",
+    "@tanstack/react-query",
+    "@x402/",
+    "zod",
+    "@modelcontextprotocol/sdk",
+    "chat",
+    "openai",
+    "@chat-adapter/",
+    "discord-api-types",
+    "@a2a-js/sdk",
+    "jose",
+    "@upstash/",
+  ],
+);
 
 // TEST_PART=shared|isolated narrows the run to one of the suite's two parts (test/test-part.ts), which
 // also says how its files run (isolate, pool).
@@ -54,6 +81,11 @@ export default defineConfig({
     // file keeps to rows, chains and ports of its own (docs/testing.md). The slowest start first.
     maxWorkers: 3,
     sequence: { sequencer: SlowFilesFirst },
+    // viem, zod and the other packages below, each bundled into one file before the run (vitest's
+    // dependency optimizer, docs/testing.md): an isolated file's thread would otherwise load
+    // viem's thousand-odd modules afresh, and zod's, and the rest (the isolated part's imports
+    // took 220 s of its threads' time, against 108 s bundled).
+    deps: { optimizer: { ssr: { enabled: true, include: PREBUNDLED } } },
     // Hang detectors, not speed goals, so no test or hook sets a shorter one of its own: in CI, with
     // the dev-server lane compiling beside this pass, a chain test of a few transactions took over
     // 20 s and the escrow's property test over 120 s (both seconds long on an idle machine).

@@ -1,6 +1,6 @@
 // The project's test files and what they import, read from the files themselves: how the pooler
 // pass (test/pooler-pass.ts) and the two parts of the suite (test/test-part.ts) choose their
-// files without anyone keeping a list.
+// files, and vitest.config.ts the packages it bundles before the run, without anyone keeping a list.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -59,6 +59,28 @@ export function reaches(root: string, isTarget: (file: string) => boolean): (fil
     known.set(start, found);
     return found;
   };
+}
+
+/**
+ * Every package import (such as "viem", "viem/accounts" or "@x402/evm/exact/client") in the
+ * `.ts`/`.tsx` files under `dirs` of `root` whose package `packages` names, sorted: "viem" names
+ * the package and its subpaths, "@x402/" every package of the scope. Generated code
+ * (`generated` folders) is not read.
+ */
+export function packageImports(root: string, dirs: string[], packages: string[]): string[] {
+  const named = (specifier: string) =>
+    packages.some((p) => (p.endsWith("/") ? specifier.startsWith(p) : specifier === p || specifier.startsWith(`${p}/`)));
+  const found = new Set<string>();
+  for (const dir of dirs) {
+    for (const file of readdirSync(path.join(root, dir), { recursive: true }) as string[]) {
+      if (!/\.tsx?$/.test(file) || file.split(path.sep).includes("generated")) continue;
+      for (const match of readFileSync(path.join(root, dir, file), "utf8").matchAll(IMPORT)) {
+        const specifier = match[1] ?? match[2] ?? match[3];
+        if (named(specifier)) found.add(specifier);
+      }
+    }
+  }
+  return [...found].sort();
 }
 
 function resolveImport(root: string, from: string, specifier: string): string | null {
