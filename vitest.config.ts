@@ -32,9 +32,9 @@ class SlowFilesFirst extends BaseSequencer {
 // objects to the project's code or takes them from it, so that there is one copy of each (an error
 // of a second, unbundled viem is no instance of the bundled viem's error classes): wagmi and x402
 // use viem, and wagmi React Query's context; MCP, x402, the Chat SDK and openai use zod; A2A and
-// QStash use jose; the Discord adapter discord-api-types. Every import of them the project makes (subpaths such as
-// "viem/accounts" too) is found in its files. Not pg nor Prisma's adapter: bundled, pg hung the
-// suite's set-up.
+// QStash use jose; the Discord adapter discord-api-types. Every import of them the project makes
+// (subpaths such as "viem/accounts" too) is read from its files. Not pg nor Prisma's adapter:
+// bundled, pg hung the suite's set-up.
 const PREBUNDLED = packageImports(
   root,
   ["lib", "app", "scripts", "test"],
@@ -81,10 +81,10 @@ export default defineConfig({
     // file keeps to rows, chains and ports of its own (docs/testing.md). The slowest start first.
     maxWorkers: 3,
     sequence: { sequencer: SlowFilesFirst },
-    // viem, zod and the other packages below, each bundled into one file before the run (vitest's
-    // dependency optimizer, docs/testing.md): an isolated file's thread would otherwise load
-    // viem's thousand-odd modules afresh, and zod's, and the rest (the isolated part's imports
-    // took 220 s of its threads' time, against 108 s bundled).
+    // PREBUNDLED's packages, each bundled into one file before the run (vitest's dependency
+    // optimizer, docs/testing.md): an isolated file's thread would otherwise load viem's
+    // thousand-odd modules afresh, and zod's, and the rest (the isolated part's imports took 220 s
+    // of its threads' time, against 108–134 s bundled).
     deps: { optimizer: { ssr: { enabled: true, include: PREBUNDLED } } },
     // Hang detectors, not speed goals, so no test or hook sets a shorter one of its own: in CI, with
     // the dev-server lane compiling beside this pass, a chain test of a few transactions took over

@@ -1,20 +1,25 @@
 // What vitest.config.ts bundles before the run (test/import-graph.ts, packageImports), on a
-// project made up here: every import of the named packages, subpaths and scopes included.
+// project made up here: every import of the named packages, subpaths and scopes included. The
+// made-up sources are put together by `from()`, so that this file's own text imports nothing the
+// real project's reading would find.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageImports } from "./import-graph";
 
+const from = (what: string, specifier: string) => `${what} from "${specifier}";\n`;
+
 const FILES: Record<string, string> = {
-  "lib/chain.ts": 'import { http } from "viem";\nimport { privateKeyToAccount } from "viem/accounts";\nimport type { Hex } from "viem";\n',
-  "lib/pay.tsx": 'export { wrapFetchWithPayment } from "@x402/fetch";\nconst client = await import("@x402/evm/exact/client");\n',
-  "lib/schema.ts": 'import { z } from "zod";\nimport "./chain";\nimport { add } from "@/lib/pure";\n',
+  "lib/chain.ts":
+    from("import { http }", "viem") + from("import { privateKeyToAccount }", "viem/accounts") + from("import type { Hex }", "viem"),
+  "lib/pay.tsx": `${from("export { wrapFetchWithPayment }", "@x402/fetch")}const client = await import(${JSON.stringify("@x402/evm/exact/client")});\n`,
+  "lib/schema.ts": from("import { z }", "zod") + from("import { add }", "@/lib/pure"),
   "lib/others.ts":
-    'import viemLike from "viemx";\nimport { PrismaPg } from "@prisma/adapter-pg";\nimport { readFileSync } from "node:fs";\n',
-  "lib/notes.md": 'import { z } from "zod/mini";\n',
-  "lib/generated/client.ts": 'import * as runtime from "viem/chains";\n',
-  "test/harness.test.ts": 'import { describe } from "vitest";\nimport { foundry } from "viem/chains";\n',
+    from("import viemLike", "viemx") + from("import { PrismaPg }", "@prisma/adapter-pg") + from("import { readFileSync }", "node:fs"),
+  "lib/notes.md": from("import { z }", "zod/mini"),
+  "lib/generated/client.ts": from("import * as runtime", "viem/chains"),
+  "test/harness.test.ts": from("import { describe }", "vitest") + from("import { foundry }", "viem/chains"),
 };
 
 let root: string;
