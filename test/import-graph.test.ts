@@ -2,11 +2,9 @@
 // project made up here: every import of the named packages, subpaths and scopes included. The
 // made-up sources are put together by `from()`, so that this file's own text imports nothing the
 // real project's reading would find.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { packageImports } from "./import-graph";
+import { madeUpProject } from "./made-up-project";
 
 const from = (what: string, specifier: string) => `${what} from "${specifier}";\n`;
 
@@ -22,19 +20,11 @@ const FILES: Record<string, string> = {
   "test/harness.test.ts": from("import { describe }", "vitest") + from("import { foundry }", "viem/chains"),
 };
 
-let root: string;
-beforeAll(() => {
-  root = mkdtempSync(path.join(tmpdir(), "import-graph-"));
-  for (const [file, source] of Object.entries(FILES)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), source);
-  }
-});
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = madeUpProject(FILES);
 
 describe("packageImports", () => {
   it("finds every import of the named packages and scopes, static and dynamic, once each, sorted", () => {
-    expect(packageImports(root, ["lib", "test"], ["viem", "zod", "@x402/"])).toEqual([
+    expect(packageImports(root(), ["lib", "test"], ["viem", "zod", "@x402/"])).toEqual([
       "@x402/evm/exact/client",
       "@x402/fetch",
       "viem",
@@ -45,11 +35,11 @@ describe("packageImports", () => {
   });
 
   it("reads only the folders given, skips generated code and files that are not TypeScript", () => {
-    expect(packageImports(root, ["lib"], ["viem", "zod"])).toEqual(["viem", "viem/accounts", "zod"]);
+    expect(packageImports(root(), ["lib"], ["viem", "zod"])).toEqual(["viem", "viem/accounts", "zod"]);
   });
 
   it("takes a package's name whole: viem is not viemx", () => {
-    expect(packageImports(root, ["lib"], ["viem"])).not.toContain("viemx");
-    expect(packageImports(root, ["lib"], ["@prisma/adapter-pg"])).toEqual(["@prisma/adapter-pg"]);
+    expect(packageImports(root(), ["lib"], ["viem"])).not.toContain("viemx");
+    expect(packageImports(root(), ["lib"], ["@prisma/adapter-pg"])).toEqual(["@prisma/adapter-pg"]);
   });
 });

@@ -1,10 +1,8 @@
 // The suite's two parts (test/test-part.ts) on a project made up here: which files share
 // processes and which get one each, by what they do and what they import.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testFiles } from "./import-graph";
+import { madeUpProject } from "./made-up-project";
 import { testPart } from "./test-part";
 
 const FILES: Record<string, string> = {
@@ -25,25 +23,17 @@ const FILES: Record<string, string> = {
   "test/dynamic.test.ts": 'it("loads", async () => { await import("./harness"); });\n',
 };
 
-let root: string;
-beforeAll(() => {
-  root = mkdtempSync(path.join(tmpdir(), "test-part-"));
-  for (const [file, source] of Object.entries(FILES)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), source);
-  }
-});
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = madeUpProject(FILES);
 
-const files = () => testFiles(root, ["lib", "test"]);
+const files = () => testFiles(root(), ["lib", "test"]);
 
 describe("testPart", () => {
   it("without a part, runs every file isolated, each on a thread of its own", () => {
-    expect(testPart(root, files(), undefined)).toEqual({ include: files(), isolate: true, pool: "threads" });
+    expect(testPart(root(), files(), undefined)).toEqual({ include: files(), isolate: true, pool: "threads" });
   });
 
   it("shares processes only among files that change nothing a later file would see", () => {
-    expect(testPart(root, files(), "shared")).toEqual({
+    expect(testPart(root(), files(), "shared")).toEqual({
       include: ["lib/compares-env.test.ts", "lib/pure.test.ts"],
       isolate: false,
       pool: "forks",
@@ -51,7 +41,7 @@ describe("testPart", () => {
   });
 
   it("gives a thread each to files that mock, spy, fake timers, set or stub the settings or take a database, also through what they import", () => {
-    expect(testPart(root, files(), "isolated")).toEqual({
+    expect(testPart(root(), files(), "isolated")).toEqual({
       include: [
         "lib/mocked.test.ts",
         "lib/sets-env.test.ts",
@@ -69,6 +59,6 @@ describe("testPart", () => {
   });
 
   it("refuses a part it does not know", () => {
-    expect(() => testPart(root, files(), "all")).toThrow(/TEST_PART is "shared" or "isolated", not "all"/);
+    expect(() => testPart(root(), files(), "all")).toThrow(/TEST_PART is "shared" or "isolated", not "all"/);
   });
 });
